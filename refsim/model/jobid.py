@@ -1,0 +1,77 @@
+"""Job identifiers: ``1001`` (a job, or all elements of array 1001), ``1001[3]`` (one array element).
+
+One module parses, formats and compresses them, so every output writes ids the same way:
+``1001[1-5,7] 1002-1004``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_ID = re.compile(r"^([1-9][0-9]{0,17})(?:\[([1-9][0-9]{0,8})\])?$")
+
+
+class JobIdError(ValueError):
+    """A job identifier's text is malformed."""
+
+
+@dataclass(frozen=True, order=True)
+class JobId:
+    """A job, or one element of a job array (`index` set)."""
+
+    job: int
+    index: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.job}" if self.index is None else f"{self.job}[{self.index}]"
+
+    def sort_key(self) -> tuple[int, int]:
+        return (self.job, 0 if self.index is None else self.index)
+
+    def selects(self, other: JobId) -> bool:
+        """Whether this id, used as a selector, names `other`: an array id names all its elements."""
+        if self.index is None:
+            return other.job == self.job
+        return self == other
+
+
+def parse_job_id(text: str) -> JobId:
+    """Read ``1001`` or ``1001[3]``; a malformed id raises JobIdError naming the text."""
+    match = _ID.match(text.strip()) if isinstance(text, str) else None
+    if not match:
+        raise JobIdError(f"malformed job id '{text}'")
+    index = match.group(2)
+    return JobId(int(match.group(1)), int(index) if index else None)
+
+
+def _runs(numbers: list[int]) -> list[str]:
+    runs: list[str] = []
+    start = prev = numbers[0]
+    for n in numbers[1:] + [None]:  # type: ignore[list-item]
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        runs.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return runs
+
+
+def format_job_ids(ids: Iterable[JobId]) -> str:
+    """Compress ids: consecutive plain jobs become ``1002-1004``; an array's elements ``1001[1-5,7]``."""
+    unique = sorted(set(ids), key=JobId.sort_key)
+    plain = [i.job for i in unique if i.index is None]
+    arrays: dict[int, list[int]] = {}
+    for i in unique:
+        if i.index is not None:
+            arrays.setdefault(i.job, []).append(i.index)
+    pieces: list[tuple[int, str]] = []
+    if plain:
+        for run in _runs(plain):
+            pieces.append((int(run.split("-")[0]), run))
+    for job, indices in arrays.items():
+        pieces.append((job, f"{job}[{','.join(_runs(indices))}]"))
+    pieces.sort(key=lambda p: (p[0], "[" in p[1]))
+    return " ".join(p[1] for p in pieces)

@@ -1,0 +1,66 @@
+"""Committed usage: what running jobs hold on hosts, in shared resources and against limits."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from refsim.model.jobid import JobId
+from refsim.model.units import Amount, normalise
+from refsim.sched.decisions import Allocation
+
+LimitKey = tuple[str, str, str]  # (limit name, scope instance, resource)
+
+
+class Usage:
+    """Charged on dispatch, released on finish. The single owner of committed usage."""
+
+    def __init__(self) -> None:
+        self.host: dict[str, dict[str, Amount]] = defaultdict(dict)
+        self.shared: dict[str, Amount] = {}
+        self.limits: dict[LimitKey, Amount] = {}
+        self.running: dict[JobId, Allocation] = {}
+
+    def host_used(self, host: str, resource: str) -> Amount:
+        return self.host[host].get(resource, 0) if host in self.host else 0
+
+    def limit_used(self, limit: str, scope: str, resource: str) -> Amount:
+        return self.limits.get((limit, scope, resource), 0)
+
+    def commit(self, job: JobId, allocation: Allocation) -> None:
+        """Charge a dispatched job's allocation."""
+        if job in self.running:
+            raise ValueError(f"job {job} is already running")
+        self._apply(allocation, +1)
+        self.running[job] = allocation
+
+    def release(self, job: JobId) -> Allocation | None:
+        """Release a finished job's allocation; None when the job holds nothing."""
+        allocation = self.running.pop(job, None)
+        if allocation is not None:
+            self._apply(allocation, -1)
+        return allocation
+
+    def _apply(self, allocation: Allocation, sign: int) -> None:
+        for host in allocation.hosts:
+            table = self.host[host.host]
+            for resource, amount in host.resources:
+                table[resource] = normalise(table.get(resource, 0) + sign * amount)
+            for charge in host.limit_charges:
+                self._charge(charge.limit, charge.scope, charge.resource, sign * charge.amount)
+        for resource, amount in allocation.shared:
+            self.shared[resource] = normalise(self.shared.get(resource, 0) + sign * amount)
+        for charge in allocation.limit_charges:
+            self._charge(charge.limit, charge.scope, charge.resource, sign * charge.amount)
+
+    def _charge(self, limit: str, scope: str, resource: str, amount: Amount) -> None:
+        key = (limit, scope, resource)
+        self.limits[key] = normalise(self.limits.get(key, 0) + amount)
+
+    def snapshot(self) -> dict:
+        """Final accounting as plain sorted data, for inspection and comparison."""
+        return {
+            "hosts": {h: dict(sorted(t.items())) for h, t in sorted(self.host.items()) if any(t.values())},
+            "shared": dict(sorted((k, v) for k, v in self.shared.items() if v)),
+            "limits": {f"{k[0]}[{k[1]}] {k[2]}": v for k, v in sorted(self.limits.items()) if v},
+            "running": sorted(str(j) for j in self.running),
+        }

@@ -1,0 +1,88 @@
+"""Allocating one selected job: look it up, explain its selection, walk its requirement tree and build the
+decision. Internal errors are contained here and become the no-decision outcomes of spec 2.4."""
+
+from __future__ import annotations
+
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Dispatch, NoDecision, NoDecisionKind, Outcome, Pend, pend_reason_set
+from refsim.sched.evaluation import Evaluation
+from refsim.sched.events import (AllocationBuilt, ClusterLimitsMatched, DecisionMade, LimitStanding,
+                                 NoDecisionMade, Observer, SelectionKeys)
+from refsim.sched.events import Outcome as ReqOutcome
+from refsim.sched.faults import FaultPoint, InternalError
+from refsim.sched.hostscan import pend_reasons
+from refsim.sched.picker import OrderingPolicy
+from refsim.sched.state import SchedulerState
+from refsim.sched.tree import evaluate
+
+
+def matched_limits(ev: Evaluation) -> tuple[LimitStanding, ...]:
+    """The cluster-wide limits the job is subject to, with their value and usage, before placement."""
+    standings = []
+    for limit in ev.cluster_limits:
+        scope = limit.scope(ev.consumer)
+        for resource, value in limit.resources:
+            standings.append(LimitStanding(limit.name, scope, resource, value,
+                                           ev.state.usage.limit_used(limit.name, scope, resource)))
+    return tuple(standings)
+
+
+def _lookup(state: SchedulerState, job_id: JobId) -> Job | None:
+    if state.faults is not None:
+        try:
+            state.faults.check(FaultPoint.JOB_LOOKUP, job_id)
+        except InternalError:
+            return None
+    return state.jobs.get(job_id)
+
+
+def _finish(observer: Observer | None, outcome: Outcome) -> Outcome:
+    if observer is not None:
+        if isinstance(outcome, NoDecision):
+            observer.event(NoDecisionMade(outcome))
+        else:
+            if isinstance(outcome, Dispatch):
+                observer.event(AllocationBuilt(outcome.allocation))
+            observer.event(DecisionMade(outcome))
+    return outcome
+
+
+def allocate(state: SchedulerState, job_id: JobId, policy: OrderingPolicy,
+             observer: Observer | None = None) -> Outcome:
+    """Decide for one selected job. The caller has already reported the selection (round and position)."""
+    job = _lookup(state, job_id)
+    if job is None:
+        return _finish(observer, NoDecision(job_id, NoDecisionKind.NOT_FOUND))
+    if observer is not None:
+        observer.event(SelectionKeys(policy.name, policy.keys(job, state.cluster)))
+    requirement = state.requirements.get(job_id)
+    if requirement is None:
+        if observer is not None:
+            observer.event(ClusterLimitsMatched(None))
+        return _finish(observer, NoDecision(job_id, NoDecisionKind.NO_SCHED_OBJECT,
+                                            state.parse_errors.get(job_id, "")))
+    ev = Evaluation.start(state, job, observer)
+    if observer is not None:
+        observer.event(ClusterLimitsMatched(matched_limits(ev)))
+    outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
+    return _finish(observer, _decide(ev, outcome))
+
+
+def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
+    job = ev.job.id
+    try:
+        if ev.faults is not None:
+            ev.faults.check(FaultPoint.DECISION_BUILD, job)
+    except InternalError as exc:
+        return NoDecision(job, NoDecisionKind.INTERNAL_ERROR, f"decision build: {exc}")
+    if outcome is ReqOutcome.SATISFIED:
+        return Dispatch(job, ev.ledger.allocation())
+    if outcome is ReqOutcome.INTERNAL_ERROR:
+        return NoDecision(job, NoDecisionKind.INTERNAL_ERROR, "the requirement evaluation ended in an internal error")
+    reasons = set(ev.reasons)
+    for verdict in ev.rejections:
+        reasons.update(pend_reasons(verdict))
+    if not reasons:
+        return NoDecision(job, NoDecisionKind.NO_REASON)
+    return Pend(job, pend_reason_set(reasons))

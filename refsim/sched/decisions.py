@@ -1,0 +1,119 @@
+"""What a scheduling decision carries: a dispatch with its allocation, a pend with its pend reason set, or,
+for a selected job that got no decision at all, the kind of no-decision (spec 2.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from refsim.model.jobid import JobId
+from refsim.model.units import Amount
+
+
+class PendCode(Enum):
+    """Pend reason codes. Job-level codes name no host; host-level codes name the host they were found on."""
+
+    SHARED_SHORTFALL = "shared-shortfall"
+    CLUSTER_LIMIT = "cluster-limit"
+    NO_PLAN = "no-plan"
+    HOST_CLOSED = "host-closed"
+    SELECT_MISMATCH = "select-mismatch"
+    RESOURCE_SHORTFALL = "resource-shortfall"
+    HOST_LIMIT = "host-limit"
+
+    @property
+    def host_level(self) -> bool:
+        return self in _HOST_LEVEL
+
+
+_HOST_LEVEL = frozenset({PendCode.HOST_CLOSED, PendCode.SELECT_MISMATCH, PendCode.RESOURCE_SHORTFALL,
+                         PendCode.HOST_LIMIT})
+_CODE_ORDER = {code: i for i, code in enumerate(PendCode)}
+
+
+@dataclass(frozen=True)
+class PendReason:
+    """One entry of a pend reason set: a code, the host it applies to ("" for none) and a detail."""
+
+    code: PendCode
+    host: str
+    detail: str
+
+    def sort_key(self) -> tuple[int, str, str]:
+        return (_CODE_ORDER[self.code], self.host, self.detail)
+
+
+def pend_reason_set(reasons: set[PendReason] | frozenset[PendReason]) -> tuple[PendReason, ...]:
+    """The canonical form of a set of reasons: de-duplicated and sorted (code order, host, detail)."""
+    return tuple(sorted(reasons, key=PendReason.sort_key))
+
+
+@dataclass(frozen=True)
+class LimitCharge:
+    """An amount counted against a limit's usage for one scope instance."""
+
+    limit: str
+    scope: str
+    resource: str
+    amount: Amount
+
+
+@dataclass(frozen=True)
+class HostAllocation:
+    host: str
+    resources: tuple[tuple[str, Amount], ...]
+    limit_charges: tuple[LimitCharge, ...] = ()
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """Per-host amounts with host-scoped limit charges, then the job's shared amounts and cluster-wide limit
+    charges. Limit charges are kept apart from resources everywhere."""
+
+    hosts: tuple[HostAllocation, ...]
+    shared: tuple[tuple[str, Amount], ...] = ()
+    limit_charges: tuple[LimitCharge, ...] = ()
+
+    @property
+    def tasks(self) -> int:
+        return sum(int(dict(h.resources).get("slots", 0)) for h in self.hosts)
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    job: JobId
+    allocation: Allocation
+
+
+@dataclass(frozen=True)
+class Pend:
+    job: JobId
+    reasons: tuple[PendReason, ...]
+
+
+class NoDecisionKind(Enum):
+    NOT_FOUND = "job not found by the allocator"
+    NO_SCHED_OBJECT = "job has no scheduling object"
+    INTERNAL_ERROR = "allocation attempt ended in an internal error"
+    NO_REASON = "job pended without any pend reason"
+
+
+@dataclass(frozen=True)
+class NoDecision:
+    job: JobId
+    kind: NoDecisionKind
+    detail: str = ""
+
+
+Decision = Dispatch | Pend
+Outcome = Dispatch | Pend | NoDecision
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """One selected job's result in a session: its round, 1-based position and outcome."""
+
+    round: int
+    position: int
+    job: JobId
+    outcome: Outcome

@@ -1,0 +1,39 @@
+"""The context of one job's evaluation: what every step of the allocator reads and adds to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from refsim.model.jobs import Job
+from refsim.model.limits import ConsumerKind, Limit
+from refsim.sched.decisions import PendReason
+from refsim.sched.events import HostVerdict, Observer
+from refsim.sched.faults import FaultPlan
+from refsim.sched.ledger import Ledger
+from refsim.sched.limits import cluster_limits_for, consumer_values, host_limits_for
+from refsim.sched.state import SchedulerState
+
+
+@dataclass
+class Evaluation:
+    state: SchedulerState
+    job: Job
+    observer: Observer | None
+    faults: FaultPlan | None
+    ledger: Ledger = field(default_factory=Ledger)
+    reasons: set[PendReason] = field(default_factory=set)  # job-level reasons found so far
+    consumer: dict[ConsumerKind, str] = field(default_factory=dict)
+    cluster_limits: tuple[Limit, ...] = ()
+    host_limits: tuple[Limit, ...] = ()
+    # Rejected host verdicts; their host-level pend reasons are derived only if the job pends.
+    rejections: list[HostVerdict] = field(default_factory=list)
+
+    def host_scope(self, limit: Limit, host: str) -> str:
+        """The scope instance of a host-scoped limit for this job on `host`."""
+        return self.state.host_scope(limit, self.consumer, host)
+
+    @classmethod
+    def start(cls, state: SchedulerState, job: Job, observer: Observer | None) -> Evaluation:
+        return cls(state, job, observer, state.faults, consumer=consumer_values(job),
+                   cluster_limits=cluster_limits_for(job, state.cluster),
+                   host_limits=host_limits_for(job, state.cluster))

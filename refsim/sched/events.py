@@ -1,0 +1,338 @@
+"""The observer protocol: one event for each thing the decision trace explains.
+
+The allocator takes an `observer` that is None by default. Every call site reads
+
+    if observer is not None:
+        observer.event(SomeEvent(...))
+
+so that, with no observer, each hook costs one branch and builds nothing. Events are frozen data; an observer
+must not change anything it is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from refsim.model.jobid import JobId
+from refsim.model.units import Amount
+from refsim.sched.decisions import Allocation, Decision, NoDecision
+
+
+class Observer(Protocol):
+    def event(self, event: Event) -> None: ...
+
+
+class Role(Enum):
+    MEMBER = "member"
+    ALTERNATIVE = "alternative"
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """The i-th (1-based) of n members of a compound or of n alternatives."""
+
+    role: Role
+    index: int
+    count: int
+
+
+Path = tuple[PathStep, ...]
+
+
+def indices(path: Path) -> tuple[int, ...]:
+    """The path as 1-based child indices from the top, as the fault seam names requirements."""
+    return tuple(step.index for step in path)
+
+
+class NodeKind(Enum):
+    SINGLE = "single"
+    COMPOUND = "compound"
+    ALTERNATIVES = "alternatives"
+
+
+class Outcome(Enum):
+    SATISFIED = "satisfied"
+    NOT_SATISFIED = "not satisfied"
+    INTERNAL_ERROR = "internal error"
+
+
+class Stage(Enum):
+    PRE_FILTER = "pre-filter"
+    HOST_CHECK = "host check"
+
+
+class VerdictKind(Enum):
+    """The host verdict kinds of spec 5.10, in display order."""
+
+    ACCEPTED = "accepted"
+    SELECTION_MISMATCH = "selection mismatch"
+    RESOURCE_SHORTFALL = "resource shortfall"
+    LIMIT_EXCEEDED = "limit exceeded"
+    ALREADY_CLAIMED = "already claimed"
+    NOT_EVALUATED = "not evaluated"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason a host was rejected. For a shortfall `subject` is the resource; for a limit the limit name with
+    `scope` and `resource`; for a selection mismatch the select text or "host closed". `total` is the host's
+    total or the limit's value; `used` the amount in use or the limit's usage."""
+
+    kind: VerdictKind
+    stage: Stage
+    subject: str
+    scope: str | None = None
+    resource: str | None = None
+    total: Amount = 0
+    used: Amount = 0
+    reserved: Amount = 0
+    requested: Amount = 0
+
+
+@dataclass(frozen=True)
+class HostVerdict:
+    host: str
+    kinds: tuple[VerdictKind, ...]
+    reasons: tuple[Reason, ...] = ()
+    not_performed: tuple[str, ...] = ()
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class LimitStanding:
+    """A limit matched to a job: its scope instance, value and current usage for one resource."""
+
+    limit: str
+    scope: str
+    resource: str
+    value: Amount
+    usage: Amount
+
+
+class CheckKind(Enum):
+    SHARED = "shared"
+    LIMIT = "limit"
+
+
+@dataclass(frozen=True)
+class CheckItem:
+    """One cluster-wide check: a shared resource (total, used) or a cluster-wide limit (value, usage)."""
+
+    kind: CheckKind
+    name: str
+    scope: str | None
+    resource: str
+    total: Amount
+    used: Amount
+    reserved: Amount
+    requested: Amount
+    passed: bool
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A placement plan: `tasks[i]` tasks at position i+1, one host per position. Numbered in generation order."""
+
+    number: int
+    tasks: tuple[int, ...]
+
+    @property
+    def hosts(self) -> int:
+        return len(self.tasks)
+
+
+# --- selection -----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class JobSelected:
+    round: int
+    position: int
+    job: JobId
+
+
+@dataclass(frozen=True)
+class SelectionKeys:
+    policy: str
+    keys: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class ClusterLimitsMatched:
+    """None when the limits are unavailable (the job has no scheduling object)."""
+
+    limits: tuple[LimitStanding, ...] | None
+
+
+# --- requirements --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RequirementEntered:
+    path: Path
+    kind: NodeKind
+    min_tasks: int = 0
+    max_tasks: int = 0
+    requests: tuple[tuple[str, Amount], ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class RequirementSkipped:
+    """An empty alternative, skipped without evaluation."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
+class RequirementNotTried:
+    path: Path
+
+
+@dataclass(frozen=True)
+class RequirementDone:
+    path: Path
+    outcome: Outcome
+    error: str | None = None
+
+
+# --- cluster-wide check and plans ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClusterCheck:
+    path: Path
+    item: CheckItem
+
+
+@dataclass(frozen=True)
+class PlansSkipped:
+    """The cluster-wide check failed, so no plan was tried."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
+class NoPlanGenerated:
+    path: Path
+    reason: str
+
+
+@dataclass(frozen=True)
+class PlanDiscarded:
+    path: Path
+    plan: Plan
+    reason: str
+
+
+@dataclass(frozen=True)
+class PlanNotTried:
+    """A generated plan could not be tried because of an internal error; no further plans are tried."""
+
+    path: Path
+    plan: Plan
+    error: str
+
+
+@dataclass(frozen=True)
+class PlanTried:
+    path: Path
+    plan: Plan
+
+
+@dataclass(frozen=True)
+class PositionStarted:
+    path: Path
+    plan: int
+    position: int
+    tasks: int
+
+
+@dataclass(frozen=True)
+class HostEvaluated:
+    path: Path
+    plan: int
+    position: int
+    verdict: HostVerdict
+
+
+@dataclass(frozen=True)
+class PositionFilled:
+    path: Path
+    plan: int
+    position: int
+    host: str
+
+
+@dataclass(frozen=True)
+class PositionUnfilled:
+    """No host could fill the position; `error` is set when the host scan could not start or stopped."""
+
+    path: Path
+    plan: int
+    position: int
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class ClaimsReleased:
+    """Hosts claimed by a plan (or by a compound's earlier members, `plan` 0) were released."""
+
+    path: Path
+    plan: int
+    hosts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlanFailed:
+    path: Path
+    plan: Plan
+    position: int
+
+
+@dataclass(frozen=True)
+class PlanEndedInError:
+    """The attempt, or building the allocation from a fully filled plan, ended in an internal error."""
+
+    path: Path
+    plan: Plan
+    error: str
+
+
+@dataclass(frozen=True)
+class PlanCommitted:
+    path: Path
+    plan: Plan
+
+
+@dataclass(frozen=True)
+class NoPlanPlaced:
+    path: Path
+
+
+@dataclass(frozen=True)
+class AllPlansDiscarded:
+    path: Path
+
+
+# --- outcome -------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AllocationBuilt:
+    allocation: Allocation
+
+
+@dataclass(frozen=True)
+class DecisionMade:
+    decision: Decision
+
+
+@dataclass(frozen=True)
+class NoDecisionMade:
+    no_decision: NoDecision
+
+
+Event = (JobSelected | SelectionKeys | ClusterLimitsMatched | RequirementEntered | RequirementSkipped
+         | RequirementNotTried | RequirementDone | ClusterCheck | PlansSkipped | NoPlanGenerated | PlanDiscarded
+         | PlanNotTried | PlanTried | PositionStarted | HostEvaluated | PositionFilled | PositionUnfilled
+         | ClaimsReleased | PlanFailed | PlanEndedInError | PlanCommitted | NoPlanPlaced | AllPlansDiscarded
+         | AllocationBuilt | DecisionMade | NoDecisionMade)

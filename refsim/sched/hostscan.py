@@ -1,0 +1,194 @@
+"""Filling one plan position: scan hosts in order and judge each.
+
+A host is judged in two stages. The *pre-filter* makes the static checks: host status (a closed host is a
+selection mismatch, and nothing else is checked), the select expression, each requested resource against the
+host's total, and each host-scoped limit's value against the request. Only a host that passes every pre-filter
+check reaches the *per-host check* of dynamic state: each resource against total - used - reserved, then each
+host-scoped limit against its usage. Every check of a stage is made, so a verdict carries every reason that
+stage found; the checks of a stage that did not run are named as not performed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from refsim.model.cluster import Host, HostStatus
+from refsim.model.limits import ConsumerKind
+from refsim.model.resources import JOBS, SLOTS
+from refsim.model.units import Amount, normalise
+from refsim.resreq.ast import Single
+from refsim.sched.decisions import PendCode, PendReason
+from refsim.sched.evaluation import Evaluation
+from refsim.sched.events import HostEvaluated, HostVerdict, Path, Reason, Stage, VerdictKind, indices
+from refsim.sched.faults import FaultPoint, InternalError
+from refsim.sched.limits import limit_demand
+
+PRE_FILTER_CHECKS = ("select", "capacity", "limit values")
+HOST_CHECK = "host check"
+
+_ACCEPTED = (VerdictKind.ACCEPTED,)
+_CLAIMED = (VerdictKind.ALREADY_CLAIMED,)
+_KIND_ORDER = {kind: i for i, kind in enumerate(VerdictKind)}
+
+
+@dataclass(frozen=True)
+class LimitDemand:
+    limit: str
+    scope: str
+    resource: str
+    value: Amount
+    requested: Amount
+
+
+@dataclass(frozen=True)
+class ScanError:
+    """The host scan could not start or stopped on an internal error."""
+
+    message: str
+
+
+def host_demand(single: Single, tasks: int, ev: Evaluation) -> tuple[tuple[str, Amount], ...]:
+    """What `tasks` tasks need on one host: slots, then each per-task host resource of the rusage."""
+    demand = [(SLOTS, tasks)]
+    for name, amount in single.rusage:
+        if name != SLOTS and ev.state.cluster.shared_resource(name) is None:
+            demand.append((name, normalise(amount * tasks)))
+    return tuple(demand)
+
+
+class PositionDemand:
+    """What one position asks of each host it scans: resources, and a term per host-scoped limit resource.
+    Built once per position, so the per-host work is only matching hosts and reading counters."""
+
+    def __init__(self, ev: Evaluation, single: Single, tasks: int) -> None:
+        self.resources = host_demand(single, tasks, ev)
+        self.terms = []
+        for limit in ev.host_limits:
+            consumer = limit.consumer(ConsumerKind.HOST)
+            for resource, value in limit.resources:
+                requested = limit_demand(resource, single, tasks, ev.state.cluster, on_host=True)
+                if requested:
+                    self.terms.append((limit, consumer, resource, value, requested))
+
+    def limits_on(self, ev: Evaluation, host: Host) -> list[LimitDemand]:
+        """The host-scoped limit demands that apply on `host`."""
+        demands = []
+        name = host.name
+        for limit, consumer, resource, value, requested in self.terms:
+            if consumer.members is not None and name not in consumer.members:
+                continue
+            scope = ev.host_scope(limit, name)
+            if resource == JOBS and ev.ledger.limit_reserved(limit.name, scope, resource):
+                continue  # the job already counts once against this counter
+            demands.append(LimitDemand(limit.name, scope, resource, value, requested))
+        return demands
+
+
+def _pre_filter(ev: Evaluation, single: Single, host: Host, demand, limits: list[LimitDemand]) -> list[Reason]:
+    reasons = []
+    if single.select is not None and not ev.state.select_matches(single.select, host):
+        reasons.append(Reason(VerdictKind.SELECTION_MISMATCH, Stage.PRE_FILTER, single.select.text))
+    used_of, reserved_of = ev.state.usage.host_used, ev.ledger.host_reserved
+    for resource, requested in demand:
+        total = host.capacities.get(resource, 0)
+        if total < requested:
+            reasons.append(Reason(VerdictKind.RESOURCE_SHORTFALL, Stage.PRE_FILTER, resource, None, resource, total,
+                                  used_of(host.name, resource), reserved_of(host.name, resource), requested))
+    for lim in limits:
+        if lim.value < lim.requested:
+            reasons.append(_limit_reason(ev, lim, Stage.PRE_FILTER))
+    return reasons
+
+
+def _host_check(ev: Evaluation, host: Host, demand, limits: list[LimitDemand]) -> list[Reason]:
+    reasons = []
+    used_of, reserved_of = ev.state.usage.host_used, ev.ledger.host_reserved
+    for resource, requested in demand:
+        total, used, reserved = host.capacities.get(resource, 0), used_of(host.name, resource), \
+            reserved_of(host.name, resource)
+        if total - used - reserved < requested:
+            reasons.append(Reason(VerdictKind.RESOURCE_SHORTFALL, Stage.HOST_CHECK, resource, None, resource,
+                                  total, used, reserved, requested))
+    for lim in limits:
+        used = ev.state.usage.limit_used(lim.limit, lim.scope, lim.resource)
+        if used + ev.ledger.limit_reserved(lim.limit, lim.scope, lim.resource) + lim.requested > lim.value:
+            reasons.append(_limit_reason(ev, lim, Stage.HOST_CHECK))
+    return reasons
+
+
+def _limit_reason(ev: Evaluation, lim: LimitDemand, stage: Stage) -> Reason:
+    return Reason(VerdictKind.LIMIT_EXCEEDED, stage, lim.limit, lim.scope, lim.resource, lim.value,
+                  ev.state.usage.limit_used(lim.limit, lim.scope, lim.resource),
+                  ev.ledger.limit_reserved(lim.limit, lim.scope, lim.resource), lim.requested)
+
+
+def judge(ev: Evaluation, single: Single, host: Host, demand: PositionDemand) -> HostVerdict:
+    """The verdict for one host that is not already claimed: accepted, or rejected with every reason found."""
+    if host.status is HostStatus.CLOSED:
+        reason = Reason(VerdictKind.SELECTION_MISMATCH, Stage.PRE_FILTER, "host closed")
+        return HostVerdict(host.name, (VerdictKind.SELECTION_MISMATCH,), (reason,), PRE_FILTER_CHECKS + (HOST_CHECK,))
+    limits = demand.limits_on(ev, host) if demand.terms else []
+    reasons = _pre_filter(ev, single, host, demand.resources, limits)
+    not_performed: tuple[str, ...] = (HOST_CHECK,)
+    if not reasons:
+        reasons, not_performed = _host_check(ev, host, demand.resources, limits), ()
+        if not reasons:
+            return HostVerdict(host.name, _ACCEPTED)
+    if len(reasons) == 1:
+        return HostVerdict(host.name, (reasons[0].kind,), tuple(reasons), not_performed)
+    kinds = tuple(sorted({r.kind for r in reasons}, key=_KIND_ORDER.__getitem__))
+    return HostVerdict(host.name, kinds, tuple(reasons), not_performed)
+
+
+def pend_reasons(verdict: HostVerdict) -> set[PendReason]:
+    found = set()
+    for r in verdict.reasons:
+        if r.kind is VerdictKind.SELECTION_MISMATCH:
+            closed = r.subject == "host closed"
+            found.add(PendReason(PendCode.HOST_CLOSED if closed else PendCode.SELECT_MISMATCH, verdict.host,
+                                 "" if closed else r.subject))
+        elif r.kind is VerdictKind.RESOURCE_SHORTFALL:
+            found.add(PendReason(PendCode.RESOURCE_SHORTFALL, verdict.host, r.subject))
+        else:
+            found.add(PendReason(PendCode.HOST_LIMIT, verdict.host, f"{r.subject}[{r.scope}] {r.resource}"))
+    return found
+
+
+def scan_position(ev: Evaluation, path: Path, single: Single, plan: int, position: int, tasks: int,
+                  claimed: list[str]) -> Host | None | ScanError:
+    """The first host, in scan order, that can take `tasks` tasks; None when none can; ScanError on a scan
+    error. Every host considered is reported to the observer with its verdict."""
+    job, faults, observer = ev.job.id, ev.faults, ev.observer
+    if faults is not None:
+        try:
+            faults.check(FaultPoint.HOST_SCAN_START, job, plan, position, requirement=indices(path))
+        except InternalError as exc:
+            return ScanError(str(exc))
+    demand = PositionDemand(ev, single, tasks)
+    for host in ev.state.scan_order(single.order):
+        if faults is not None:
+            try:
+                faults.check(FaultPoint.HOST_SCAN_STEP, job, plan, position, host.name, indices(path))
+            except InternalError as exc:
+                return ScanError(str(exc))
+        verdict = _verdict(ev, path, single, host, demand, plan, position, claimed)
+        if observer is not None:
+            observer.event(HostEvaluated(path, plan, position, verdict))
+        if verdict.kinds is _ACCEPTED:
+            return host
+        if verdict.reasons:
+            ev.rejections.append(verdict)
+    return None
+
+
+def _verdict(ev: Evaluation, path: Path, single: Single, host: Host, demand: PositionDemand, plan: int,
+             position: int, claimed: list[str]) -> HostVerdict:
+    if host.name in claimed:
+        return HostVerdict(host.name, _CLAIMED)
+    try:
+        if ev.faults is not None:
+            ev.faults.check(FaultPoint.HOST_CHECK, ev.job.id, plan, position, host.name, indices(path))
+        return judge(ev, single, host, demand)
+    except InternalError as exc:
+        return HostVerdict(host.name, (VerdictKind.NOT_EVALUATED,), error=str(exc))
+

@@ -1,0 +1,102 @@
+"""Provisional reservations of one job's evaluation.
+
+What earlier positions, earlier plans' claims (until released) and earlier compound members of the same job hold
+is *reserved*: checks compare against total - used - reserved. A checkpoint (`mark`) and `rollback` release
+everything held since, which is how a failed plan or a failed compound gives its claims back. When the job is
+satisfied, what the ledger holds is its allocation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from refsim.model.units import Amount, normalise
+from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
+
+
+@dataclass(frozen=True)
+class Hold:
+    """One reserved amount: on a host's resource (`host`, no `limit`), on a shared resource (neither), or
+    against a limit counter (`limit` and `scope`; `host` set for host-scoped limits)."""
+
+    resource: str
+    amount: Amount
+    host: str | None = None
+    limit: str | None = None
+    scope: str | None = None
+
+
+class Ledger:
+    def __init__(self) -> None:
+        self._holds: list[Hold] = []
+        self._host: dict[tuple[str, str], Amount] = {}
+        self._shared: dict[str, Amount] = {}
+        self._limit: dict[tuple[str, str, str], Amount] = {}
+
+    def host_reserved(self, host: str, resource: str) -> Amount:
+        return self._host.get((host, resource), 0)
+
+    def shared_reserved(self, resource: str) -> Amount:
+        return self._shared.get(resource, 0)
+
+    def limit_reserved(self, limit: str, scope: str, resource: str) -> Amount:
+        return self._limit.get((limit, scope, resource), 0)
+
+    def hold(self, hold: Hold) -> None:
+        self._holds.append(hold)
+        self._add(hold, hold.amount)
+
+    def mark(self) -> int:
+        return len(self._holds)
+
+    def hosts_since(self, mark: int) -> tuple[str, ...]:
+        """Hosts holding resources since `mark`, in the order first claimed."""
+        seen: dict[str, None] = {}
+        for hold in self._holds[mark:]:
+            if hold.host is not None and hold.limit is None:
+                seen.setdefault(hold.host, None)
+        return tuple(seen)
+
+    def rollback(self, mark: int) -> None:
+        while len(self._holds) > mark:
+            hold = self._holds.pop()
+            self._add(hold, -hold.amount)
+
+    def _add(self, hold: Hold, amount: Amount) -> None:
+        if hold.limit is not None:
+            table, key = self._limit, (hold.limit, hold.scope, hold.resource)
+        elif hold.host is not None:
+            table, key = self._host, (hold.host, hold.resource)  # type: ignore[assignment]
+        else:
+            table, key = self._shared, hold.resource  # type: ignore[assignment]
+        table[key] = normalise(table.get(key, 0) + amount)  # type: ignore[index,arg-type]
+
+    def allocation(self) -> Allocation:
+        """Everything held, merged per host (hosts in the order first claimed) and per limit counter."""
+        hosts: dict[str, dict[str, Amount]] = {}
+        host_charges: dict[str, dict[tuple[str, str, str], Amount]] = {}
+        shared: dict[str, Amount] = {}
+        cluster_charges: dict[tuple[str, str, str], Amount] = {}
+        for h in self._holds:
+            if h.limit is not None and h.host is not None:
+                _add_to(host_charges.setdefault(h.host, {}), (h.limit, h.scope or "", h.resource), h.amount)
+            elif h.limit is not None:
+                _add_to(cluster_charges, (h.limit, h.scope or "", h.resource), h.amount)
+            elif h.host is not None:
+                _add_to(hosts.setdefault(h.host, {}), h.resource, h.amount)
+            else:
+                _add_to(shared, h.resource, h.amount)
+        return Allocation(
+            hosts=tuple(HostAllocation(name, tuple(res.items()), _charges(host_charges.get(name, {})))
+                        for name, res in hosts.items()),
+            shared=tuple(shared.items()),
+            limit_charges=_charges(cluster_charges),
+        )
+
+
+def _add_to(table: dict, key: object, amount: Amount) -> None:
+    table[key] = normalise(table.get(key, 0) + amount)
+
+
+def _charges(table: dict[tuple[str, str, str], Amount]) -> tuple[LimitCharge, ...]:
+    return tuple(LimitCharge(limit, scope, resource, amount) for (limit, scope, resource), amount in table.items())

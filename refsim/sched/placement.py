@@ -1,0 +1,97 @@
+"""Trying one placement plan: fill its positions in order, release the claims if a position cannot be filled,
+and, when every position is filled, build the allocation (reserved in the ledger) and commit the plan."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from refsim.model.resources import JOBS
+from refsim.resreq.ast import Single
+from refsim.sched.evaluation import Evaluation
+from refsim.sched.events import (ClaimsReleased, Path, Plan, PlanCommitted, PlanEndedInError, PlanFailed,
+                                 PositionFilled, PositionStarted, PositionUnfilled, indices)
+from refsim.sched.faults import FaultPoint, InternalError
+from refsim.sched.hostscan import PositionDemand, ScanError, scan_position
+from refsim.sched.ledger import Hold
+from refsim.sched.limits import limit_demand
+
+
+class PlanResult(Enum):
+    COMMITTED = "committed"
+    FAILED = "failed"
+    ERROR = "error"
+
+
+def _release(ev: Evaluation, path: Path, plan: Plan, mark: int) -> None:
+    hosts = ev.ledger.hosts_since(mark)
+    ev.ledger.rollback(mark)
+    if hosts and ev.observer is not None:
+        ev.observer.event(ClaimsReleased(path, plan.number, hosts))
+
+
+def _claim(ev: Evaluation, single: Single, host, tasks: int) -> None:
+    demand = PositionDemand(ev, single, tasks)
+    for resource, amount in demand.resources:
+        ev.ledger.hold(Hold(resource, amount, host=host.name))
+    for lim in demand.limits_on(ev, host):
+        ev.ledger.hold(Hold(lim.resource, lim.requested, host=host.name, limit=lim.limit, scope=lim.scope))
+
+
+def _reserve_cluster_amounts(ev: Evaluation, single: Single, tasks: int) -> None:
+    """Hold the shared resources and cluster-wide limit amounts of a committed plan."""
+    cluster = ev.state.cluster
+    for name, amount in single.rusage:
+        if cluster.shared_resource(name) is not None:
+            ev.ledger.hold(Hold(name, amount))
+    for limit in ev.cluster_limits:
+        scope = limit.scope(ev.consumer)
+        for resource, _ in limit.resources:
+            requested = limit_demand(resource, single, tasks, cluster, on_host=False)
+            if resource == JOBS and ev.ledger.limit_reserved(limit.name, scope, resource):
+                requested = 0
+            if requested:
+                ev.ledger.hold(Hold(resource, requested, limit=limit.name, scope=scope))
+
+
+def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanError | None:
+    """Fill positions in order; None when all are filled, else the failing position (or the scan error)."""
+    claimed: list[str] = []
+    for position, tasks in enumerate(plan.tasks, start=1):
+        if ev.observer is not None:
+            ev.observer.event(PositionStarted(path, plan.number, position, tasks))
+        found = scan_position(ev, path, single, plan.number, position, tasks, claimed)
+        if found is None or isinstance(found, ScanError):
+            if ev.observer is not None:
+                error = found.message if found is not None else None
+                ev.observer.event(PositionUnfilled(path, plan.number, position, error))
+            return position
+        claimed.append(found.name)
+        _claim(ev, single, found, tasks)
+        if ev.observer is not None:
+            ev.observer.event(PositionFilled(path, plan.number, position, found.name))
+    return None
+
+
+def try_plan(ev: Evaluation, path: Path, single: Single, plan: Plan) -> PlanResult:
+    """Try `plan`; on failure or error everything it claimed is released."""
+    mark = ev.ledger.mark()
+    try:
+        if ev.faults is not None:
+            ev.faults.check(FaultPoint.PLAN_ATTEMPT, ev.job.id, plan.number, requirement=indices(path))
+        failed_at = _fill(ev, path, single, plan)
+        if failed_at is not None:
+            _release(ev, path, plan, mark)
+            if ev.observer is not None:
+                ev.observer.event(PlanFailed(path, plan, failed_at))
+            return PlanResult.FAILED
+        if ev.faults is not None:
+            ev.faults.check(FaultPoint.ALLOCATION_BUILD, ev.job.id, plan.number, requirement=indices(path))
+        _reserve_cluster_amounts(ev, single, sum(plan.tasks))
+    except InternalError as exc:
+        _release(ev, path, plan, mark)
+        if ev.observer is not None:
+            ev.observer.event(PlanEndedInError(path, plan, str(exc)))
+        return PlanResult.ERROR
+    if ev.observer is not None:
+        ev.observer.event(PlanCommitted(path, plan))
+    return PlanResult.COMMITTED

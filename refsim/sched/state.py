@@ -1,0 +1,98 @@
+"""The scheduler's state between sessions: the cluster, the jobs it knows, their scheduling objects and the
+committed usage. Owned by whoever drives the scheduler (the simulator or live mode), never global."""
+
+from __future__ import annotations
+
+from refsim.model.cluster import Cluster, Host
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.model.limits import ConsumerKind, Limit
+from refsim.resreq import Requirement, ResreqError, parse_requirement
+from refsim.resreq.ast import OrderKey
+from refsim.resreq.select import SelectExpr
+from refsim.sched.accounting import Usage
+from refsim.sched.decisions import Allocation
+from refsim.sched.faults import FaultPlan
+from refsim.sched.planner import ClusterShape
+
+
+class SchedulerState:
+    def __init__(self, cluster: Cluster, faults: FaultPlan | None = None) -> None:
+        self.cluster = cluster
+        self.faults = faults
+        self.usage = Usage()
+        self.jobs: dict[JobId, Job] = {}
+        self.requirements: dict[JobId, Requirement | None] = {}
+        self.parse_errors: dict[JobId, str] = {}
+        self.pending: dict[JobId, None] = {}  # insertion-ordered set
+        self._select_cache: dict[str, dict[str, bool]] = {}
+        self._order_cache: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
+        self._shape: ClusterShape | None = None
+        self._host_scopes: dict[tuple, str] = {}
+
+    def submit(self, job: Job) -> None:
+        """Accept a job; a requirement that does not parse leaves it without a scheduling object."""
+        if job.id in self.jobs:
+            raise ValueError(f"job {job.id} was already submitted")
+        self.jobs[job.id] = job
+        try:
+            self.requirements[job.id] = parse_requirement(job.resreq)
+        except ResreqError as exc:
+            self.requirements[job.id] = None
+            self.parse_errors[job.id] = str(exc)
+        self.pending[job.id] = None
+
+    def dispatched(self, job: JobId, allocation: Allocation) -> None:
+        self.usage.commit(job, allocation)
+        self.pending.pop(job, None)
+
+    def finish(self, job: JobId) -> Allocation | None:
+        return self.usage.release(job)
+
+    def remove(self, job: JobId) -> None:
+        """Take a job out of scheduling; a running job's usage is released."""
+        self.pending.pop(job, None)
+        self.usage.release(job)
+        self.jobs.pop(job, None)
+
+    def set_cluster(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        self._select_cache.clear()
+        self._order_cache.clear()
+        self._shape = None
+        self._host_scopes.clear()
+
+    def shape(self) -> ClusterShape:
+        """Open hosts and their slots, as plan generation needs them; recomputed when the cluster changes."""
+        if self._shape is None:
+            self._shape = ClusterShape.of(self.cluster)
+        return self._shape
+
+    def host_scope(self, limit: Limit, consumer: dict[ConsumerKind, str], host: str) -> str:
+        """The scope instance of a host-scoped limit on `host`, memoised: every host scan asks for it."""
+        key = (limit.name, host) + tuple(consumer[c.kind] for c in limit.consumers
+                                         if c.per and c.kind is not ConsumerKind.HOST)
+        scope = self._host_scopes.get(key)
+        if scope is None:
+            scope = self._host_scopes[key] = limit.scope({**consumer, ConsumerKind.HOST: host})
+        return scope
+
+    def select_matches(self, select: SelectExpr, host: Host) -> bool:
+        """Select expressions see only static host data, so each host's answer is computed once."""
+        cache = self._select_cache.get(select.text)
+        if cache is None:
+            cache = self._select_cache[select.text] = {}
+        answer = cache.get(host.name)
+        if answer is None:
+            answer = cache[host.name] = select.matches(host)
+        return answer
+
+    def scan_order(self, order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
+        """Hosts in scan order: the cluster's order, stably sorted by the requirement's order[] keys (totals)."""
+        hosts = self._order_cache.get(order)
+        if hosts is None:
+            ranked = list(self.cluster.hosts)
+            for key in reversed(order):
+                ranked.sort(key=lambda h, k=key: h.total(k.resource), reverse=key.descending)
+            hosts = self._order_cache[order] = tuple(ranked)
+        return hosts

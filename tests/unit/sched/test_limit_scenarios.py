@@ -1,0 +1,125 @@
+"""Hand-verified scenarios for limits and shared resources (host lines: value/usage/reserved/requested)."""
+
+import pytest
+
+from refsim.model.jobid import JobId
+from refsim.sched.decisions import (Allocation, Dispatch, HostAllocation, LimitCharge, Pend, PendCode,
+                                    PendReason)
+from tests.support.scenario import cluster, host, job, limit, run
+
+R = PendReason
+C = PendCode
+
+
+def test_per_host_limit_rejects_in_the_pre_filter_when_its_value_is_below_the_request():
+    # per_host slots 2: plan 1 [3] asks 3 on one host, above the limit's value 2 on every host, so both hosts
+    # are rejected statically (and not also as a shortfall: each has 4 slots). Plan 2 [2,1] fits the limit.
+    lim = limit("per_host_slots", {"slots": 2}, per_host="all")
+    r = run(cluster(host("a"), host("b"), limits=(lim,)), job(1, tasks=3))
+    lines = r.recorder.lines("1")
+    assert lines[1:7] == [
+        "plan 1 [3] tried", "position 1 (3)",
+        "host a: limit exceeded (pre-filter) per_host_slots[host=a] slots 2/0/0/3 | not performed: host check",
+        "host b: limit exceeded (pre-filter) per_host_slots[host=b] slots 2/0/0/3 | not performed: host check",
+        "position 1 unfilled", "plan 1 failed at position 1"]
+    assert "plan 3 [1,1,1] discarded: needs 3 hosts but only 2 are open" not in lines  # never generated: plan 2 won
+    assert r.outcome("1").allocation == Allocation((
+        HostAllocation("a", (("slots", 2),), (LimitCharge("per_host_slots", "host=a", "slots", 2),)),
+        HostAllocation("b", (("slots", 1),), (LimitCharge("per_host_slots", "host=b", "slots", 1),))))
+
+
+def test_aggregate_host_limit_counts_an_earlier_positions_reservation():
+    # hosts [a, b] share one counter of 3 slots. Position 1 puts 2 tasks on a (reserved 2 on the counter);
+    # position 2 on b would make 0 + 2 + 2 = 4 > 3: a host-check limit rejection with 2 reserved. c is not
+    # subject to the limit and takes position 2.
+    lim = limit("ab_slots", {"slots": 3}, hosts=["a", "b"])
+    r = run(cluster(host("a"), host("b"), host("c"), limits=(lim,)), job(1, "span[ptile=2]", tasks=4))
+    assert "host b: limit exceeded (host check) ab_slots[hosts=a+b] slots 3/0/2/2" in r.recorder.lines("1")
+    assert r.outcome("1").allocation.hosts == (
+        HostAllocation("a", (("slots", 2),), (LimitCharge("ab_slots", "hosts=a+b", "slots", 2),)),
+        HostAllocation("c", (("slots", 2),)))
+
+
+def test_host_limit_against_usage_is_found_by_the_host_check():
+    # A running job already counts 3 of the 4 slots a's counter allows; asking 2 more passes the static value
+    # check (2 <= 4) but exceeds it with usage (3 + 0 + 2 > 4), so the per-host check finds it.
+    lim = limit("per_host_slots", {"slots": 4}, per_host="all")
+    r = run(cluster(host("a", slots=8), limits=(lim,)), job(1, "span[hosts=1]", tasks=2),
+            before=lambda s: s.usage.commit(JobId(99), Allocation((HostAllocation(
+                "a", (("slots", 3),), (LimitCharge("per_host_slots", "host=a", "slots", 3),)),))))
+    assert r.recorder.lines("1")[3] == "host a: limit exceeded (host check) per_host_slots[host=a] slots 4/3/0/2"
+    assert r.outcome("1") == Pend(JobId(1), (R(C.HOST_LIMIT, "a", "per_host_slots[host=a] slots"),))
+
+
+@pytest.mark.parametrize("clause, scope", [
+    ({"users": ["alice", "bob"]}, "users=alice+bob"),
+    ({"per_user": "all"}, "user=alice"),
+    ({"queues": ["normal"]}, "queues=normal"),
+    ({"per_queue": "all"}, "queue=normal"),
+    ({"projects": ["p1"]}, "projects=p1"),
+    ({"per_project": ["p1", "p2"]}, "project=p1"),
+])
+def test_cluster_wide_limit_for_each_consumer_kind(clause, scope):
+    # A 2-slot limit for every consumer kind: the job asks 4 slots, so the cluster-wide check fails on the
+    # limit (not as a shortfall) and no plan is tried. The scope instance names the consumer.
+    lim = limit("L", {"slots": 2}, **clause)
+    r = run(cluster(host("a"), limits=(lim,)), job(1, tasks=4, user="alice", project="p1"))
+    assert r.recorder.lines("1", from_requirements=False)[2] == f"limits: L[{scope}] slots 0/2"
+    assert r.recorder.lines("1") == ["enter top single tasks 4-4 rusage -",
+                                     f"check limit L[{scope}] slots 2/0/0/4 FAIL", "plans skipped",
+                                     "done top not satisfied", "decision pend"]
+    assert r.outcome("1") == Pend(JobId(1), (R(C.CLUSTER_LIMIT, "", f"L[{scope}] slots"),))
+
+
+@pytest.mark.parametrize("clause", [{"users": ["bob"]}, {"per_user": ["bob"]}, {"queues": ["night"]},
+                                    {"per_project": ["p2"]}])
+def test_a_job_that_does_not_match_a_consumer_is_not_subject(clause):
+    lim = limit("L", {"slots": 2}, **clause)
+    r = run(cluster(host("a"), limits=(lim,)), job(1, tasks=4, user="alice", project="p1"))
+    assert r.recorder.lines("1", from_requirements=False)[2] == "limits: none"
+    assert isinstance(r.outcome("1"), Dispatch)
+
+
+def test_a_limit_naming_two_consumer_kinds_applies_to_jobs_matching_both():
+    # per_user + queues[night]: alice in night is subject (scope user=alice,queues=night); alice in normal is not.
+    lim = limit("L", {"jobs": 1}, per_user="all", queues=["night"])
+    cl = cluster(host("a"), limits=(lim,), queues=(("normal", 0), ("night", 0)))
+    r = run(cl, job(1, user="alice", queue="night"), job(2, user="alice", queue="night", submit_time=1),
+            job(3, user="alice", submit_time=2))
+    assert isinstance(r.outcome("1"), Dispatch)
+    assert r.outcome("1").allocation.limit_charges == (LimitCharge("L", "user=alice,queues=night", "jobs", 1),)
+    assert r.outcome("2") == Pend(JobId(2), (R(C.CLUSTER_LIMIT, "", "L[user=alice,queues=night] jobs"),))
+    assert isinstance(r.outcome("3"), Dispatch)
+
+
+def test_cluster_limit_headroom_discards_plans_that_cannot_pass():
+    # Tasks 2..6 with a 4-slot user limit: the check uses the minimum (2 <= 4 passes); plans for 6 tasks exceed
+    # the 4-task headroom and are discarded; the first 2-task plan, [2], is tried and committed.
+    lim = limit("user_slots", {"slots": 4}, per_user="all")
+    r = run(cluster(host("a", slots=8), limits=(lim,)), job(1, tasks=(2, 6), user="u"))
+    lines = r.recorder.lines("1")
+    assert lines[1:7] == [
+        "check limit user_slots[user=u] slots 4/0/0/2 ok",
+        "plan 1 [6] discarded: 6 tasks exceed the headroom of 4 tasks left by user_slots[user=u] slots",
+        "plan 2 [3,3] discarded: needs 2 hosts but only 1 is open",
+        "plan 3 [2,2,1,1] discarded: needs 4 hosts but only 1 is open",
+        "plan 4 [1,1,1,1,1,1] discarded: needs 6 hosts but only 1 is open",
+        "plan 5 [2] tried"]
+    assert r.outcome("1").allocation.limit_charges == (LimitCharge("user_slots", "user=u", "slots", 2),)
+
+
+def test_shared_resource_shortfall_skips_every_plan():
+    # 2 licenses, 1 held by a running job: asking 2 fails (1 + 0 + 2 > 2), shown with total/used/reserved/asked.
+    r = run(cluster(host("a"), shared={"lic": 2}), job(1, "rusage[lic=2]"), job(2, "rusage[lic=1]", submit_time=1),
+            before=lambda s: s.usage.commit(JobId(99), Allocation((), (("lic", 1),))))
+    assert r.recorder.lines("1") == ["enter top single tasks 1-1 rusage lic=2", "check shared lic 2/1/0/2 FAIL",
+                                     "plans skipped", "done top not satisfied", "decision pend"]
+    assert r.outcome("1") == Pend(JobId(1), (R(C.SHARED_SHORTFALL, "", "lic"),))
+    # Job 2 asks 1: 1 + 0 + 1 <= 2, it runs and holds the license once per job, not per task.
+    assert r.outcome("2").allocation.shared == (("lic", 1),)
+
+
+def test_shared_reservation_of_an_earlier_member_is_shown_as_reserved():
+    r = run(cluster(host("a"), shared={"lic": 3}), job(1, "1*{rusage[lic=2]} + 1*{rusage[lic=2]}"))
+    assert "check shared lic 3/0/2/2 FAIL" in r.recorder.lines("1")
+    assert r.outcome("1") == Pend(JobId(1), (R(C.SHARED_SHORTFALL, "", "lic"),))
