@@ -4,6 +4,7 @@ for a selected job that got no decision at all, the kind of no-decision (spec 2.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from enum import Enum
 
 from refsim.model.jobid import JobId
@@ -74,9 +75,9 @@ class Allocation:
     shared: tuple[tuple[str, Amount], ...] = ()
     limit_charges: tuple[LimitCharge, ...] = ()
 
-    @property
+    @cached_property
     def tasks(self) -> int:
-        return sum(int(dict(h.resources).get("slots", 0)) for h in self.hosts)
+        return sum(int(amount) for h in self.hosts for name, amount in h.resources if name == "slots")
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ HOST_CHECK = "host check"
 _ACCEPTED = (VerdictKind.ACCEPTED,)
 _CLAIMED = (VerdictKind.ALREADY_CLAIMED,)
 _KIND_ORDER = {kind: i for i, kind in enumerate(VerdictKind)}
+_NOTHING: dict = {}
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class PositionDemand:
     Built once per position, so the per-host work is only matching hosts and reading counters."""
 
     def __init__(self, ev: Evaluation, single: Single, tasks: int) -> None:
+        self.single = single
         self.resources = host_demand(single, tasks, ev)
         self.terms = []
         for limit in ev.host_limits:
@@ -102,10 +104,11 @@ def _pre_filter(ev: Evaluation, single: Single, host: Host, demand, limits: list
 
 def _host_check(ev: Evaluation, host: Host, demand, limits: list[LimitDemand]) -> list[Reason]:
     reasons = []
-    used_of, reserved_of = ev.state.usage.host_used, ev.ledger.host_reserved
+    used_on = ev.state.usage.host.get(host.name) or _NOTHING
+    reserved_on = ev.ledger.host_table(host.name) or _NOTHING
+    capacities = host.capacities
     for resource, requested in demand:
-        total, used, reserved = host.capacities.get(resource, 0), used_of(host.name, resource), \
-            reserved_of(host.name, resource)
+        total, used, reserved = capacities.get(resource, 0), used_on.get(resource, 0), reserved_on.get(resource, 0)
         if total - used - reserved < requested:
             reasons.append(Reason(VerdictKind.RESOURCE_SHORTFALL, Stage.HOST_CHECK, resource, None, resource,
                                   total, used, reserved, requested))
@@ -154,41 +157,46 @@ def pend_reasons(verdict: HostVerdict) -> set[PendReason]:
     return found
 
 
-def scan_position(ev: Evaluation, path: Path, single: Single, plan: int, position: int, tasks: int,
-                  claimed: list[str]) -> Host | None | ScanError:
-    """The first host, in scan order, that can take `tasks` tasks; None when none can; ScanError on a scan
-    error. Every host considered is reported to the observer with its verdict."""
+def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: PositionDemand,
+                  claimed: set[str], start: int) -> tuple[Host, int] | None | ScanError:
+    """Scan for a host that can take the position's demand, cyclically through the scan order from index `start` (where
+    the previous position's scan stopped); the host found and its index, None when no host can, or ScanError.
+    Every host considered is reported to the observer with its verdict."""
     job, faults, observer = ev.job.id, ev.faults, ev.observer
     if faults is not None:
         try:
             faults.check(FaultPoint.HOST_SCAN_START, job, plan, position, requirement=indices(path))
         except InternalError as exc:
             return ScanError(str(exc))
-    demand = PositionDemand(ev, single, tasks)
-    for host in ev.state.scan_order(single.order):
+    single = demand.single
+    hosts = ev.state.scan_order(single.order)
+    count = len(hosts)
+    for step in range(count):
+        index = (start + step) % count
+        host = hosts[index]
         if faults is not None:
             try:
                 faults.check(FaultPoint.HOST_SCAN_STEP, job, plan, position, host.name, indices(path))
             except InternalError as exc:
                 return ScanError(str(exc))
-        verdict = _verdict(ev, path, single, host, demand, plan, position, claimed)
+        if host.name in claimed:
+            verdict = HostVerdict(host.name, _CLAIMED)
+        else:
+            verdict = _judged(ev, path, single, host, demand, plan, position)
         if observer is not None:
             observer.event(HostEvaluated(path, plan, position, verdict))
         if verdict.kinds is _ACCEPTED:
-            return host
+            return host, index
         if verdict.reasons:
             ev.rejections.append(verdict)
     return None
 
 
-def _verdict(ev: Evaluation, path: Path, single: Single, host: Host, demand: PositionDemand, plan: int,
-             position: int, claimed: list[str]) -> HostVerdict:
-    if host.name in claimed:
-        return HostVerdict(host.name, _CLAIMED)
+def _judged(ev: Evaluation, path: Path, single: Single, host: Host, demand: PositionDemand, plan: int,
+            position: int) -> HostVerdict:
     try:
         if ev.faults is not None:
             ev.faults.check(FaultPoint.HOST_CHECK, ev.job.id, plan, position, host.name, indices(path))
         return judge(ev, single, host, demand)
     except InternalError as exc:
         return HostVerdict(host.name, (VerdictKind.NOT_EVALUATED,), error=str(exc))
-

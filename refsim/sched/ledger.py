@@ -29,12 +29,17 @@ class Hold:
 class Ledger:
     def __init__(self) -> None:
         self._holds: list[Hold] = []
-        self._host: dict[tuple[str, str], Amount] = {}
+        self._host: dict[str, dict[str, Amount]] = {}
         self._shared: dict[str, Amount] = {}
         self._limit: dict[tuple[str, str, str], Amount] = {}
 
     def host_reserved(self, host: str, resource: str) -> Amount:
-        return self._host.get((host, resource), 0)
+        table = self._host.get(host)
+        return table.get(resource, 0) if table is not None else 0
+
+    def host_table(self, host: str) -> dict[str, Amount] | None:
+        """What this evaluation reserves on `host`, per resource (None when nothing was ever held there)."""
+        return self._host.get(host)
 
     def shared_reserved(self, resource: str) -> Amount:
         return self._shared.get(resource, 0)
@@ -66,7 +71,7 @@ class Ledger:
         if hold.limit is not None:
             table, key = self._limit, (hold.limit, hold.scope, hold.resource)
         elif hold.host is not None:
-            table, key = self._host, (hold.host, hold.resource)  # type: ignore[assignment]
+            table, key = self._host.setdefault(hold.host, {}), hold.resource  # type: ignore[assignment]
         else:
             table, key = self._shared, hold.resource  # type: ignore[assignment]
         table[key] = normalise(table.get(key, 0) + amount)  # type: ignore[index,arg-type]
@@ -87,7 +92,8 @@ class Ledger:
             else:
                 _add_to(shared, h.resource, h.amount)
         return Allocation(
-            hosts=tuple(HostAllocation(name, tuple(res.items()), _charges(host_charges.get(name, {})))
+            hosts=tuple(HostAllocation(name, tuple(res.items()),
+                                       _charges(host_charges[name]) if name in host_charges else ())
                         for name, res in hosts.items()),
             shared=tuple(shared.items()),
             limit_charges=_charges(cluster_charges),

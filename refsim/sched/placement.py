@@ -29,8 +29,7 @@ def _release(ev: Evaluation, path: Path, plan: Plan, mark: int) -> None:
         ev.observer.event(ClaimsReleased(path, plan.number, hosts))
 
 
-def _claim(ev: Evaluation, single: Single, host, tasks: int) -> None:
-    demand = PositionDemand(ev, single, tasks)
+def _claim(ev: Evaluation, host, demand: PositionDemand) -> None:
     for resource, amount in demand.resources:
         ev.ledger.hold(Hold(resource, amount, host=host.name))
     for lim in demand.limits_on(ev, host):
@@ -55,20 +54,26 @@ def _reserve_cluster_amounts(ev: Evaluation, single: Single, tasks: int) -> None
 
 def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanError | None:
     """Fill positions in order; None when all are filled, else the failing position (or the scan error)."""
-    claimed: list[str] = []
+    claimed: set[str] = set()
+    cursor = 0
+    demands: dict[int, PositionDemand] = {}  # positions of one size ask the same of every host
     for position, tasks in enumerate(plan.tasks, start=1):
         if ev.observer is not None:
             ev.observer.event(PositionStarted(path, plan.number, position, tasks))
-        found = scan_position(ev, path, single, plan.number, position, tasks, claimed)
+        demand = demands.get(tasks)
+        if demand is None:
+            demand = demands[tasks] = PositionDemand(ev, single, tasks)
+        found = scan_position(ev, path, plan.number, position, demand, claimed, cursor)
         if found is None or isinstance(found, ScanError):
             if ev.observer is not None:
                 error = found.message if found is not None else None
                 ev.observer.event(PositionUnfilled(path, plan.number, position, error))
             return position
-        claimed.append(found.name)
-        _claim(ev, single, found, tasks)
+        host, cursor = found
+        claimed.add(host.name)
+        _claim(ev, host, demand)
         if ev.observer is not None:
-            ev.observer.event(PositionFilled(path, plan.number, position, found.name))
+            ev.observer.event(PositionFilled(path, plan.number, position, host.name))
     return None
 
 

@@ -88,17 +88,28 @@ def test_span_hosts_1_keeps_all_tasks_on_one_host():
 
 
 def test_span_ptile_puts_n_tasks_per_host_and_the_rest_last():
-    # ptile=2 with 5 tasks: positions [2,2,1]. Each position scans from the first host; hosts taken by earlier
-    # positions of the same plan are skipped as already claimed.
+    # ptile=2 with 5 tasks: positions [2,2,1]. Each position's scan resumes where the previous one stopped, at
+    # the host that filled it, which is skipped as already claimed.
     r = run(cluster(host("a"), host("b"), host("c")), job(1, "span[ptile=2]", tasks=5))
-    assert r.recorder.lines("1")[1:13] == [
+    assert r.recorder.lines("1")[1:12] == [
         "plan 1 [2,2,1] tried",
         "position 1 (2)", "host a: accepted", "position 1 filled by a",
         "position 2 (2)", "host a: already claimed", "host b: accepted", "position 2 filled by b",
-        "position 3 (1)", "host a: already claimed", "host b: already claimed", "host c: accepted",
+        "position 3 (1)", "host b: already claimed", "host c: accepted",
     ]
     assert [h.resources for h in r.outcome("1").allocation.hosts] == [(("slots", 2),), (("slots", 2),),
                                                                       (("slots", 1),)]
+
+
+def test_a_positions_scan_wraps_around_to_the_hosts_before_its_start():
+    # ptile=4 with 6 tasks: [4,2]. a (2 slots) is too small for 4, so b fills position 1. Position 2 resumes at b
+    # (already claimed), c is full (a running job holds its 2 slots), then the scan wraps to a, which takes 2.
+    r = run(cluster(host("a", slots=2), host("b"), host("c", slots=2)), job(1, "span[ptile=4]", tasks=6),
+            before=charge("c", slots=2))
+    assert r.recorder.lines("1")[6:11] == [
+        "position 2 (2)", "host b: already claimed", "host c: resource shortfall (host check) slots 2/2/0/2",
+        "host a: accepted", "position 2 filled by a"]
+    assert [h.host for h in r.outcome("1").allocation.hosts] == ["b", "a"]
 
 
 def test_plan_discarded_untried_when_no_host_is_big_enough():

@@ -1,0 +1,92 @@
+"""The `refsim` command."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from refsim.sim.batch import open_recording, run_batch, summary_lines
+from refsim.sim.reader import RecordingError
+
+FILE = click.Path(dir_okay=False)
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """refsim: a reference simulator for an LSF-like batch scheduler.
+
+    With no command, replays the built-in demo recording (`refsim sim`)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(sim)
+
+
+@main.command()
+@click.argument("recording", required=False, type=FILE)
+@click.option("--sim-output", type=FILE, help="Write the simulated decisions to FILE (JSON lines).")
+@click.option("--sim-verify", type=FILE, help="Compare the decisions with FILE (a --sim-output file, or a "
+                                              "recording with a decisions section); exit 1 on any mismatch.")
+@click.option("--log", "log_path", type=FILE, help="Write the scheduler's log to FILE.")
+@click.option("-v", "--verbose", count=True, help="Log more: -v decisions, -vv pend reasons too.")
+def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, log_path: str | None,
+        verbose: int) -> None:
+    """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
+    try:
+        loaded = open_recording(recording)
+        result = run_batch(loaded, sim_output, sim_verify, log_path, verbose)
+    except RecordingError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"{exc.filename}: {exc.strerror}") from None
+    for line in summary_lines(loaded, result):
+        click.echo(line)
+    if result.mismatches:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("cluster_file", type=FILE)
+def live(cluster_file: str) -> None:
+    """Run the scheduler live: JSON-lines controller messages on stdin, replies on stdout (docs/live.md)."""
+    from refsim.sim.live import serve
+    from refsim.sim.load import cluster_from
+    from refsim.sim.reader import Node, read_document
+
+    try:
+        root = Node(read_document(cluster_file), cluster_file).mapping(("refsim", "cluster"), required=("cluster",))
+        cluster = cluster_from(root.child("cluster"))
+    except RecordingError as exc:
+        raise click.ClickException(str(exc)) from None
+    for reply in serve(cluster, sys.stdin):
+        click.echo(reply)
+        sys.stdout.flush()
+
+
+@main.group("import")
+def import_() -> None:
+    """Turn external workload logs into recordings."""
+
+
+@import_.command("swf")
+@click.argument("log", type=FILE)
+@click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
+@click.option("--hosts", type=click.IntRange(min=1), help="Number of hosts (default: the log's MaxNodes).")
+@click.option("--jobs", type=click.IntRange(min=1), help="Import only the first N jobs.")
+def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> None:
+    """Import a Standard Workload Format LOG (plain or .gz)."""
+    from refsim.importers.swf import SwfError, swf_recording
+    from refsim.sim.write import write_document
+
+    try:
+        document = swf_recording(log, hosts, jobs)
+        write_document(document, output)
+    except SwfError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"{output}: cannot write: {exc.strerror}") from None
+    click.echo(f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Importers: external workload formats turned into refsim recordings."""

@@ -1,0 +1,118 @@
+"""Live mode: the same scheduler, fed by a controller over a pipe. JSON lines in, JSON lines out
+(docs/live.md). Live mode has no trace option, setting or request, and never builds a trace observer:
+sessions run with no observer at all."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from refsim.model.jobid import JobIdError, parse_job_id
+from refsim.sched.decisions import Dispatch, NoDecision, Pend
+from refsim.sched.session import run_session
+from refsim.sched.state import SchedulerState
+from refsim.sim.load import EventReader, cluster_from
+from refsim.sim.output import decision_record, dumps
+from refsim.sim.reader import Node, RecordingError
+
+REQUESTS = ("submit", "finish", "host", "schedule", "status", "reconfig")
+
+
+class LiveScheduler:
+    def __init__(self, cluster) -> None:
+        self.state = SchedulerState(cluster)
+        self.reader = EventReader(cluster)
+        self.round = 0
+        self.messages = 0
+        self.running: set = set()
+
+    def handle(self, line: str) -> list[dict]:
+        """Answer one message; a malformed or unknown one gets an error reply and changes nothing."""
+        self.messages += 1
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as exc:
+            return [_error(f"message {self.messages}: not valid JSON: {exc.msg}")]
+        node = Node(message, f"message {self.messages}")
+        try:
+            node.mapping()
+            kind = node.child("type").text() if node.has("type") else ""
+            if kind not in REQUESTS:
+                raise node.error(f"unknown message type '{kind}' (expected one of: {', '.join(REQUESTS)})")
+            return getattr(self, f"_{kind}")(node)
+        except RecordingError as exc:
+            return [_error(str(exc))]
+
+    def _submit(self, node: Node) -> list[dict]:
+        node.mapping(("type", "job", "time"), required=("job",))
+        time = node.child("time").number() if node.has("time") else float(self.messages)
+        for job in self.reader.submit(node.child("job"), time):
+            self.state.submit(job)
+        return [{"type": "ok"}]
+
+    def _finish(self, node: Node) -> list[dict]:
+        node.mapping(("type", "job"), required=("job",))
+        try:
+            job = parse_job_id(node.child("job").text())
+        except JobIdError as exc:
+            raise node.child("job").error(str(exc)) from None
+        if job not in self.running:
+            raise node.child("job").error(f"job {job} is not running")
+        self.running.discard(job)
+        self.state.finish(job)
+        return [{"type": "ok"}]
+
+    def _host(self, node: Node) -> list[dict]:
+        change = self.reader.host(Node({k: v for k, v in node.value.items() if k != "type"}, node.file))
+        host = self.state.cluster.host(change.host)
+        self.state.set_cluster(self.state.cluster.with_host(replace(host, status=change.status)))
+        return [{"type": "ok"}]
+
+    def _schedule(self, node: Node) -> list[dict]:
+        node.mapping(("type",))
+        self.round += 1
+        replies = []
+        for result in run_session(self.state, self.round):
+            outcome = result.outcome
+            if isinstance(outcome, (Dispatch, Pend)):
+                replies.append({"type": "decision", **decision_record(result.round, result.position, outcome)})
+                if isinstance(outcome, Dispatch):
+                    self.running.add(result.job)
+            elif isinstance(outcome, NoDecision):
+                replies.append({"type": "no-decision", "round": result.round, "position": result.position,
+                                "job": str(result.job), "kind": outcome.kind.name.lower().replace("_", "-")})
+        replies.append({"type": "session-end", "round": self.round, "decisions": len(replies)})
+        return replies
+
+    def _status(self, node: Node) -> list[dict]:
+        node.mapping(("type",))
+        return [{"type": "status", "rounds": self.round, "pending": [str(j) for j in self.state.pending],
+                 "running": sorted(str(j) for j in self.running), "hosts": len(self.state.cluster.hosts)}]
+
+    def _reconfig(self, node: Node) -> list[dict]:
+        node.mapping(("type", "cluster"), required=("cluster",))
+        cluster = cluster_from(node.child("cluster"))
+        in_use = {h.host for a in self.state.usage.running.values() for h in a.hosts}
+        missing = sorted(in_use - {h.name for h in cluster.hosts})
+        if missing:
+            raise node.child("cluster").error(f"running jobs use hosts the new cluster lacks: {', '.join(missing)}")
+        self.state.set_cluster(cluster)
+        self.reader.cluster = cluster
+        return [{"type": "ok"}]
+
+
+def _error(message: str) -> dict:
+    return {"type": "error", "message": message}
+
+
+def serve(cluster, lines: Iterable[str]) -> Iterator[str]:
+    """Answer each input line with its reply lines; blank lines are ignored."""
+    live = LiveScheduler(cluster)
+    for line in lines:
+        if line.strip():
+            for reply in live.handle(line):
+                yield dumps(reply)
+
+
+__all__ = ["LiveScheduler", "serve"]

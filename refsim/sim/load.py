@@ -1,0 +1,349 @@
+"""Loading and validating recordings (docs/recording.md). Every error names the file, the path inside it and
+the problem; nothing half-loaded is ever returned."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from refsim.model.cluster import Cluster, Host, HostStatus, Queue, SharedResource
+from refsim.model.jobid import JobId, JobIdError, parse_job_id
+from refsim.model.jobs import Job
+from refsim.model.limits import Consumer, ConsumerKind, Limit
+from refsim.model.resources import BUILTIN_RESOURCES, JOBS, SLOTS, ResourceDef, ResourceKind
+from refsim.sched.faults import Fault, FaultPoint
+from refsim.sim.reader import Node, RecordingError, read_document
+from refsim.sim.recording import (Event, Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
+                                  SessionPolicy, Sessions, Submit)
+
+TOP_KEYS = ("refsim", "cluster", "sessions", "events", "decisions", "test")
+CONSUMER_KEYS = {f"{k.value}s": (k, False) for k in ConsumerKind} | {f"per_{k.value}": (k, True) for k in ConsumerKind}
+
+
+def load_recording(path: str | Path) -> Recording:
+    """Load a YAML or JSON recording; RecordingError says what is wrong and where."""
+    return recording_from(read_document(path), str(path))
+
+
+def recording_from(document: object, source: str) -> Recording:
+    root = Node(document, source).mapping(TOP_KEYS, required=("cluster",))
+    if root.has("refsim") and root.child("refsim").value != 1:
+        raise root.child("refsim").error("unsupported format version (expected 1)")
+    cluster = cluster_from(root.child("cluster"))
+    events = _events(root.child("events"), cluster) if root.has("events") else ()
+    sessions = _sessions(root, events)
+    faults = _faults(root.child("test")) if root.has("test") else ()
+    expected = None
+    if root.has("decisions"):
+        from refsim.sim.output import records_from  # the record form is the output module's
+        expected = records_from(root.child("decisions"))
+    return Recording(cluster, events, sessions, source, faults, expected)
+
+
+# --- cluster ---------------------------------------------------------------------------------------------------
+
+def cluster_from(node: Node) -> Cluster:
+    node.mapping(("resources", "hosts", "shared", "queues", "limits"), required=("hosts",))
+    shared = _shared(node.child("shared")) if node.has("shared") else ()
+    resources = _resources(node.child("resources"), shared) if node.has("resources") else BUILTIN_RESOURCES
+    hosts = tuple(_host(h, resources) for h in node.child("hosts").elements())
+    if not hosts:
+        raise node.child("hosts").error("a cluster needs at least one host")
+    queues = (tuple(_queue(q) for q in node.child("queues").elements()) if node.has("queues")
+              else (Queue("normal", 0),))
+    if not queues:
+        raise node.child("queues").error("a cluster needs at least one queue")
+    limits = tuple(_limit(n, resources, shared, hosts, queues) for n in node.child("limits").elements()) \
+        if node.has("limits") else ()
+    _unique(node.child("hosts"), [h.name for h in hosts], "host")
+    _unique(node.child("queues"), [q.name for q in queues], "queue")
+    _unique(node.child("limits"), [lim.name for lim in limits], "limit")
+    return Cluster(hosts, queues, shared, limits, resources)
+
+
+def _unique(node: Node, names: list[str], what: str) -> None:
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if name in seen:
+            raise node.child(i).error(f"duplicate {what} '{name}'")
+        seen.add(name)
+
+
+def _shared(node: Node) -> tuple[SharedResource, ...]:
+    return tuple(SharedResource(name, value.amount(None)) for name, value in node.items())
+
+
+def _resources(node: Node, shared: tuple[SharedResource, ...]) -> tuple[ResourceDef, ...]:
+    declared = list(BUILTIN_RESOURCES)
+    for item in node.elements():
+        item.mapping(("name", "kind", "unit"), required=("name",))
+        name = item.child("name").name()
+        if any(r.name == name for r in declared) or name in (JOBS, "status", "name"):
+            raise item.child("name").error(f"resource '{name}' is already defined")
+        kind_text = item.child("kind").text() if item.has("kind") else "numeric"
+        try:
+            kind = ResourceKind(kind_text)
+        except ValueError:
+            raise item.child("kind").error(f"'{kind_text}' is not numeric, string or boolean") from None
+        unit = item.child("unit").text() if item.has("unit") else None
+        if unit not in (None, "MB") or (unit and kind is not ResourceKind.NUMERIC):
+            raise item.child("unit").error("the only unit is MB, for numeric resources")
+        declared.append(ResourceDef(name, kind, unit))
+    for s in shared:
+        declared.append(ResourceDef(s.name, ResourceKind.NUMERIC, None, shared=True))
+    return tuple(declared)
+
+
+def _host(node: Node, resources: tuple[ResourceDef, ...]) -> Host:
+    node.mapping(required=("name",))
+    capacities, attributes, status = {}, {}, HostStatus.OPEN
+    for key, value in node.items():
+        if key == "name":
+            continue
+        if key == "status":
+            status = _status(value)
+            continue
+        definition = next((r for r in resources if r.name == key and not r.shared), None)
+        if definition is None:
+            raise value.error(f"unknown resource '{key}' (declare it under cluster.resources)")
+        if definition.kind is ResourceKind.NUMERIC:
+            capacities[key] = value.amount(definition.unit)
+        elif definition.kind is ResourceKind.BOOLEAN:
+            attributes[key] = value.boolean()
+        else:
+            attributes[key] = value.text()
+    if SLOTS not in capacities:
+        raise node.error("missing 'slots'")
+    return Host(node.child("name").name(), capacities, attributes, status)
+
+
+def _status(node: Node) -> HostStatus:
+    try:
+        return HostStatus(node.text())
+    except ValueError:
+        raise node.error(f"'{node.value}' is not open or closed") from None
+
+
+def _queue(node: Node) -> Queue:
+    node.mapping(("name", "priority"), required=("name",))
+    priority = node.child("priority").integer() if node.has("priority") else 0
+    return Queue(node.child("name").name(), priority)
+
+
+def _limit(node: Node, resources, shared, hosts, queues) -> Limit:
+    node.mapping(("name", "resources") + tuple(CONSUMER_KEYS), required=("name", "resources"))
+    consumers = []
+    for key, (kind, per) in CONSUMER_KEYS.items():
+        if not node.has(key):
+            continue
+        if any(c.kind is kind for c in consumers):
+            raise node.child(key).error(f"a limit names each consumer kind once ({kind.value}s or per_{kind.value})")
+        consumers.append(Consumer(kind, per, _members(node.child(key), kind, hosts, queues)))
+    if not consumers:
+        raise node.error("a limit needs a consumer (users, per_user, queues, per_queue, projects, per_project, "
+                         "hosts or per_host; 'users: all' for every job)")
+    host_scoped = any(c.kind is ConsumerKind.HOST for c in consumers)
+    values = []
+    for name, value in node.child("resources").items():
+        definition = next((r for r in resources if r.name == name), None)
+        if name != JOBS and (definition is None or not definition.numeric):
+            raise value.error(f"'{name}' is not slots, jobs or a numeric resource")
+        if host_scoped and definition is not None and definition.shared:
+            raise value.error(f"a host-scoped limit cannot cap the shared resource '{name}'")
+        values.append((name, value.amount(definition.unit if definition else None)))
+    if not values:
+        raise node.child("resources").error("a limit needs at least one resource")
+    return Limit(node.child("name").name(), tuple(consumers), tuple(values))
+
+
+def _members(node: Node, kind: ConsumerKind, hosts, queues) -> tuple[str, ...] | None:
+    if node.value == "all":
+        return None
+    names = tuple(item.name() for item in node.elements())
+    if not names:
+        raise node.error("expected 'all' or a non-empty list")
+    known = {ConsumerKind.HOST: {h.name for h in hosts}, ConsumerKind.QUEUE: {q.name for q in queues}}.get(kind)
+    for i, name in enumerate(names):
+        if known is not None and name not in known:
+            raise node.child(i).error(f"unknown {kind.value} '{name}'")
+    return names
+
+
+# --- events ----------------------------------------------------------------------------------------------------
+
+ACTIONS = ("submit", "finish", "remove", "host", "dispatch", "session")
+
+
+class EventReader:
+    """Reads events in order, keeping the jobs submitted so far so later events can be checked against them."""
+
+    def __init__(self, cluster: Cluster) -> None:
+        self.cluster = cluster
+        self.jobs: dict[JobId, Job] = {}
+        self.numbers: set[int] = set()  # job numbers in use, by plain jobs and arrays alike
+        self.last_time = 0.0
+
+    def event(self, node: Node) -> list[Event]:
+        node.mapping(("time",) + ACTIONS, required=("time",))
+        time = node.child("time").number()
+        if time < self.last_time:
+            raise node.child("time").error(f"events must be in time order ({time} comes after {self.last_time})")
+        self.last_time = time
+        actions = [k for k in ACTIONS if node.has(k)]
+        if len(actions) != 1:
+            raise node.error(f"an event has exactly one of: {', '.join(ACTIONS)}")
+        body = node.child(actions[0])
+        if actions[0] == "submit":
+            return [Event(time, Submit(job)) for job in self.submit(body, time)]
+        return [Event(time, getattr(self, actions[0])(body))]
+
+    def job_id(self, node: Node, known: bool = True) -> JobId:
+        try:
+            jid = parse_job_id(node.text())
+        except JobIdError as exc:
+            raise node.error(str(exc)) from None
+        if known and jid not in self.jobs:
+            raise node.error(f"job {jid} has not been submitted")
+        return jid
+
+    def submit(self, node: Node, time: float) -> list[Job]:
+        node.mapping(("id", "user", "queue", "project", "priority", "resreq", "tasks", "run_time", "array"),
+                     required=("id",))
+        jid = self.job_id(node.child("id"), known=False)
+        if jid.index is not None:
+            raise node.child("id").error(f"'{jid}' names an array element: submit the array by its job id "
+                                         "with 'array: N'")
+        queue = node.child("queue").name() if node.has("queue") else self.cluster.queues[0].name
+        if self.cluster.queue(queue) is None:
+            raise node.child("queue").error(f"unknown queue '{queue}'")
+        low, high = _tasks(node.child("tasks")) if node.has("tasks") else (1, 1)
+        fields = dict(user=node.child("user").name() if node.has("user") else "user", queue=queue,
+                      project=node.child("project").name() if node.has("project") else "default",
+                      priority=node.child("priority").integer() if node.has("priority") else 0, submit_time=time,
+                      resreq=node.child("resreq").text() if node.has("resreq") else "", min_tasks=low,
+                      max_tasks=high, run_time=node.child("run_time").number() if node.has("run_time") else 0)
+        if node.has("array"):
+            ids = [JobId(jid.job, i) for i in range(1, node.child("array").integer(1, 100000) + 1)]
+        else:
+            ids = [jid]
+        if jid.job in self.numbers:
+            raise node.child("id").error(f"job {jid.job} is submitted twice")
+        self.numbers.add(jid.job)
+        for i in ids:
+            self.jobs[i] = Job(i, **fields)
+        return [self.jobs[i] for i in ids]
+
+    def finish(self, node: Node) -> Finish:
+        return Finish(self.job_id(node))
+
+    def remove(self, node: Node) -> Remove:
+        return Remove(self.job_id(node))
+
+    def host(self, node: Node) -> HostChange:
+        node.mapping(("name", "status"), required=("name", "status"))
+        name = node.child("name").name()
+        if self.cluster.host(name) is None:
+            raise node.child("name").error(f"unknown host '{name}'")
+        return HostChange(name, _status(node.child("status")))
+
+    def dispatch(self, node: Node) -> RecordedDispatch:
+        node.mapping(("job", "hosts", "shared"), required=("job", "hosts"))
+        jid = self.job_id(node.child("job"))
+        hosts = []
+        for name, amounts in node.child("hosts").items():
+            if self.cluster.host(name) is None:
+                raise amounts.error(f"unknown host '{name}'")
+            hosts.append((name, tuple(self._amounts(amounts, shared=False))))
+        if not hosts:
+            raise node.child("hosts").error("a dispatch needs at least one host")
+        shared = tuple(self._amounts(node.child("shared"), shared=True)) if node.has("shared") else ()
+        return RecordedDispatch(jid, tuple(hosts), shared)
+
+    def _amounts(self, node: Node, shared: bool):
+        for name, value in node.items():
+            definition = self.cluster.resource(name)
+            if definition is None or not definition.numeric or definition.shared != shared:
+                kind = "shared" if shared else "host"
+                raise value.error(f"'{name}' is not a numeric {kind} resource")
+            yield name, value.amount(definition.unit)
+
+    def session(self, node: Node) -> SessionMark:
+        if node.value not in (None, {}):
+            raise node.error("a session event takes no fields (write 'session: {}')")
+        return SessionMark()
+
+
+def _tasks(node: Node) -> tuple[int, int]:
+    value = node.value
+    if isinstance(value, int) and not isinstance(value, bool):
+        low = high = node.integer(1)
+    else:
+        parts = value if isinstance(value, list) else str(value).split(",")
+        try:
+            low, high = (int(parts[0]), int(parts[-1])) if len(parts) in (1, 2) else (0, 0)
+        except ValueError:
+            low = high = 0
+    if not 1 <= low <= high:
+        raise node.error(f"'{value}' is not a task count N or MIN,MAX with 1 <= MIN <= MAX")
+    return low, high
+
+
+def _events(node: Node, cluster: Cluster) -> tuple[Event, ...]:
+    reader = EventReader(cluster)
+    return tuple(e for item in node.elements() for e in reader.event(item))
+
+
+def _sessions(root: Node, events: tuple[Event, ...]) -> Sessions:
+    explicit = any(isinstance(e.action, SessionMark) for e in events)
+    if not root.has("sessions"):
+        return Sessions(SessionPolicy.EXPLICIT if explicit else SessionPolicy.AFTER_EVENTS)
+    node = root.child("sessions").mapping(("policy", "interval"), required=("policy",))
+    try:
+        policy = SessionPolicy(node.child("policy").text())
+    except ValueError:
+        raise node.child("policy").error("expected explicit, after-events or every") from None
+    if explicit and policy is not SessionPolicy.EXPLICIT:
+        raise node.child("policy").error("the events list sessions, so the policy must be explicit")
+    if policy is SessionPolicy.EVERY:
+        if not node.has("interval"):
+            raise node.error("the 'every' policy needs an interval (seconds)")
+        interval = node.child("interval").number()
+        if interval <= 0:
+            raise node.child("interval").error("the interval must be positive")
+        return Sessions(policy, interval)
+    if node.has("interval"):
+        raise node.child("interval").error("only the 'every' policy takes an interval")
+    return Sessions(policy)
+
+
+# --- test section ----------------------------------------------------------------------------------------------
+
+def _faults(node: Node) -> tuple[Fault, ...]:
+    node.mapping(("faults",))
+    faults = []
+    for item in node.child("faults").elements() if node.has("faults") else ():
+        item.mapping(("point", "job", "requirement", "plan", "position", "host"), required=("point",))
+        try:
+            point = FaultPoint(item.child("point").text())
+        except ValueError:
+            raise item.child("point").error(
+                f"unknown fault point (expected one of: {', '.join(p.value for p in FaultPoint)})") from None
+        job = None
+        if item.has("job"):
+            try:
+                job = parse_job_id(item.child("job").text())
+            except JobIdError as exc:
+                raise item.child("job").error(str(exc)) from None
+        requirement = None
+        if item.has("requirement"):
+            text = item.child("requirement").text()
+            if text and not all(p.isdigit() and int(p) >= 1 for p in text.split(".")):
+                raise item.child("requirement").error(f"'{text}' is not dotted 1-based indices like 2.1")
+            requirement = tuple(int(p) for p in text.split(".")) if text else ()
+        faults.append(Fault(point, job,
+                            item.child("plan").integer(1) if item.has("plan") else None,
+                            item.child("position").integer(1) if item.has("position") else None,
+                            item.child("host").name() if item.has("host") else None, requirement))
+    return tuple(faults)
+
+
+__all__ = ["EventReader", "RecordingError", "cluster_from", "load_recording", "recording_from"]

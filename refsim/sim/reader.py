@@ -1,0 +1,135 @@
+"""Reading parsed YAML/JSON with a path, so every validation error names the file, where in it, and what is
+wrong: ``demo.yaml: cluster.hosts[3].mem: 'lots' is not an amount``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from refsim.model.units import AmountError, parse_amount
+
+
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class RecordingError(ValueError):
+    """A file that does not load or validate; the message is one line naming file, path and problem."""
+
+    def __init__(self, file: str, path: str, problem: str) -> None:
+        where = f"{file}: {path}: " if path else f"{file}: "
+        super().__init__(f"{where}{problem}")
+        self.file, self.path, self.problem = file, path, problem
+
+
+def read_document(path: str | Path) -> Any:
+    """Parse a YAML or JSON file (JSON by the .json suffix); errors name the file and the line."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordingError(name, "", f"cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordingError(name, "", "is not UTF-8 text") from None
+    return parse_text(text, name, json_format=name.endswith(".json"))
+
+
+def parse_text(text: str, name: str, json_format: bool = False) -> Any:
+    try:
+        if json_format:
+            return json.loads(text)
+        return yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 (a safe loader, C-accelerated when available)
+    except json.JSONDecodeError as exc:
+        raise RecordingError(name, f"line {exc.lineno}", f"not valid JSON: {exc.msg}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RecordingError(name, where, f"not valid YAML: {problem}") from None
+
+
+class Node:
+    """A value at a path inside a document."""
+
+    def __init__(self, value: Any, file: str, path: str = "") -> None:
+        self.value, self.file, self.path = value, file, path
+
+    def error(self, problem: str) -> RecordingError:
+        return RecordingError(self.file, self.path, problem)
+
+    def child(self, key: str | int) -> Node:
+        path = f"{self.path}[{key}]" if isinstance(key, int) else (f"{self.path}.{key}" if self.path else key)
+        value = self.value[key] if isinstance(key, int) else self.value.get(key)
+        return Node(value, self.file, path)
+
+    def mapping(self, allowed: tuple[str, ...] | None = None, required: tuple[str, ...] = ()) -> Node:
+        if not isinstance(self.value, dict):
+            raise self.error(f"expected a mapping, found {_kind(self.value)}")
+        for key in self.value:
+            if not isinstance(key, str):
+                raise self.error(f"key {key!r} is not a string")
+            if allowed is not None and key not in allowed:
+                raise self.error(f"unknown key '{key}' (expected one of: {', '.join(allowed)})")
+        for key in required:
+            if key not in self.value:
+                raise self.error(f"missing '{key}'")
+        return self
+
+    def has(self, key: str) -> bool:
+        return isinstance(self.value, dict) and key in self.value
+
+    def items(self) -> Iterator[tuple[str, Node]]:
+        self.mapping()
+        for key in self.value:
+            yield key, self.child(key)
+
+    def elements(self) -> Iterator[Node]:
+        if not isinstance(self.value, list):
+            raise self.error(f"expected a list, found {_kind(self.value)}")
+        for i in range(len(self.value)):
+            yield self.child(i)
+
+    def text(self) -> str:
+        if isinstance(self.value, bool) or not isinstance(self.value, (str, int, float)):
+            raise self.error(f"expected text, found {_kind(self.value)}")
+        return str(self.value)
+
+    def name(self) -> str:
+        value = self.text()
+        if not value or any(c.isspace() for c in value) or any(c in value for c in "[]{}=,:"):
+            raise self.error(f"'{value}' is not a valid name (no spaces or []{{}}=,: characters)")
+        return value
+
+    def integer(self, low: int | None = None, high: int | None = None) -> int:
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            raise self.error(f"expected a whole number, found {_kind(self.value)} {self.value!r}")
+        if (low is not None and self.value < low) or (high is not None and self.value > high):
+            bounds = f"at least {low}" if high is None else f"from {low} to {high}"
+            raise self.error(f"{self.value} is out of range (expected {bounds})")
+        return self.value
+
+    def number(self, low: float = 0) -> float:
+        if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
+            raise self.error(f"expected a number, found {_kind(self.value)} {self.value!r}")
+        if self.value < low:
+            raise self.error(f"{self.value} is below {low}")
+        return self.value
+
+    def amount(self, unit: str | None):
+        try:
+            return parse_amount(self.value, unit)
+        except AmountError as exc:
+            raise self.error(str(exc)) from None
+
+    def boolean(self) -> bool:
+        if not isinstance(self.value, bool):
+            raise self.error(f"expected true or false, found {_kind(self.value)} {self.value!r}")
+        return self.value
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a mapping", list: "a list", str: "text", bool: "a boolean", type(None): "nothing"}.get(
+        type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__)
