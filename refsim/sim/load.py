@@ -44,7 +44,7 @@ def recording_from(document: object, source: str) -> Recording:
 def cluster_from(node: Node) -> Cluster:
     node.mapping(("resources", "hosts", "shared", "queues", "limits"), required=("hosts",))
     shared = _shared(node.child("shared")) if node.has("shared") else ()
-    resources = _resources(node.child("resources"), shared) if node.has("resources") else BUILTIN_RESOURCES
+    resources = _resources(node.child("resources") if node.has("resources") else None, shared)
     hosts = tuple(_host(h, resources) for h in node.child("hosts").elements())
     if not hosts:
         raise node.child("hosts").error("a cluster needs at least one host")
@@ -57,7 +57,10 @@ def cluster_from(node: Node) -> Cluster:
     _unique(node.child("hosts"), [h.name for h in hosts], "host")
     _unique(node.child("queues"), [q.name for q in queues], "queue")
     _unique(node.child("limits"), [lim.name for lim in limits], "limit")
-    return Cluster(hosts, queues, shared, limits, resources)
+    try:
+        return Cluster(hosts, queues, shared, limits, resources)
+    except ValueError as exc:  # a name used twice across kinds, e.g. a shared resource named like a host one
+        raise node.error(str(exc)) from None
 
 
 def _unique(node: Node, names: list[str], what: str) -> None:
@@ -72,9 +75,9 @@ def _shared(node: Node) -> tuple[SharedResource, ...]:
     return tuple(SharedResource(name, value.amount(None)) for name, value in node.items())
 
 
-def _resources(node: Node, shared: tuple[SharedResource, ...]) -> tuple[ResourceDef, ...]:
+def _resources(node: Node | None, shared: tuple[SharedResource, ...]) -> tuple[ResourceDef, ...]:
     declared = list(BUILTIN_RESOURCES)
-    for item in node.elements():
+    for item in node.elements() if node is not None else ():
         item.mapping(("name", "kind", "unit"), required=("name",))
         name = item.child("name").name()
         if any(r.name == name for r in declared) or name in (JOBS, "status", "name"):

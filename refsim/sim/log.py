@@ -49,7 +49,8 @@ class SchedulerLog:
             self._line(time, f"{where}: dispatch {report.job} -> "
                              + " ".join(h.host for h in outcome.allocation.hosts))
         elif isinstance(outcome, Pend):
-            self._line(time, f"{where}: pend {report.job} ({len(outcome.reasons)} reasons)")
+            count = len(outcome.reasons)
+            self._line(time, f"{where}: pend {report.job} ({count} reason{'' if count == 1 else 's'})")
             if self.verbosity >= 2:
                 for reason in outcome.reasons:
                     self._line(time, f"  {reason.code.value} {reason.host or '-'} {reason.detail}".rstrip())

@@ -87,22 +87,23 @@ def _read_lines(text: str, name: str) -> list[dict]:
             value = json.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordingError(name, f"line {number}", f"not valid JSON: {exc.msg}") from None
-        records.extend(records_from(Node([value], name, f"line {number}")))
+        records.append(_record(Node(value, name, f"line {number}")))
     return records
 
 
 def records_from(node: Node) -> tuple[dict, ...]:
     """Validate decision records; each needs round, job and kind, and the allocation or reasons of its kind."""
-    records = []
-    for item in node.elements():
-        item.mapping(("round", "position", "job", "kind", "allocation", "reasons"), required=("round", "job", "kind"))
-        item.child("round").integer(1)
-        item.child("job").text()
-        kind = item.child("kind").text()
-        if kind not in ("dispatch", "pend"):
-            raise item.child("kind").error(f"'{kind}' is not dispatch or pend")
-        needed = "allocation" if kind == "dispatch" else "reasons"
-        if not item.has(needed):
-            raise item.error(f"a {kind} record needs '{needed}'")
-        records.append({"position": None, **item.value, "job": str(item.value["job"])})
-    return tuple(records)
+    return tuple(_record(item) for item in node.elements())
+
+
+def _record(item: Node) -> dict:
+    item.mapping(("round", "position", "job", "kind", "allocation", "reasons"), required=("round", "job", "kind"))
+    item.child("round").integer(1)
+    item.child("job").text()
+    kind = item.child("kind").text()
+    if kind not in ("dispatch", "pend"):
+        raise item.child("kind").error(f"'{kind}' is not dispatch or pend")
+    needed = "allocation" if kind == "dispatch" else "reasons"
+    if not item.has(needed):
+        raise item.error(f"a {kind} record needs '{needed}'")
+    return {"position": None, **item.value, "job": str(item.value["job"])}

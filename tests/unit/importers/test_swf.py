@@ -1,0 +1,70 @@
+"""SWF import: field mapping, malformed lines, and the real NASA log when it is present."""
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from refsim.importers.swf import SwfError, swf_recording
+from refsim.sim.batch import run_batch
+from refsim.sim.load import recording_from
+
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures/tiny.swf"
+NASA = Path(__file__).resolve().parents[4] / "shared/data/NASA-iPSC-1993-3.1-cln.swf.gz"
+
+
+def test_fields_map_as_documented():
+    doc = swf_recording(FIXTURE)
+    assert [h["name"] for h in doc["cluster"]["hosts"]] == ["node0001", "node0002", "node0003", "node0004"]
+    assert {q["name"] for q in doc["cluster"]["queues"]} == {"normal", "interactive", "batch", "q7"}
+    jobs = {e["submit"]["id"]: e["submit"] for e in doc["events"]}
+    # job 1: requested 4 processors, batch queue (1), user 1, group 1
+    assert jobs[1] == {"id": 1, "user": "u1", "project": "g1", "tasks": 4, "run_time": 100.0, "queue": "batch"}
+    # job 2: no request, so the 2 allocated processors; unknown run time (-1) runs 0 seconds
+    assert (jobs[2]["tasks"], jobs[2]["run_time"], jobs[2]["queue"]) == (2, 0.0, "interactive")
+    # job 3: unknown queue -> the default queue; job 4: unknown user and group, queue 7 has no name in the header
+    assert jobs[3]["queue"] == "normal"
+    assert (jobs[4]["user"], jobs[4]["project"], jobs[4]["queue"]) == ("unknown", "unknown", "q7")
+
+
+def test_the_imported_recording_replays_every_job_once():
+    result = run_batch(recording_from(swf_recording(FIXTURE), "tiny"))
+    assert result.statistics.dispatched == 4 and result.statistics.pending == 0
+    assert sorted(r["job"] for r in result.records if r["kind"] == "dispatch") == ["1", "2", "3", "4"]
+
+
+@pytest.mark.parametrize("line, problem", [
+    ("1 0 -1 100 4", "expected 18 fields, found 5"),
+    ("1 0 -1 100 x -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1", "a field is not a number"),
+    ("0 0 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1", "job number 0"),
+    ("1 -3 -1 100 4 -1 -1 4 200 -1 1 1 1 -1 1 -1 -1 -1", "submit time -3 is negative"),
+    ("1 0 -1 100 -1 -1 -1 -1 200 -1 1 1 1 -1 1 -1 -1 -1", "neither requested nor allocated"),
+])
+def test_a_malformed_line_is_an_error_naming_its_line(tmp_path, line, problem):
+    path = tmp_path / "bad.swf"
+    path.write_text("; MaxNodes: 4\n\n" + line + "\n")
+    with pytest.raises(SwfError) as caught:
+        swf_recording(path)
+    assert str(caught.value).startswith(f"{path}:3: ") and problem in str(caught.value)
+
+
+def test_a_job_larger_than_the_cluster_is_refused(tmp_path):
+    with pytest.raises(SwfError, match="job 1 needs 4 processors but the cluster has 2"):
+        swf_recording(FIXTURE, hosts=2)
+
+
+def test_gzip_and_job_count(tmp_path):
+    path = tmp_path / "tiny.swf.gz"
+    with gzip.open(path, "wt") as out:
+        out.write(FIXTURE.read_text())
+    assert len(swf_recording(path, max_jobs=2)["events"]) == 2
+
+
+@pytest.mark.skipif(not NASA.exists(), reason=f"the NASA iPSC log is not at {NASA}")
+def test_the_nasa_log_replays_with_every_job_dispatched_exactly_once():
+    doc = swf_recording(NASA)
+    assert len(doc["events"]) == 18239 and len(doc["cluster"]["hosts"]) == 128
+    result = run_batch(recording_from(doc, "nasa"))
+    dispatched = [r["job"] for r in result.records if r["kind"] == "dispatch"]
+    assert len(dispatched) == 18239 and len(set(dispatched)) == 18239
+    assert result.statistics.pending == 0 and result.statistics.finished == 18239
