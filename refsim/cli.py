@@ -17,9 +17,9 @@ FILE = click.Path(dir_okay=False)
 def main(ctx: click.Context) -> None:
     """refsim: a reference simulator for an LSF-like batch scheduler.
 
-    With no command, replays the built-in demo recording (`refsim sim`)."""
+    With no command, opens the interactive console on the built-in demo recording (`refsim sim -i`)."""
     if ctx.invoked_subcommand is None:
-        ctx.invoke(sim)
+        ctx.invoke(sim, interactive=True)
 
 
 @main.command()
@@ -29,11 +29,15 @@ def main(ctx: click.Context) -> None:
                                               "recording with a decisions section); exit 1 on any mismatch.")
 @click.option("--log", "log_path", type=FILE, help="Write the scheduler's log to FILE.")
 @click.option("-v", "--verbose", count=True, help="Log more: -v decisions, -vv pend reasons too.")
-def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, log_path: str | None,
-        verbose: int) -> None:
+@click.option("-i", "--interactive", is_flag=True, help="Open the interactive console (docs/repl.md).")
+def sim(recording: str | None = None, sim_output: str | None = None, sim_verify: str | None = None,
+        log_path: str | None = None, verbose: int = 0, interactive: bool = False) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
     try:
         loaded = open_recording(recording)
+        if interactive:
+            _interactive(loaded, sim_output, sim_verify, log_path, verbose)
+            return
         result = run_batch(loaded, sim_output, sim_verify, log_path, verbose)
     except RecordingError as exc:
         raise click.ClickException(str(exc)) from None
@@ -43,6 +47,16 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         click.echo(line)
     if result.mismatches:
         sys.exit(1)
+
+
+def _interactive(recording, sim_output, sim_verify, log_path, verbose) -> None:
+    from refsim.repl.console import Console
+    from refsim.repl.terminal import run_console
+
+    def write(line: str) -> None:
+        click.echo(line)
+
+    run_console(Console(recording, write, sim_output, sim_verify, log_path, verbose))
 
 
 @main.command()

@@ -1,0 +1,87 @@
+"""The command table: every command's name, section, usage and help, in the order help lists them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_ARGS = 16
+MAX_ARG_BYTES = 255
+
+
+class CommandError(Exception):
+    """A user mistake in a command: printed as one `error: ...` line, with nothing changed."""
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str           # the words that select it, e.g. "info job"
+    usage: str
+    summary: str
+    section: str
+    details: str = ""
+
+
+SECTIONS = ("Running", "Breakpoints", "Inspection", "Settings", "Console")
+
+COMMANDS = (
+    Command("step", "step [N]", "report the next N decisions, one echo line each (default 1)", "Running",
+            "N is a whole number from 1 to 1000000. Stops early at a breakpoint or at the end of the replay. "
+            "Selections that end in no decision are not echoed and do not count."),
+    Command("continue", "continue", "run to the next breakpoint or the end, one line per round", "Running",
+            "Runs of alike rounds (nothing dispatched, the same jobs pended for the same reasons) are joined into "
+            "one 'rounds A-B' line. Ctrl-C stops between two reported decisions."),
+    Command("break", "break round-begin | round N | job JOBID | time T", "set a breakpoint", "Breakpoints",
+            "round-begin stops before every round; round N before round N; time T before the first round at or "
+            "after simulated time T; job JOBID right after that job's decision (an array id: any element)."),
+    Command("delete", "delete [N]", "delete breakpoint N, or all breakpoints", "Breakpoints"),
+    Command("info break", "info break", "list the breakpoints and how often each was hit", "Breakpoints"),
+    Command("info job", "info job JOBID", "a job's state, request and latest decision", "Inspection",
+            "An array id lists every element."),
+    Command("info host", "info host NAME", "a host's status, capacity, usage and running jobs", "Inspection"),
+    Command("info queue", "info queue [NAME]", "queues with their priority and pending and running jobs",
+            "Inspection"),
+    Command("info round", "info round", "the current round, time and what it has reported so far", "Inspection"),
+    Command("info limit", "info limit", "limits with their consumers, values and usage per scope", "Inspection"),
+    Command("show", "show", "the current settings", "Inspection"),
+    Command("snapshot", "snapshot FILE", "write the simulator state to FILE (YAML; JSON for .json)", "Inspection"),
+    Command("set units", "set units raw|auto|KB|MB|GB|TB", "how amounts of memory are shown", "Settings"),
+    Command("set output", "set output FILE", "send the simulated decisions from now on to FILE", "Settings",
+            "Like --sim-output: the file is started afresh with a header."),
+    Command("help", "help [COMMAND]", "list the commands, or describe one", "Console"),
+    Command("quit", "quit", "leave the simulator (end of input does the same)", "Console"),
+)
+
+
+def find(words: list[str]) -> tuple[Command, list[str]] | None:
+    """The command the words select (two-word names first) and its arguments."""
+    if len(words) >= 2:
+        for command in COMMANDS:
+            if command.name == f"{words[0]} {words[1]}":
+                return command, words[2:]
+    for command in COMMANDS:
+        if command.name == words[0]:
+            return command, words[1:]
+    return None
+
+
+def help_lines(topic: list[str]) -> list[str]:
+    if not topic:
+        width = max(len(c.usage) for c in COMMANDS) + 2
+        lines = []
+        for section in SECTIONS:
+            lines.append(f"{section}:")
+            lines.extend(f"  {c.usage:<{width}}{c.summary}" for c in COMMANDS if c.section == section)
+        return lines
+    found = find(topic)
+    if found is None or found[1]:
+        raise CommandError(f"help: no command '{' '.join(topic)}'")
+    command = found[0]
+    return [f"usage: {command.usage}", f"  {command.summary}"] + ([f"  {command.details}"] if command.details else [])
+
+
+def check_limits(words: list[str]) -> None:
+    if len(words) - 1 > MAX_ARGS:
+        raise CommandError(f"too many arguments: {len(words) - 1} (at most {MAX_ARGS})")
+    for i, word in enumerate(words):
+        if len(word.encode("utf-8")) > MAX_ARG_BYTES:
+            raise CommandError(f"word {i + 1} is {len(word.encode('utf-8'))} bytes long (at most {MAX_ARG_BYTES})")

@@ -1,0 +1,70 @@
+"""The REPL's one-line formats: decision echo lines, round summary lines and collapsed ranges. Job ids always
+go through refsim.model.jobid and amounts through refsim.model.units, so every output writes them alike."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from refsim.model.jobid import format_job_ids
+from refsim.model.units import Amount, UnitsMode, format_amount, format_number
+from refsim.sched.decisions import Allocation, Dispatch, Pend, PendReason, SessionResult
+from refsim.sim.replay import Reconstructed, RoundSummary
+
+
+def placement(allocation: Allocation) -> str:
+    """`hostA*4 hostB*2`: each host with its slots."""
+    return " ".join(f"{h.host}*{format_number(dict(h.resources).get('slots', 0))}" for h in allocation.hosts)
+
+
+def brief_reasons(reasons: tuple[PendReason, ...]) -> str:
+    """Job-level reasons with their detail, host-level ones counted by code: the 'why' of an echo line."""
+    job_level = [f"{r.code.value} {r.detail}".rstrip() for r in reasons if not r.code.host_level]
+    per_code = Counter(r.code.value for r in reasons if r.code.host_level)
+    hosts = [f"{code} on {n} host{'s' if n > 1 else ''}" for code, n in per_code.items()]
+    return "; ".join(job_level + hosts)
+
+
+def echo_line(report: Reconstructed | SessionResult) -> str:
+    """One reported decision: round, position, dispatch or pend, job id, where or why in brief."""
+    if isinstance(report, Reconstructed):
+        return f"round {report.round} dispatch {format_job_ids([report.job])} -> {placement(report.allocation)}" \
+               " (reconstructed)"
+    head = f"round {report.round} #{report.position}"
+    outcome = report.outcome
+    if isinstance(outcome, Dispatch):
+        return f"{head} dispatch {format_job_ids([report.job])} -> {placement(outcome.allocation)}"
+    assert isinstance(outcome, Pend)
+    return f"{head} pend {format_job_ids([report.job])}: {brief_reasons(outcome.reasons)}"
+
+
+def _counted(count: int, noun: str, jobs) -> str:
+    ids = format_job_ids(jobs)
+    return f"{count} {noun}" + (f" ({ids})" if ids else "")
+
+
+def summary_body(summary: RoundSummary) -> str:
+    parts = [_counted(len(summary.dispatched), "dispatched", summary.dispatched),
+             _counted(len(summary.pended), "pended", [j for j, _ in summary.pended])]
+    if summary.no_decision:
+        parts.append(_counted(len(summary.no_decision), "no decision", summary.no_decision))
+    return ", ".join(parts)
+
+
+def summary_line(summary: RoundSummary) -> str:
+    return f"round {summary.round} t={format_number(summary.time)}: {summary_body(summary)}"
+
+
+def range_line(summaries: list[RoundSummary]) -> str:
+    """A collapsed range of alike rounds: the first and last round and time, and what each of them did."""
+    first, last = summaries[0], summaries[-1]
+    return (f"rounds {first.round}-{last.round} t={format_number(first.time)}-{format_number(last.time)}: "
+            f"{summary_body(first)} each ({len(summaries)} rounds)")
+
+
+def alike(a: RoundSummary, b: RoundSummary) -> bool:
+    """Rounds that join a collapsed range: nothing dispatched, the same jobs pended for the same reasons."""
+    return not a.dispatched and not b.dispatched and a.pended == b.pended and a.no_decision == b.no_decision
+
+
+def amount(value: Amount, unit: str | None, mode: UnitsMode) -> str:
+    return format_amount(value, unit, mode)

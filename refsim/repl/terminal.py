@@ -1,0 +1,71 @@
+"""Reading commands: prompt_toolkit on a terminal (history, completion, Ctrl-C cancels the line, Ctrl-D quits);
+plain lines from a pipe or a file, with no prompt, so scripts and tests drive the console."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from typing import TextIO
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.history import InMemoryHistory
+
+from refsim.model.jobid import format_job_ids
+from refsim.model.units import UnitsMode
+from refsim.repl.commands import COMMANDS
+from refsim.repl.console import Console
+
+PROMPT = "(refsim) "
+
+
+class ConsoleCompleter(Completer):
+    """Completes command words, then job ids, host names or units where a command takes them."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def _candidates(self, words: list[str]) -> Iterable[str]:
+        typed = " ".join(words)
+        names = [c.name for c in COMMANDS] + ["break round-begin", "break round", "break job", "break time"]
+        nested = [n.split()[len(words)] for n in names if n.startswith(typed + " ") and len(n.split()) > len(words)]
+        if nested or not words:
+            return nested or sorted({n.split()[0] for n in names})
+        if typed in ("info job", "break job"):
+            return [format_job_ids([j]) for j in self.console.sim.jobs.records]
+        if typed == "info host":
+            return [h.name for h in self.console.sim.state.cluster.hosts]
+        if typed == "set units":
+            return [m.value for m in UnitsMode]
+        return []
+
+    def get_completions(self, document, complete_event) -> Iterator[Completion]:
+        text = document.text_before_cursor
+        words = text.split()
+        current = "" if text.endswith(" ") or not words else words.pop()
+        for candidate in dict.fromkeys(self._candidates(words)):
+            if candidate.startswith(current):
+                yield Completion(candidate, start_position=-len(current))
+
+
+def _terminal_lines(console: Console) -> Iterator[str]:
+    session: PromptSession = PromptSession(history=InMemoryHistory(), completer=ConsoleCompleter(console))
+    while True:
+        try:
+            yield session.prompt(PROMPT)
+        except KeyboardInterrupt:
+            continue  # Ctrl-C cancels the line being typed
+        except EOFError:
+            return
+
+
+def run_console(console: Console, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
+    """Read and carry out commands until `quit` or the end of input, then finish every output file."""
+    interactive = stdin.isatty() and stdout.isatty()
+    lines = _terminal_lines(console) if interactive else (line.rstrip("\r\n") for line in stdin)
+    try:
+        for line in lines:
+            if not console.execute(line):
+                break
+    finally:
+        console.close()
