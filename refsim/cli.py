@@ -53,10 +53,7 @@ def _interactive(recording, sim_output, sim_verify, log_path, verbose) -> None:
     from refsim.repl.console import Console
     from refsim.repl.terminal import run_console
 
-    def write(line: str) -> None:
-        click.echo(line)
-
-    run_console(Console(recording, write, sim_output, sim_verify, log_path, verbose))
+    run_console(Console(recording, click.echo, sim_output, sim_verify, log_path, verbose))
 
 
 @main.command()

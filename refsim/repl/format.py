@@ -18,7 +18,7 @@ def placement(allocation: Allocation) -> str:
 
 def brief_reasons(reasons: tuple[PendReason, ...]) -> str:
     """Job-level reasons with their detail, host-level ones counted by code: the 'why' of an echo line."""
-    job_level = [f"{r.code.value} {r.detail}".rstrip() for r in reasons if not r.code.host_level]
+    job_level = [f"{r.code.value}: {r.detail}" if r.detail else r.code.value for r in reasons if not r.code.host_level]
     per_code = Counter(r.code.value for r in reasons if r.code.host_level)
     hosts = [f"{code} on {n} host{'s' if n > 1 else ''}" for code, n in per_code.items()]
     return "; ".join(job_level + hosts)

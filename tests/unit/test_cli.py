@@ -23,9 +23,10 @@ def test_help_lists_every_command_and_option():
     assert "--hosts" in run("import", "swf", "--help").output
 
 
-def test_no_command_replays_the_demo():
-    result = run()
-    assert result.exit_code == 0 and result.output.startswith("replay of demo: ")
+def test_no_command_opens_the_console_on_the_demo():
+    result = CliRunner().invoke(main, [], input="step\nquit\n")
+    assert result.exit_code == 0
+    assert result.output == "round 1 dispatch 100 -> hostB*4 (reconstructed)\n"
 
 
 def test_verify_mismatch_exits_1(tmp_path):

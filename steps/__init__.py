@@ -1,0 +1,1 @@
+"""Step definitions and REPL drivers for the Gherkin features (pytest-bdd)."""

@@ -1,0 +1,91 @@
+"""Steps shared by every feature: a recording, console options, a command script, and checks on the transcript.
+`{tmp}` in any text stands for the scenario's temporary folder."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from pytest_bdd import given, parsers, then, when
+
+from steps.drivers import ROOT
+
+
+def _fill(text: str, tmp_path: Path) -> str:
+    return text.replace("{tmp}", str(tmp_path))
+
+
+@given("the demo recording", target_fixture="recording")
+def demo_recording():
+    return None
+
+
+@given(parsers.parse('the recording "{path}"'), target_fixture="recording")
+def recording_file(path: str, tmp_path: Path):
+    return ROOT / _fill(path, tmp_path)
+
+
+@given("a recording:", target_fixture="recording")
+def inline_recording(docstring: str, tmp_path: Path):
+    path = tmp_path / "recording.yaml"
+    path.write_text(docstring + "\n", encoding="utf-8")
+    return path
+
+
+@given(parsers.parse('the console options "{options}"'), target_fixture="options")
+def console_options(options: str, tmp_path: Path):
+    return shlex.split(_fill(options, tmp_path))
+
+
+@when("I run the commands:", target_fixture="transcript")
+def run_commands(driver, recording, options, docstring: str, tmp_path: Path):
+    return driver.run(recording, options, _fill(docstring, tmp_path).splitlines())
+
+
+@then("the output is:")
+def output_is(transcript, docstring: str, tmp_path: Path):
+    assert transcript.output == _fill(docstring, tmp_path) + "\n"
+
+
+@then("the output is empty")
+def output_is_empty(transcript):
+    assert transcript.output == ""
+
+
+@then(parsers.parse('the output contains the line "{line}"'))
+def output_has_line(transcript, line: str, tmp_path: Path):
+    assert _fill(line, tmp_path) in transcript.lines, transcript.output
+
+
+@then("the output contains these lines in order:")
+def output_has_lines_in_order(transcript, docstring: str, tmp_path: Path):
+    wanted = _fill(docstring, tmp_path).splitlines()
+    lines = iter(transcript.lines)
+    for line in wanted:
+        assert any(got == line for got in lines), f"missing or out of order: {line!r}\n{transcript.output}"
+
+
+@then(parsers.parse('the output does not contain "{text}"'))
+def output_lacks(transcript, text: str):
+    assert text not in transcript.output
+
+
+@then(parsers.parse("the exit status is {code:d}"))
+def exit_status(transcript, code: int):
+    assert transcript.exit_code == code, transcript.output
+
+
+@then(parsers.parse('the file "{path}" contains the line "{text}"'))
+def file_has_line(path: str, text: str, tmp_path: Path):
+    lines = Path(_fill(path, tmp_path)).read_text(encoding="utf-8").splitlines()
+    assert _fill(text, tmp_path) in lines
+
+
+@then(parsers.parse('the file "{path}" has {count:d} lines'))
+def file_line_count(path: str, count: int, tmp_path: Path):
+    assert len(Path(_fill(path, tmp_path)).read_text(encoding="utf-8").splitlines()) == count
+
+
+@then(parsers.parse('the file "{path}" does not exist'))
+def file_absent(path: str, tmp_path: Path):
+    assert not Path(_fill(path, tmp_path)).exists()
