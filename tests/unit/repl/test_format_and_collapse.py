@@ -1,0 +1,63 @@
+"""Echo lines, round lines and the collapsing of alike rounds."""
+
+from refsim.model.jobid import JobId
+from refsim.repl.breakpoints import BreakKind, Breakpoints
+from refsim.repl.collapse import RoundCollapser
+from refsim.repl.format import brief_reasons, echo_line, summary_line
+from refsim.sched.decisions import (Allocation, Dispatch, HostAllocation, Pend, PendCode, PendReason,
+                                    SessionResult)
+from refsim.sim.replay import Reconstructed, RoundSummary
+
+R = PendReason
+
+
+def summary(round_no, dispatched=(), pended=(), no_decision=()):
+    return RoundSummary(round_no, round_no * 10, tuple(JobId(j) for j in dispatched),
+                        tuple((JobId(j), (R(PendCode.NO_PLAN, "", why),)) for j, why in pended),
+                        tuple(JobId(j) for j in no_decision))
+
+
+def test_echo_lines():
+    alloc = Allocation((HostAllocation("a", (("slots", 4), ("mem", 1024))), HostAllocation("b", (("slots", 2),))))
+    assert echo_line(SessionResult(3, 2, JobId(7, 1), Dispatch(JobId(7, 1), alloc))) == \
+        "round 3 #2 dispatch 7[1] -> a*4 b*2"
+    assert echo_line(Reconstructed(1, JobId(5), alloc)) == "round 1 dispatch 5 -> a*4 b*2 (reconstructed)"
+    reasons = (R(PendCode.CLUSTER_LIMIT, "", "L[user=u] slots"), R(PendCode.HOST_CLOSED, "h1", ""),
+               R(PendCode.RESOURCE_SHORTFALL, "h2", "mem"), R(PendCode.RESOURCE_SHORTFALL, "h3", "mem"))
+    assert echo_line(SessionResult(1, 1, JobId(9), Pend(JobId(9), reasons))) == \
+        "round 1 #1 pend 9: cluster-limit: L[user=u] slots; host-closed on 1 host; resource-shortfall on 2 hosts"
+
+
+def test_brief_reasons_of_a_job_level_reason_without_detail():
+    assert brief_reasons((R(PendCode.NO_PLAN, "", ""),)) == "no-plan"
+
+
+def test_alike_rounds_collapse_and_a_dispatching_round_breaks_the_run():
+    lines: list[str] = []
+    rounds = RoundCollapser(lines.append)
+    for s in (summary(1, pended=[(2, "x")]), summary(2, pended=[(2, "x")]), summary(3, pended=[(2, "x")]),
+              summary(4, pended=[(2, "y")]), summary(5, dispatched=[2]), summary(6)):
+        rounds.add(s)
+    rounds.flush()
+    assert lines == ["rounds 1-3 t=10-30: 0 dispatched, 1 pended (2) each (3 rounds)",
+                     "round 4 t=40: 0 dispatched, 1 pended (2)",
+                     "round 5 t=50: 1 dispatched (2), 0 pended",
+                     "round 6 t=60: 0 dispatched, 0 pended"]
+
+
+def test_a_round_with_a_different_no_decision_set_is_not_alike():
+    lines: list[str] = []
+    rounds = RoundCollapser(lines.append)
+    rounds.add(summary(1, no_decision=[5]))
+    rounds.add(summary(2))
+    rounds.flush()
+    assert lines == [summary_line(summary(1, no_decision=[5])), summary_line(summary(2))]
+
+
+def test_time_breakpoints_fire_once_when_the_time_is_crossed():
+    points = Breakpoints()
+    points.add(BreakKind.TIME, time=25)
+    assert points.at_round_start(1, 10, None) is None
+    assert points.at_round_start(2, 30, 10) is not None
+    assert points.at_round_start(3, 30, 30) is None
+    assert points.hits == {1: 1}
