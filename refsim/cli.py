@@ -42,7 +42,7 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
     except RecordingError as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"{exc.filename}: {exc.strerror}") from None
+        raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
     for line in summary_lines(loaded, result):
         click.echo(line)
     if result.mismatches:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 from pathlib import Path
 
@@ -30,6 +31,23 @@ def inline_recording(docstring: str, tmp_path: Path):
     path = tmp_path / "recording.yaml"
     path.write_text(docstring + "\n", encoding="utf-8")
     return path
+
+
+@given(parsers.parse('the demo\'s decisions written to "{path}" with the decision for {job} changed'))
+def demo_decisions_changed(path: str, job: str, tmp_path: Path):
+    from refsim.sim.batch import demo_recording, run_batch
+    from refsim.sim.output import dumps
+
+    target = Path(_fill(path, tmp_path))
+    run_batch(demo_recording(), output=target)
+    lines = target.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines[1:], start=1):
+        record = json.loads(line)
+        if record["job"] == job:
+            record["reasons"] = [["no-plan", "", "changed"]]
+            lines[i] = dumps(record)
+            break
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 @given(parsers.parse('the console options "{options}"'), target_fixture="options")

@@ -74,6 +74,16 @@ Feature: The console
     Then the output is empty
     And the exit status is 0
 
+  Scenario: The end of input quits cleanly and finishes the output file
+    Given the demo recording
+    And the console options "--sim-output {tmp}/out.jsonl"
+    When I run the commands:
+      """
+      step 2
+      """
+    Then the exit status is 0
+    And the file "{tmp}/out.jsonl" has 3 lines
+
   Scenario: A recording that does not load is one error line and a non-zero exit
     Given a recording:
       """

@@ -56,9 +56,15 @@ Feature: Settings and outputs
 
   Scenario: --sim-verify in the console reports at the end of the replay
     Given the demo recording
-    And the console options "--sim-output {tmp}/out.jsonl"
+    And the demo's decisions written to "{tmp}/expected.jsonl" with the decision for 106 changed
+    And the console options "--sim-verify {tmp}/expected.jsonl"
     When I run the commands:
       """
       continue
       """
-    Then the output contains the line "replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending"
+    Then the output contains these lines in order:
+      """
+      replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending
+      verify: 1 mismatches
+      """
+    And the output contains the line "mismatch: round 3 job 106: expected {"kind":"pend","position":2,"reasons":[["no-plan","","changed"]]}, got {"kind":"pend","position":2,"reasons":[["shared-shortfall","","lic_a"]]}"

@@ -59,8 +59,9 @@ def _terminal_lines(console: Console) -> Iterator[str]:
             return
 
 
-def run_console(console: Console, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
+def run_console(console: Console, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
     """Read and carry out commands until `quit` or the end of input, then finish every output file."""
+    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout  # looked up now: tests and click swap them
     interactive = stdin.isatty() and stdout.isatty()
     lines = _terminal_lines(console) if interactive else (line.rstrip("\r\n") for line in stdin)
     try:

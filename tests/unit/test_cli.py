@@ -25,7 +25,7 @@ def test_help_lists_every_command_and_option():
 
 def test_no_command_opens_the_console_on_the_demo():
     result = CliRunner().invoke(main, [], input="step\nquit\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 0, (result.output, result.exception)
     assert result.output == "round 1 dispatch 100 -> hostB*4 (reconstructed)\n"
 
 
