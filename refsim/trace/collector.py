@@ -1,0 +1,243 @@
+"""The trace collector: sched's observer for one traced decision. It turns events into trace lines as they come,
+stops capturing requirement, check, plan and host lines at the bound (counting what it omits), and keeps exact
+decision-wide counts whatever the bound."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from refsim.model.jobid import JobId
+from refsim.sched import events as e
+from refsim.sched.decisions import Allocation, Dispatch, NoDecision, NoDecisionKind, Pend
+from refsim.trace.labels import UnitOf, check_parts, plan_parts, requirement_label, verdict_parts
+from refsim.trace.outcome import dispatch_lines, no_decision_lines, pend_lines
+from refsim.trace.records import Amt, Line, Part, Totals, Trace
+from refsim.trace.settings import Level
+
+
+class Collector:
+    def __init__(self, job: JobId, level: Level, bound: int, unit_of: UnitOf) -> None:
+        self.job, self.level, self.bound, self.unit_of = job, level, bound, unit_of
+        self.round, self.position = 0, 0
+        self.head: list[Line] = []
+        self.body: list[list] = []  # [depth, parts] while open, so an outcome can be added to a header
+        self.omitted = 0
+        self.outcome: list[Line] = []
+        self.tried = self.discarded = 0
+        self.verdicts: Counter = Counter()
+        self._requirements: dict[e.Path, int | None] = {}
+        self._position: Counter = Counter()  # summary level: verdict kinds of the current position
+        self._limit_hits: Counter = Counter()
+        self._handlers: dict[type, Callable] = {
+            e.JobSelected: self._selected, e.SelectionKeys: self._keys, e.ClusterLimitsMatched: self._limits,
+            e.RequirementEntered: self._entered, e.RequirementSkipped: self._skipped,
+            e.RequirementNotTried: self._not_tried, e.RequirementDone: self._done, e.ClusterCheck: self._check,
+            e.PlansSkipped: self._plans_skipped, e.NoPlanGenerated: self._no_plan, e.PlanDiscarded: self._discarded,
+            e.PlanNotTried: self._plan_not_tried, e.PlanTried: self._plan_tried,
+            e.PositionStarted: self._position_started, e.HostEvaluated: self._host, e.PositionFilled: self._filled,
+            e.PositionUnfilled: self._unfilled, e.ClaimsReleased: self._released, e.PlanFailed: self._plan_failed,
+            e.PlanEndedInError: self._plan_error, e.PlanCommitted: self._committed, e.NoPlanPlaced: self._none_placed,
+            e.AllPlansDiscarded: self._all_discarded, e.AllocationBuilt: self._allocation,
+            e.DecisionMade: self._decision, e.NoDecisionMade: self._no_decision,
+        }
+
+    def event(self, event: e.Event) -> None:
+        self._handlers[type(event)](event)
+
+    # --- capture -----------------------------------------------------------------------------------------------
+
+    def _line(self, depth: int, *parts: Part) -> int | None:
+        """Capture a body line unless the bound is reached; its index, or None when omitted."""
+        if len(self.body) >= self.bound:
+            self.omitted += 1
+            return None
+        self.body.append([depth, parts])
+        return len(self.body) - 1
+
+    @staticmethod
+    def _depth(path: e.Path) -> int:
+        return 1 + len(path)
+
+    def trace(self) -> Trace:
+        totals = Totals(self.tried, self.discarded, tuple((k, self.verdicts[k]) for k in e.VerdictKind))
+        return Trace(self.job, self.round, self.position, self.level, tuple(self.head),
+                     tuple(Line(d, tuple(p)) for d, p in self.body), self.omitted, self.bound, totals,
+                     tuple(self.outcome))
+
+    # --- selection ---------------------------------------------------------------------------------------------
+
+    def _selected(self, ev: e.JobSelected) -> None:
+        self.round, self.position = ev.round, ev.position
+        self.head.append(Line(1, (f"trace of {ev.job}: round {ev.round}, position {ev.position}, "
+                                  f"level {self.level.value}",)))
+
+    def _keys(self, ev: e.SelectionKeys) -> None:
+        keys = ", ".join(f"{k} {v}" for k, v in ev.keys)
+        self.head.append(Line(1, (f"selection: round {self.round}, position {self.position}; "
+                                  f"policy {ev.policy}: {keys}",)))
+
+    def _limits(self, ev: e.ClusterLimitsMatched) -> None:
+        if ev.limits is None:
+            self.head.append(Line(2, ("cluster-wide limits: unavailable (the job has no scheduling object)",)))
+            return
+        parts: list[Part] = ["cluster-wide limits: "]
+        for i, s in enumerate(ev.limits):
+            unit = self.unit_of(s.resource)
+            parts += ([", "] if i else []) + [f"{s.limit}[{s.scope}] {s.resource} usage ", Amt(s.usage, unit),
+                                              " of ", Amt(s.value, unit)]
+        if not ev.limits:
+            parts.append("none")
+        parts.append("; host-scoped limits are reported with each host's verdict")
+        self.head.append(Line(2, tuple(parts)))
+
+    # --- requirements ------------------------------------------------------------------------------------------
+
+    def _entered(self, ev: e.RequirementEntered) -> None:
+        label = requirement_label(ev.path)
+        if ev.kind is e.NodeKind.SINGLE:
+            asked: list[Part] = [f"{label}: single, tasks {ev.min_tasks}-{ev.max_tasks}, rusage "]
+            if ev.requests:
+                for i, (name, value) in enumerate(ev.requests):
+                    asked += ([", "] if i else []) + [f"{name}=", Amt(value, self.unit_of(name))]
+            else:
+                asked.append("none")
+            parts = tuple(asked)
+        elif ev.kind is e.NodeKind.COMPOUND:
+            parts = (f"{label}: compound '{ev.text}'",)
+        else:
+            parts = (f"{label}: alternatives '{ev.text}'",)
+        self._requirements[ev.path] = self._line(self._depth(ev.path[:-1]) if ev.path else 1, *parts)
+
+    def _skipped(self, ev: e.RequirementSkipped) -> None:
+        self._line(self._depth(ev.path[:-1]) if ev.path else 1,
+                   f"{requirement_label(ev.path)}: skipped (no requirement content)")
+
+    def _not_tried(self, ev: e.RequirementNotTried) -> None:
+        self._line(self._depth(ev.path[:-1]), f"{requirement_label(ev.path)}: not tried")
+
+    def _done(self, ev: e.RequirementDone) -> None:
+        index = self._requirements.get(ev.path)
+        if index is None:
+            return
+        text = f": {ev.outcome.value}"
+        last = ev.path[-1] if ev.path else None
+        if last is not None and last.role is e.Role.ALTERNATIVE and ev.outcome is e.Outcome.SATISFIED:
+            text += " (chosen)"
+        if last is not None and last.role is e.Role.MEMBER and ev.outcome is not e.Outcome.SATISFIED:
+            text += " (point of failure)"
+        self.body[index][1] = self.body[index][1] + (text,)
+
+    # --- cluster-wide check and plans --------------------------------------------------------------------------
+
+    def _check(self, ev: e.ClusterCheck) -> None:
+        self._line(self._depth(ev.path), *check_parts(ev.item, self.unit_of))
+
+    def _plans_skipped(self, ev: e.PlansSkipped) -> None:
+        self._line(self._depth(ev.path), "no placement plans tried: the cluster-wide check failed")
+
+    def _no_plan(self, ev: e.NoPlanGenerated) -> None:
+        self._line(self._depth(ev.path), f"no plan generated: {ev.reason}")
+
+    def _discarded(self, ev: e.PlanDiscarded) -> None:
+        self.discarded += 1
+        self._line(self._depth(ev.path), *plan_parts(ev.plan), f": discarded: {ev.reason}")
+
+    def _plan_not_tried(self, ev: e.PlanNotTried) -> None:
+        self._line(self._depth(ev.path), *plan_parts(ev.plan),
+                   f": not tried: internal error: {ev.error}; no further plans tried")
+
+    def _plan_tried(self, ev: e.PlanTried) -> None:
+        self.tried += 1
+        self._line(self._depth(ev.path), *plan_parts(ev.plan), ": tried")
+
+    def _plan_failed(self, ev: e.PlanFailed) -> None:
+        self._line(self._depth(ev.path), f"plan {ev.plan.number}: failed: position {ev.position} could not be filled")
+
+    def _plan_error(self, ev: e.PlanEndedInError) -> None:
+        self._line(self._depth(ev.path), f"plan {ev.plan.number}: ended in an internal error: {ev.error}; "
+                                         "no further plans tried")
+
+    def _committed(self, ev: e.PlanCommitted) -> None:
+        self._line(self._depth(ev.path), f"plan {ev.plan.number}: committed; no further plans tried")
+
+    def _none_placed(self, ev: e.NoPlanPlaced) -> None:
+        self._line(self._depth(ev.path), "no plan could be placed")
+
+    def _all_discarded(self, ev: e.AllPlansDiscarded) -> None:
+        self._line(self._depth(ev.path), "no plan tried: all generated plans were discarded")
+
+    def _released(self, ev: e.ClaimsReleased) -> None:
+        whose = f"plan {ev.plan}" if ev.plan else "the earlier members"
+        self._line(self._depth(ev.path), f"released the claims of {whose} on {', '.join(ev.hosts)}")
+
+    # --- positions and hosts -----------------------------------------------------------------------------------
+
+    def _position_started(self, ev: e.PositionStarted) -> None:
+        self._position, self._limit_hits = Counter(), Counter()
+        if self.level is Level.FULL:
+            self._line(self._depth(ev.path) + 1, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
+
+    def _host(self, ev: e.HostEvaluated) -> None:
+        for kind in ev.verdict.kinds:
+            self.verdicts[kind] += 1
+            self._position[kind] += 1
+        for reason in ev.verdict.reasons:
+            if reason.kind is e.VerdictKind.LIMIT_EXCEEDED:
+                self._limit_hits[f"{reason.subject}[{reason.scope}]"] += 1
+        if self.level is Level.FULL:
+            self._line(self._depth(ev.path) + 2, *verdict_parts(ev.verdict, self.unit_of))
+
+    def _position_summary(self, path: e.Path, position: int, result: str) -> None:
+        counts = []
+        for kind in e.VerdictKind:
+            n = self._position[kind]
+            if kind is e.VerdictKind.ACCEPTED or not n:
+                continue
+            text = f"{kind.value} {n}"
+            if kind is e.VerdictKind.LIMIT_EXCEEDED:
+                text += " (" + ", ".join(f"{name} {c}" for name, c in sorted(self._limit_hits.items())) + ")"
+            counts.append(text)
+        rejected = "; hosts rejected: " + ", ".join(counts) if counts else "; no host rejected"
+        self._line(self._depth(path) + 1, f"position {position}: {result}{rejected}")
+
+    def _filled(self, ev: e.PositionFilled) -> None:
+        if self.level is Level.FULL:
+            self._line(self._depth(ev.path) + 1, f"position {ev.position}: filled by {ev.host}")
+        else:
+            self._position_summary(ev.path, ev.position, f"filled by {ev.host}")
+
+    def _unfilled(self, ev: e.PositionUnfilled) -> None:
+        result = "not filled" + (f": internal error in the host scan: {ev.error}" if ev.error else "")
+        if self.level is Level.FULL:
+            self._line(self._depth(ev.path) + 1, f"position {ev.position}: {result}")
+        else:
+            self._position_summary(ev.path, ev.position, result)
+
+    # --- outcome -----------------------------------------------------------------------------------------------
+
+    def _allocation(self, ev: e.AllocationBuilt) -> None:
+        pass  # the dispatch decision that follows carries the same allocation
+
+    def _decision(self, ev: e.DecisionMade) -> None:
+        if isinstance(ev.decision, Dispatch):
+            self.outcome = dispatch_lines(ev.decision.allocation, self.unit_of)
+        else:
+            assert isinstance(ev.decision, Pend)
+            self.outcome = pend_lines(ev.decision.reasons)
+
+    def _no_decision(self, ev: e.NoDecisionMade) -> None:
+        if ev.no_decision.kind is NoDecisionKind.NOT_FOUND:
+            self.head.append(Line(1, (f"selection: round {self.round}, position {self.position}, job {self.job}; "
+                                      "ordering keys and limits unavailable",)))
+        self.outcome = no_decision_lines(ev.no_decision)
+
+
+def reconstructed_trace(job: JobId, round_no: int, allocation: Allocation, level: Level, bound: int,
+                        unit_of: UnitOf) -> Trace:
+    """The trace of a reconstructed dispatch: a statement in place of selection, requirements, plans and hosts."""
+    head = (Line(1, (f"trace of {job}: round {round_no}, reconstructed dispatch, level {level.value}",)),
+            Line(1, ("dispatched by the simulator's reconstruction of a recorded allocation, not by the scheduler's "
+                     "own placement: no selection, requirement, plan or host sections",)))
+    totals = Totals(0, 0, tuple((k, 0) for k in e.VerdictKind))
+    return Trace(job, round_no, None, level, head, (), 0, bound, totals, dispatch_lines(allocation, unit_of))

@@ -1,0 +1,71 @@
+"""Words for the trace: requirement labels, plans, host verdicts and reasons, check items."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from refsim.sched.events import CheckItem, CheckKind, HostVerdict, Path, Plan, Reason, Role, VerdictKind
+from refsim.trace.records import Amt, Part
+
+UnitOf = Callable[[str], "str | None"]
+
+
+def requirement_label(path: Path) -> str:
+    """`single requirement`, `alternative 2 of 3`, `member 1 of 2`, nested: `alternative 2 of 2 > member 1 of 2`."""
+    if not path:
+        return "requirement"
+    return "requirement " + " > ".join(
+        f"{'member' if s.role is Role.MEMBER else 'alternative'} {s.index} of {s.count}" for s in path)
+
+
+def plan_parts(plan: Plan) -> tuple[Part, ...]:
+    hosts = f"{plan.hosts} host{'s' if plan.hosts != 1 else ''}"
+    return (f"plan {plan.number}: {hosts}, tasks per position [{','.join(str(t) for t in plan.tasks)}]",)
+
+
+def amounts(pairs, unit_of: UnitOf, separator: str = ", ") -> tuple[Part, ...]:
+    parts: list[Part] = []
+    for i, (name, value) in enumerate(pairs):
+        parts += ([separator] if i else []) + [f"{name} ", Amt(value, unit_of(name))]
+    return tuple(parts)
+
+
+def check_parts(item: CheckItem, unit_of: UnitOf) -> tuple[Part, ...]:
+    unit = unit_of(item.resource)
+    if item.kind is CheckKind.SHARED:
+        verdict = "passed" if item.passed else "failed: shared-resource shortfall"
+        return (f"shared {item.name}: total ", Amt(item.total, unit), ", used ", Amt(item.used, unit),
+                ", reserved ", Amt(item.reserved, unit), ", requested ", Amt(item.requested, unit), f": {verdict}")
+    verdict = "passed" if item.passed else "failed: limit rejection"
+    return (f"limit {item.name}[{item.scope}] {item.resource}: value ", Amt(item.total, unit), ", usage ",
+            Amt(item.used, unit), ", reserved ", Amt(item.reserved, unit), ", requested ",
+            Amt(item.requested, unit), f": {verdict}")
+
+
+def reason_parts(reason: Reason, unit_of: UnitOf) -> tuple[Part, ...]:
+    stage = f"({reason.stage.value})"
+    if reason.kind is VerdictKind.SELECTION_MISMATCH:
+        what = "host closed" if reason.subject == "host closed" else f"select[{reason.subject}]"
+        return (f"selection mismatch {stage}: {what}",)
+    unit = unit_of(reason.resource or reason.subject)
+    numbers = (", used ", Amt(reason.used, unit), ", reserved ", Amt(reason.reserved, unit), ", requested ",
+               Amt(reason.requested, unit))
+    if reason.kind is VerdictKind.RESOURCE_SHORTFALL:
+        return (f"resource shortfall {stage}: {reason.subject} total ", Amt(reason.total, unit)) + numbers
+    return (f"limit exceeded {stage}: {reason.subject}[{reason.scope}] {reason.resource} value ",
+            Amt(reason.total, unit), ", usage ", Amt(reason.used, unit), ", reserved ", Amt(reason.reserved, unit),
+            ", requested ", Amt(reason.requested, unit))
+
+
+def verdict_parts(verdict: HostVerdict, unit_of: UnitOf) -> tuple[Part, ...]:
+    parts: list[Part] = [f"{verdict.host}: "]
+    if verdict.error is not None:
+        parts.append(f"not evaluated: internal error: {verdict.error}")
+    elif not verdict.reasons:
+        parts.append(verdict.kinds[0].value)
+    else:
+        for i, reason in enumerate(verdict.reasons):
+            parts += (["; "] if i else []) + list(reason_parts(reason, unit_of))
+    if verdict.not_performed:
+        parts.append(f"; not performed: {', '.join(verdict.not_performed)}")
+    return tuple(parts)

@@ -1,0 +1,30 @@
+"""Rendering a trace as indented text: two spaces per level, amounts in the current units mode."""
+
+from __future__ import annotations
+
+from refsim.model.units import UnitsMode, format_amount
+from refsim.trace.records import Amt, Line, Trace
+
+INDENT = "  "
+
+
+def render_line(line: Line, units: UnitsMode) -> str:
+    text = "".join(format_amount(p.value, p.unit, units) if isinstance(p, Amt) else p for p in line.parts)
+    return INDENT * line.depth + text
+
+
+def totals_lines(trace: Trace) -> list[Line]:
+    """The truncation marker and the exact decision-wide counts, in a fixed two lines."""
+    t = trace.totals
+    counts = ", ".join(f"{kind.value} {n}" for kind, n in t.verdicts)
+    return [Line(1, (f"trace truncated: {trace.omitted} lines omitted (bound {trace.bound} lines)",)),
+            Line(1, (f"decision totals: plans tried {t.plans_tried}, plans discarded {t.plans_discarded}; "
+                      f"host evaluations: {counts}",))]
+
+
+def render(trace: Trace, units: UnitsMode) -> list[str]:
+    lines = list(trace.head) + list(trace.body)
+    if trace.omitted:
+        lines += totals_lines(trace)
+    lines += list(trace.outcome)
+    return [render_line(line, units) for line in lines]
