@@ -15,11 +15,11 @@ class RoundCollapser:
         self.write = write
         self.held: list[RoundSummary] = []
 
-    def add(self, summary: RoundSummary) -> None:
-        if self.held and not alike(self.held[-1], summary):
+    def add(self, summary: RoundSummary, traced: bool = False) -> None:
+        if self.held and (traced or not alike(self.held[-1], summary)):
             self.flush()
-        if summary.dispatched:
-            self.write(summary_line(summary))  # a round that dispatched never joins a range
+        if summary.dispatched or traced:
+            self.write(summary_line(summary))  # a round that dispatched or was traced never joins a range
         else:
             self.held.append(summary)
 

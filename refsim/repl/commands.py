@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MAX_ARGS = 16
+HELP_COLUMN = 50
 MAX_ARG_BYTES = 255
 
 
@@ -21,7 +22,8 @@ class Command:
     details: str = ""
 
 
-SECTIONS = ("Running", "Breakpoints", "Inspection", "Settings", "Console")
+SECTIONS = ("Running", "Breakpoints", "Inspection", "Settings", "Trace", "Console")
+UNLIMITED = ("trace on",)  # spec 1.12: any number of job ids and a path up to 4095 bytes
 
 COMMANDS = (
     Command("step", "step [N]", "report the next N decisions, one echo line each (default 1)", "Running",
@@ -47,6 +49,12 @@ COMMANDS = (
     Command("set units", "set units raw|auto|KB|MB|GB|TB", "how amounts of memory are shown", "Settings"),
     Command("set output", "set output FILE", "send the simulated decisions from now on to FILE", "Settings",
             "Like --sim-output: the file is started afresh with a header."),
+    Command("trace on", "trace on all|JOBID... [level summary|full] [lines N]",
+            "explain decisions from the next session on, for all jobs or the jobs named", "Trace",
+            "level: summary (the default) counts host verdicts per plan position, full shows every host; lines: "
+            "the bound on a decision's requirement, check, plan and host lines, 50 to 100000 (default 1000). "
+            "An array id selects every element; an id not yet in the replay is traced once it appears."),
+    Command("trace off", "trace off", "stop explaining decisions from the next session on", "Trace"),
     Command("help", "help [COMMAND]", "list the commands, or describe one", "Console"),
     Command("quit", "quit", "leave the simulator (end of input does the same)", "Console"),
 )
@@ -66,11 +74,14 @@ def find(words: list[str]) -> tuple[Command, list[str]] | None:
 
 def help_lines(topic: list[str]) -> list[str]:
     if not topic:
-        width = max(len(c.usage) for c in COMMANDS) + 2
         lines = []
         for section in SECTIONS:
             lines.append(f"{section}:")
-            lines.extend(f"  {c.usage:<{width}}{c.summary}" for c in COMMANDS if c.section == section)
+            for c in (c for c in COMMANDS if c.section == section):
+                if len(c.usage) < HELP_COLUMN:
+                    lines.append(f"  {c.usage:<{HELP_COLUMN}}{c.summary}")
+                else:  # a long usage gets its own line, so the column stays where it is
+                    lines += [f"  {c.usage}", f"  {'':<{HELP_COLUMN}}{c.summary}"]
         return lines
     found = find(topic)
     if found is None or found[1]:
@@ -80,6 +91,8 @@ def help_lines(topic: list[str]) -> list[str]:
 
 
 def check_limits(words: list[str]) -> None:
+    if " ".join(words[:2]) in UNLIMITED:
+        return
     if len(words) - 1 > MAX_ARGS:
         raise CommandError(f"too many arguments: {len(words) - 1} (at most {MAX_ARGS})")
     for i, word in enumerate(words):

@@ -18,7 +18,8 @@ from refsim.repl.collapse import RoundCollapser
 from refsim.repl.commands import CommandError, check_limits, find, help_lines
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
-from refsim.sched.decisions import Dispatch, Pend, SessionResult
+from refsim.model.jobid import JobId
+from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import read_output
 from refsim.sim.outputs import ReplayOutputs
@@ -26,6 +27,10 @@ from refsim.sim.recording import Recording
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, RoundStarted, Simulator
 from refsim.sim.verify import compare
 from refsim.sim.write import write_document
+from refsim.trace.collector import Collector, reconstructed_trace
+from refsim.trace.records import Trace
+from refsim.trace.render import render
+from refsim.trace.settings import OFF, TraceError, TraceSettings, parse_trace_on
 
 MAX_STEPS = 1_000_000
 
@@ -36,7 +41,7 @@ class Console:
         self.recording = recording
         self.write = write
         self.expected = read_output(verify) if verify is not None else None
-        self.sim = Simulator(recording)
+        self.sim = Simulator(recording, session_hook=self._session_started)
         self.outputs = ReplayOutputs(recording.source, output,
                                      SchedulerLog(log, verbosity) if log is not None else None)
         self.units = UnitsMode.AUTO
@@ -47,6 +52,10 @@ class Console:
         self._held: RoundStarted | None = None  # the round start execution stopped at, not yet entered
         self._previous_round_time: float | None = None
         self._round_lines: list[str] = []
+        self.trace_next: TraceSettings = OFF      # what the next session will use
+        self.trace_session: TraceSettings = OFF   # what the session in progress started with
+        self._collectors: dict[JobId, Collector] = {}
+        self._round_traced = False
 
     # --- commands ----------------------------------------------------------------------------------------------
 
@@ -184,6 +193,19 @@ class Console:
         self.write(f"output {output}")
         self.write(f"breakpoints {len(self.breaks.points)}")
 
+    def _cmd_trace_on(self, args: list[str]) -> None:
+        try:
+            settings = parse_trace_on(args)
+        except TraceError as exc:
+            raise CommandError(str(exc)) from None
+        self.trace_next = settings
+        self.write(f"trace {settings.describe()} (from the next session)")
+
+    def _cmd_trace_off(self, args: list[str]) -> None:
+        self._no_args("trace off", args)
+        self.trace_next = OFF
+        self.write("trace off (from the next session)")
+
     def _cmd_set_units(self, args: list[str]) -> None:
         modes = [m.value for m in UnitsMode]
         if len(args) != 1 or args[0] not in modes:
@@ -241,6 +263,38 @@ class Console:
         finally:
             signal.signal(signal.SIGINT, previous)
 
+    def _session_started(self, round_no: int):
+        """Called by the simulator as a session begins: the settings in force now hold for the whole session."""
+        self.trace_session = self.trace_next
+        self._collectors = {}
+        if not self.trace_session.enabled:
+            return None
+        return self._collector_for
+
+    def _collector_for(self, job: JobId) -> Collector | None:
+        settings = self.trace_session
+        if not settings.traces(job):
+            return None
+        collector = self._collectors[job] = Collector(job, settings.level, settings.lines, self.sim.state.cluster)
+        return collector
+
+    def _trace_of(self, report: Reconstructed | SessionResult) -> Trace | None:
+        if isinstance(report, Reconstructed):
+            settings = self.trace_session
+            if not settings.traces(report.job):
+                return None
+            return reconstructed_trace(report.job, report.round, report.allocation, settings.level, settings.lines,
+                                       self.sim.state.cluster.unit_of)
+        collector = self._collectors.pop(report.job, None)
+        return collector.trace() if collector is not None else None
+
+    def _print_trace(self, trace: Trace, rounds: RoundCollapser | None) -> None:
+        if rounds is not None:
+            rounds.flush()
+        self._round_traced = True
+        for line in render(trace, self.units):
+            self.write(line)
+
     def _next(self) -> Report:
         if self._held is not None:
             report, self._held = self._held, None
@@ -276,26 +330,32 @@ class Console:
         """Process one report; the number of decisions it reported (0 or 1)."""
         self.outputs.report(report, self.sim.time)
         if isinstance(report, RoundStarted):
-            self._round_lines = []
+            self._round_lines, self._round_traced = [], False
         elif isinstance(report, RoundEnded):
             if rounds is not None:
-                rounds.add(report.summary)
+                rounds.add(report.summary, traced=self._round_traced)
         elif isinstance(report, ReplayEnded):
             self._end(report, rounds)
         elif isinstance(report, Reconstructed) or isinstance(report.outcome, (Dispatch, Pend)):
             return self._decision(report, rounds)
+        elif isinstance(report.outcome, NoDecision):
+            trace = self._trace_of(report)
+            if trace is not None:  # printed where the decision would have been echoed; not a step
+                self._print_trace(trace, rounds)
         return 0
 
     def _decision(self, report: Reconstructed | SessionResult, rounds: RoundCollapser | None) -> int:
         line = echo_line(report)
         self._round_lines.append(line)
+        trace = self._trace_of(report)
         point = self.breaks.at_decision(report.job)
-        if rounds is None:
-            self.write(line)
-        if point is not None:
+        if rounds is None or trace is not None or point is not None:
             if rounds is not None:
                 rounds.flush()
-                self.write(line)
+            self.write(line)
+        if trace is not None:
+            self._print_trace(trace, rounds)
+        if point is not None:
             raise _Stop(f"breakpoint {point.number} ({point}): stopped after the decision for {report.job}")
         return 1
 

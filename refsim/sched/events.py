@@ -175,6 +175,9 @@ class RequirementEntered:
     max_tasks: int = 0
     requests: tuple[tuple[str, Amount], ...] = ()
     text: str = ""
+    select: str = ""  # a single requirement's select expression and span, as written
+    span: str = ""
+    members: int = 0  # a compound's members or the number of alternatives
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ def _not_tried(ev: Evaluation, path: Path, role: Role, first: int, count: int) -
 
 def _compound(ev: Evaluation, node: Compound, path: Path) -> Outcome:
     if ev.observer is not None:
-        ev.observer.event(RequirementEntered(path, NodeKind.COMPOUND, text=str(node)))
+        ev.observer.event(RequirementEntered(path, NodeKind.COMPOUND, text=str(node), members=len(node.members)))
     mark, count = ev.ledger.mark(), len(node.members)
     for index, (tasks, member) in enumerate(node.members, start=1):
         outcome = evaluate(ev, member, path + (PathStep(Role.MEMBER, index, count),), tasks, tasks)
@@ -58,7 +58,8 @@ def _compound(ev: Evaluation, node: Compound, path: Path) -> Outcome:
 
 def _alternatives(ev: Evaluation, node: Alternatives, path: Path, min_tasks: int, max_tasks: int) -> Outcome:
     if ev.observer is not None:
-        ev.observer.event(RequirementEntered(path, NodeKind.ALTERNATIVES, min_tasks, max_tasks, text=str(node)))
+        ev.observer.event(RequirementEntered(path, NodeKind.ALTERNATIVES, min_tasks, max_tasks, text=str(node),
+                                             members=len(node.options)))
     count, errors = len(node.options), 0
     for index, option in enumerate(node.options, start=1):
         step = path + (PathStep(Role.ALTERNATIVE, index, count),)
@@ -76,7 +77,9 @@ def _alternatives(ev: Evaluation, node: Alternatives, path: Path, min_tasks: int
 
 def _single(ev: Evaluation, node: Single, path: Path, min_tasks: int, max_tasks: int) -> Outcome:
     if ev.observer is not None:
-        ev.observer.event(RequirementEntered(path, NodeKind.SINGLE, min_tasks, max_tasks, node.rusage, str(node)))
+        ev.observer.event(RequirementEntered(path, NodeKind.SINGLE, min_tasks, max_tasks, node.rusage, str(node),
+                                             node.select.text if node.select else "",
+                                             str(node.span) if node.span else ""))
     check = check_cluster(ev, path, node, min_tasks)
     if not check.passed:
         if ev.observer is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId
 from refsim.sched import events as e
 from refsim.sched.decisions import Allocation, Dispatch, NoDecision, NoDecisionKind, Pend
@@ -17,8 +18,9 @@ from refsim.trace.settings import Level
 
 
 class Collector:
-    def __init__(self, job: JobId, level: Level, bound: int, unit_of: UnitOf) -> None:
-        self.job, self.level, self.bound, self.unit_of = job, level, bound, unit_of
+    def __init__(self, job: JobId, level: Level, bound: int, cluster: Cluster) -> None:
+        self.job, self.level, self.bound, self.cluster = job, level, bound, cluster
+        self.unit_of: UnitOf = cluster.unit_of
         self.round, self.position = 0, 0
         self.head: list[Line] = []
         self.body: list[list] = []  # [depth, parts] while open, so an outcome can be added to a header
@@ -57,7 +59,8 @@ class Collector:
 
     @staticmethod
     def _depth(path: e.Path) -> int:
-        return 1 + len(path)
+        """The depth of a requirement's checks and plans: one below its own line (1 + len(path))."""
+        return 2 + len(path)
 
     def trace(self) -> Trace:
         totals = Totals(self.tried, self.discarded, tuple((k, self.verdicts[k]) for k in e.VerdictKind))
@@ -96,25 +99,25 @@ class Collector:
     def _entered(self, ev: e.RequirementEntered) -> None:
         label = requirement_label(ev.path)
         if ev.kind is e.NodeKind.SINGLE:
-            asked: list[Part] = [f"{label}: single, tasks {ev.min_tasks}-{ev.max_tasks}, rusage "]
-            if ev.requests:
-                for i, (name, value) in enumerate(ev.requests):
-                    asked += ([", "] if i else []) + [f"{name}=", Amt(value, self.unit_of(name))]
-            else:
-                asked.append("none")
+            asked: list[Part] = [f"{label}: single, tasks min {ev.min_tasks} max {ev.max_tasks}, requests "]
+            for i, (name, value) in enumerate(ev.requests):
+                per = "per job" if self.cluster.shared_resource(name) is not None else "per task"
+                asked += ([", "] if i else []) + [f"{name} ", Amt(value, self.unit_of(name)), f" {per}"]
+            asked.append("" if ev.requests else "slots only")
+            asked += [f", select[{ev.select}]"] if ev.select else []
+            asked += [f", {ev.span}"] if ev.span else []
             parts = tuple(asked)
         elif ev.kind is e.NodeKind.COMPOUND:
-            parts = (f"{label}: compound '{ev.text}'",)
+            parts = (f"{label}: compound of {ev.members} members",)
         else:
-            parts = (f"{label}: alternatives '{ev.text}'",)
-        self._requirements[ev.path] = self._line(self._depth(ev.path[:-1]) if ev.path else 1, *parts)
+            parts = (f"{label}: {ev.members} alternatives",)
+        self._requirements[ev.path] = self._line(1 + len(ev.path), *parts)
 
     def _skipped(self, ev: e.RequirementSkipped) -> None:
-        self._line(self._depth(ev.path[:-1]) if ev.path else 1,
-                   f"{requirement_label(ev.path)}: skipped (no requirement content)")
+        self._line(1 + len(ev.path), f"{requirement_label(ev.path)}: skipped (no requirement content)")
 
     def _not_tried(self, ev: e.RequirementNotTried) -> None:
-        self._line(self._depth(ev.path[:-1]), f"{requirement_label(ev.path)}: not tried")
+        self._line(1 + len(ev.path), f"{requirement_label(ev.path)}: not tried")
 
     def _done(self, ev: e.RequirementDone) -> None:
         index = self._requirements.get(ev.path)
