@@ -88,6 +88,38 @@ def output_lacks(transcript, text: str):
     assert text not in transcript.output
 
 
+def trace_block(transcript, job: str, round_no: int) -> list[str]:
+    """A trace block as printed, its two-space indent removed: from `trace of J: round R` to the next line that
+    is not part of it (an echo or round line, or the next block)."""
+    lines = transcript.lines
+    start = next((i for i, line in enumerate(lines) if line.startswith(f"  trace of {job}: round {round_no},")),
+                 None)
+    assert start is not None, f"no trace of {job} in round {round_no}:\n{transcript.output}"
+    block = [lines[start][2:]]
+    for line in lines[start + 1:]:
+        if not line.startswith("  ") or line.startswith("  trace of "):
+            break
+        block.append(line[2:])
+    return block
+
+
+@then(parsers.parse("the trace of job {job} in round {round_no:d} is:"))
+def trace_is(transcript, job: str, round_no: int, docstring: str):
+    assert trace_block(transcript, job, round_no) == docstring.splitlines()
+
+
+@then(parsers.parse("the trace of job {job} in round {round_no:d} contains these lines in order:"))
+def trace_has_lines(transcript, job: str, round_no: int, docstring: str):
+    block = iter(trace_block(transcript, job, round_no))
+    for line in docstring.splitlines():
+        assert any(got == line for got in block), f"missing or out of order: {line!r}"
+
+
+@then(parsers.parse("the trace of job {job} in round {round_no:d} does not contain \"{text}\""))
+def trace_lacks(transcript, job: str, round_no: int, text: str):
+    assert not any(text in line for line in trace_block(transcript, job, round_no))
+
+
 @then(parsers.parse("the exit status is {code:d}"))
 def exit_status(transcript, code: int):
     assert transcript.exit_code == code, transcript.output

@@ -1,0 +1,98 @@
+Feature: R2 Job selection explanation
+  Each traced decision explains why the job was considered when it was: session, position, ordering keys and the
+  cluster-wide limits that apply to it.
+
+  Background:
+    Given the recording "features/recordings/trace-basics.yaml"
+
+  @R2.1
+  Scenario: The trace names the session and the job's 1-based position in it
+    When I run the commands:
+      """
+      trace on 3
+      step 2
+      """
+    Then the output contains these lines in order:
+      """
+      round 1 #2 pend 3: cluster-limit: user_slots[user=ann] slots
+        trace of 3: round 1, position 2, level summary
+        selection: round 1, position 2; policy fcfs: queue normal, queue priority 10, job priority 0, queue time 0
+      """
+
+  @R2.2
+  Scenario: The ordering policy and the job's keys with their values
+    # Job 2 is in queue low (priority 1) with job priority 3: it comes after every job of queue normal.
+    When I run the commands:
+      """
+      trace on 2
+      step 4
+      """
+    Then the output contains the line "  selection: round 1, position 4; policy fcfs: queue low, queue priority 1, job priority 3, queue time 0"
+
+  @R2.3
+  Scenario: The cluster-wide limits matched before placement, and a note on host-scoped limits
+    # Job 1 (ann, 2 slots) already runs when job 3 is selected, so ann's usage is 2 of 6.
+    When I run the commands:
+      """
+      trace on 3
+      step 2
+      """
+    Then the output contains the line "    cluster-wide limits: user_slots[user=ann] slots usage 2 of 6; host-scoped limits are reported with each host's verdict"
+
+  @R2.4
+  Scenario Outline: A selection that produces no decision says which case occurred
+    Given the recording "features/recordings/trace-outcomes.yaml"
+    When I run the commands:
+      """
+      trace on <job>
+      step 3
+      """
+    Then the trace of job <job> in round 1 contains these lines in order:
+      """
+      trace of <job>: round 1, position <position>, level summary
+      <selection>
+      outcome: no decision: <outcome>
+      """
+
+    Examples:
+      | job | position | selection                                                                                                 | outcome                                                                                               |
+      | 3   | 2        | selection: round 1, position 2, job 3; ordering keys and limits unavailable                                | the job could not be found by the allocator                                                           |
+      | 4   | 3        | selection: round 1, position 3; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0 | the job has no scheduling object (its resource requirement could not be parsed): at position 8: section 'select' has no closing ']' in 'select[' |
+      | 5   | 4        | selection: round 1, position 4; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0 | the allocation attempt ended in an internal error: the requirement evaluation ended in an internal error |
+      | 6   | 5        | selection: round 1, position 5; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0 | the job was pended without any pend reason                                                            |
+
+  @R2.4
+  Scenario: A job without a scheduling object shows its selection without limits, stated unavailable
+    Given the recording "features/recordings/trace-outcomes.yaml"
+    When I run the commands:
+      """
+      trace on 4
+      step 3
+      """
+    Then the trace of job 4 in round 1 is:
+      """
+      trace of 4: round 1, position 3, level summary
+      selection: round 1, position 3; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0
+        cluster-wide limits: unavailable (the job has no scheduling object)
+      outcome: no decision: the job has no scheduling object (its resource requirement could not be parsed): at position 8: section 'select' has no closing ']' in 'select['
+      """
+
+  @R2.5
+  Scenario: A reconstructed dispatch is stated in place of the selection, requirement, plan and host sections
+    Given the recording "features/recordings/trace-outcomes.yaml"
+    When I run the commands:
+      """
+      trace on 2
+      step
+      """
+    Then the output is:
+      """
+      trace on for jobs 2, level summary, at most 1000 lines per decision (from the next session)
+      round 1 dispatch 2 -> h2*1 (reconstructed)
+        trace of 2: round 1, reconstructed dispatch, level summary
+        dispatched by the simulator's reconstruction of a recorded allocation, not by the scheduler's own placement: no selection, requirement, plan or host sections
+        outcome: dispatched to 1 host
+          h2: slots 1, mem 512MB; limit charges: per_host_slots[host=h2] slots 1
+          shared resources: none
+          cluster-wide limit charges: user_lic[user=ann] slots 1
+      """
