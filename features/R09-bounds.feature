@@ -1,0 +1,82 @@
+Feature: R9 Trace size bounds
+  Each decision's requirement, check, plan and host lines are bounded; past the bound a marker says how much was
+  left out and exact totals remain; the outcome lists at most 50 hosts and totals the rest exactly.
+
+  Background:
+    Given the recording "features/recordings/trace-wide.yaml"
+
+  @R9.1
+  Scenario Outline: The line bound is a whole number from 50 to 100000, 1000 by default
+    When I run the commands:
+      """
+      trace on all <option>
+      """
+    Then the output is:
+      """
+      <answer>
+      """
+
+    Examples:
+      | option       | answer                                                                                           |
+      |              | trace on for all jobs, level summary, at most 1000 lines per decision (from the next session)    |
+      | lines 50     | trace on for all jobs, level summary, at most 50 lines per decision (from the next session)      |
+      | lines 100000 | trace on for all jobs, level summary, at most 100000 lines per decision (from the next session)  |
+      | lines 49     | error: trace on: lines '49' is not a whole number from 50 to 100000                              |
+      | lines 100001 | error: trace on: lines '100001' is not a whole number from 50 to 100000                          |
+      | lines 1e3    | error: trace on: lines '1e3' is not a whole number from 50 to 100000                             |
+      | lines -5     | error: trace on: lines '-5' is not a whole number from 50 to 100000                              |
+      | lines abc    | error: trace on: lines 'abc' is not a whole number from 50 to 100000                             |
+
+  @R9.2
+  Scenario: Past the bound capture stops and a marker says how many lines were omitted
+    # Job 1's full trace has 248 requirement, plan and host lines: 1 requirement line, 6 discarded plans, the
+    # tried plan, 3 lines for position 1, 4 for each of the 59 others, and the commit line. 50 are kept.
+    When I run the commands:
+      """
+      trace on 1 level full lines 50
+      step
+      """
+    # The 50th kept line is n11's acceptance for position 11; the line saying position 11 was filled is the first
+    # one omitted.
+    Then the output contains the line "  trace truncated: 198 lines omitted (bound 50 lines)"
+    And the output contains the line "        n11: accepted"
+    And the output does not contain "position 11: filled by n11"
+
+  @R9.3
+  Scenario: A truncated trace keeps its selection and the exact decision-wide totals
+    When I run the commands:
+      """
+      trace on 1 level full lines 50
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      trace of 1: round 1, position 1, level full
+      selection: round 1, position 1; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0
+      trace truncated: 198 lines omitted (bound 50 lines)
+      decision totals: plans tried 1, plans discarded 6; host evaluations: accepted 60, selection mismatch 0, resource shortfall 0, limit exceeded 0, already claimed 59, not evaluated 0
+      outcome: dispatched to 60 hosts
+      """
+
+  @R9.4
+  Scenario: The outcome lists at most 50 hosts and totals the others exactly
+    When I run the commands:
+      """
+      trace on all
+      step 2
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      outcome: dispatched to 60 hosts
+        n50: slots 1; limit charges: per_host_jobs[host=n50] jobs 1
+        10 more hosts omitted; together: slots 10; limit charges: per_host_jobs[host=n51] jobs 1, per_host_jobs[host=n52] jobs 1, per_host_jobs[host=n53] jobs 1, per_host_jobs[host=n54] jobs 1, per_host_jobs[host=n55] jobs 1, per_host_jobs[host=n56] jobs 1, per_host_jobs[host=n57] jobs 1, per_host_jobs[host=n58] jobs 1, per_host_jobs[host=n59] jobs 1, per_host_jobs[host=n60] jobs 1
+        shared resources: none
+        cluster-wide limit charges: none
+      """
+    And the trace of job 2 in round 1 contains these lines in order:
+      """
+      outcome: pended, 60 pend reasons
+        n50: select-mismatch type==ARM
+        10 more hosts omitted; their entries: select-mismatch 10
+      """
+    And the trace of job 2 in round 1 does not contain "n51: select-mismatch"
