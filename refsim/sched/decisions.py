@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 from enum import Enum
 
 from refsim.model.jobid import JobId
@@ -26,14 +27,17 @@ class PendCode(Enum):
     def host_level(self) -> bool:
         return self in _HOST_LEVEL
 
+    # Members are singletons, so identity hashing is exact and much cheaper than Enum's name hashing; reason
+    # sets are always sorted before anything reads their order.
+    __hash__ = object.__hash__
+
 
 _HOST_LEVEL = frozenset({PendCode.HOST_CLOSED, PendCode.SELECT_MISMATCH, PendCode.RESOURCE_SHORTFALL,
                          PendCode.HOST_LIMIT})
 _CODE_ORDER = {code: i for i, code in enumerate(PendCode)}
 
 
-@dataclass(frozen=True)
-class PendReason:
+class PendReason(NamedTuple):
     """One entry of a pend reason set: a code, the host it applies to ("" for none) and a detail."""
 
     code: PendCode

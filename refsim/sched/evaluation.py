@@ -27,10 +27,17 @@ class Evaluation:
     host_limits: tuple[Limit, ...] = ()
     # Rejected host verdicts; their host-level pend reasons are derived only if the job pends.
     rejections: list[HostVerdict] = field(default_factory=list)
+    _scopes: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def host_scope(self, limit: Limit, host: str) -> str:
         """The scope instance of a host-scoped limit for this job on `host`."""
-        return self.state.host_scope(limit, self.consumer, host)
+        table = self._scopes.get(limit.name)
+        if table is None:
+            table = self._scopes[limit.name] = self.state.host_scopes(limit, self.consumer)
+        scope = table.get(host)
+        if scope is None:
+            scope = table[host] = limit.scope({**self.consumer, ConsumerKind.HOST: host})
+        return scope
 
     @classmethod
     def start(cls, state: SchedulerState, job: Job, observer: Observer | None) -> Evaluation:

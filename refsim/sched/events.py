@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from refsim.model.jobid import JobId
 from refsim.model.units import Amount
@@ -73,10 +73,11 @@ class VerdictKind(Enum):
     ALREADY_CLAIMED = "already claimed"
     NOT_EVALUATED = "not evaluated"
 
+    __hash__ = object.__hash__  # singletons: identity hashing is exact, and cheap in the host scan
 
-@dataclass(frozen=True)
-class Reason:
-    """One reason a host was rejected. For a shortfall `subject` is the resource; for a limit the limit name with
+
+class Reason(NamedTuple):
+    """One reason a host was rejected (a named tuple: the host scan makes many, so they must be cheap). For a shortfall `subject` is the resource; for a limit the limit name with
     `scope` and `resource`; for a selection mismatch the select text or "host closed". `total` is the host's
     total or the limit's value; `used` the amount in use or the limit's usage."""
 
@@ -91,8 +92,9 @@ class Reason:
     requested: Amount = 0
 
 
-@dataclass(frozen=True)
-class HostVerdict:
+class HostVerdict(NamedTuple):
+    """A host's verdict for one plan position: its kinds, every reason found, the checks not performed."""
+
     host: str
     kinds: tuple[VerdictKind, ...]
     reasons: tuple[Reason, ...] = ()

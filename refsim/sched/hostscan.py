@@ -11,6 +11,7 @@ stage found; the checks of a stage that did not run are named as not performed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from refsim.model.cluster import Host, HostStatus
 from refsim.model.limits import ConsumerKind
@@ -32,8 +33,7 @@ _KIND_ORDER = {kind: i for i, kind in enumerate(VerdictKind)}
 _NOTHING: dict = {}
 
 
-@dataclass(frozen=True)
-class LimitDemand:
+class LimitDemand(NamedTuple):
     limit: str
     scope: str
     resource: str

@@ -68,14 +68,14 @@ class SchedulerState:
             self._shape = ClusterShape.of(self.cluster)
         return self._shape
 
-    def host_scope(self, limit: Limit, consumer: dict[ConsumerKind, str], host: str) -> str:
-        """The scope instance of a host-scoped limit on `host`, memoised: every host scan asks for it."""
-        key = (limit.name, host) + tuple(consumer[c.kind] for c in limit.consumers
-                                         if c.per and c.kind is not ConsumerKind.HOST)
-        scope = self._host_scopes.get(key)
-        if scope is None:
-            scope = self._host_scopes[key] = limit.scope({**consumer, ConsumerKind.HOST: host})
-        return scope
+    def host_scopes(self, limit: Limit, consumer: dict[ConsumerKind, str]) -> dict[str, str]:
+        """The memo of a host-scoped limit's scope instances by host, for one consumer: every host scan asks."""
+        key = (limit.name,) + tuple(consumer[c.kind] for c in limit.consumers
+                                    if c.per and c.kind is not ConsumerKind.HOST)
+        table = self._host_scopes.get(key)
+        if table is None:
+            table = self._host_scopes[key] = {}
+        return table
 
     def select_matches(self, select: SelectExpr, host: Host) -> bool:
         """Select expressions see only static host data, so each host's answer is computed once."""
