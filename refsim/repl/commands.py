@@ -43,18 +43,25 @@ COMMANDS = (
     Command("info queue", "info queue [NAME]", "queues with their priority and pending and running jobs",
             "Inspection"),
     Command("info round", "info round", "the current round, time and what it has reported so far", "Inspection"),
+    Command("info trace", "info trace JOBID", "re-print a job's latest stored trace (an array: each element's)",
+            "Inspection", "Shown at the level it was captured, in the current units mode; also for finished or "
+            "removed jobs. Says so when the trace was discarded under the store's memory bound."),
     Command("info limit", "info limit", "limits with their consumers, values and usage per scope", "Inspection"),
     Command("show", "show", "the current settings", "Inspection"),
     Command("snapshot", "snapshot FILE", "write the simulator state to FILE (YAML; JSON for .json)", "Inspection"),
     Command("set units", "set units raw|auto|KB|MB|GB|TB", "how amounts of memory are shown", "Settings"),
     Command("set output", "set output FILE", "send the simulated decisions from now on to FILE", "Settings",
             "Like --sim-output: the file is started afresh with a header."),
-    Command("trace on", "trace on all|JOBID... [level summary|full] [lines N]",
+    Command("trace on", "trace on all|JOBID... [level summary|full] [lines N] [file PATH]",
             "explain decisions from the next session on, for all jobs or the jobs named", "Trace",
             "level: summary (the default) counts host verdicts per plan position, full shows every host; lines: "
             "the bound on a decision's requirement, check, plan and host lines, 50 to 100000 (default 1000). "
-            "An array id selects every element; an id not yet in the replay is traced once it appears."),
-    Command("trace off", "trace off", "stop explaining decisions from the next session on", "Trace"),
+            "file: also append every trace printed to PATH (up to 4095 bytes). An array id selects every element; "
+            "an id not yet in the replay is traced once it appears. A new trace on replaces every setting."),
+    Command("trace off", "trace off", "stop explaining decisions from the next session on", "Trace",
+            "Stored traces stay available to info trace."),
+    Command("trace status", "trace status",
+            "the trace settings in effect, any that replace them next session, and the store's use", "Trace"),
     Command("help", "help [COMMAND]", "list the commands, or describe one", "Console"),
     Command("quit", "quit", "leave the simulator (end of input does the same)", "Console"),
 )

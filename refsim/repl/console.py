@@ -18,7 +18,6 @@ from refsim.repl.collapse import RoundCollapser
 from refsim.repl.commands import CommandError, check_limits, find, help_lines
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
-from refsim.model.jobid import JobId
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import read_output
@@ -27,10 +26,10 @@ from refsim.sim.recording import Recording
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, RoundStarted, Simulator
 from refsim.sim.verify import compare
 from refsim.sim.write import write_document
-from refsim.trace.collector import Collector, reconstructed_trace
+from refsim.repl.tracing import TraceFileError, Tracing
+from refsim.trace.filecopy import identity
 from refsim.trace.records import Trace
-from refsim.trace.render import render
-from refsim.trace.settings import OFF, TraceError, TraceSettings, parse_trace_on
+from refsim.trace.settings import OFF, TraceError, parse_trace_on
 
 MAX_STEPS = 1_000_000
 
@@ -41,7 +40,7 @@ class Console:
         self.recording = recording
         self.write = write
         self.expected = read_output(verify) if verify is not None else None
-        self.sim = Simulator(recording, session_hook=self._session_started)
+        self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
         self.outputs = ReplayOutputs(recording.source, output,
                                      SchedulerLog(log, verbosity) if log is not None else None)
         self.units = UnitsMode.AUTO
@@ -52,9 +51,7 @@ class Console:
         self._held: RoundStarted | None = None  # the round start execution stopped at, not yet entered
         self._previous_round_time: float | None = None
         self._round_lines: list[str] = []
-        self.trace_next: TraceSettings = OFF      # what the next session will use
-        self.trace_session: TraceSettings = OFF   # what the session in progress started with
-        self._collectors: dict[JobId, Collector] = {}
+        self.tracing = Tracing(lambda: self.sim.state.cluster)
         self._round_traced = False
 
     # --- commands ----------------------------------------------------------------------------------------------
@@ -81,7 +78,8 @@ class Console:
             return True
 
     def close(self) -> None:
-        """Finish writing every output file."""
+        """Finish writing every output file, trace files included."""
+        self.tracing.close_all()
         self.outputs.close()
 
     @staticmethod
@@ -196,15 +194,32 @@ class Console:
     def _cmd_trace_on(self, args: list[str]) -> None:
         try:
             settings = parse_trace_on(args)
-        except TraceError as exc:
+            self.tracing.replace(settings, self._reserved_files())
+        except (TraceError, TraceFileError) as exc:
             raise CommandError(str(exc)) from None
-        self.trace_next = settings
         self.write(f"trace {settings.describe()} (from the next session)")
 
     def _cmd_trace_off(self, args: list[str]) -> None:
         self._no_args("trace off", args)
-        self.trace_next = OFF
+        self.tracing.replace(OFF, [])
         self.write("trace off (from the next session)")
+
+    def _cmd_trace_status(self, args: list[str]) -> None:
+        self._no_args("trace status", args)
+        for line in self.tracing.status_lines():
+            self.write(line)
+
+    def _cmd_info_trace(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise CommandError("info trace: expected one JOBID")
+        for line in self.tracing.recall_lines(self._job_id(args[0], "info trace"), self.sim.jobs, self.units):
+            self.write(line)
+
+    def _reserved_files(self) -> list:
+        """Files a trace file must not be: the simulation output in effect and the scheduler's log."""
+        paths = [self.outputs.output.path if self.outputs.output is not None else None,
+                 self.outputs.log.path if self.outputs.log is not None else None]
+        return [i for i in (identity(p) for p in paths if p is not None) if i is not None]
 
     def _cmd_set_units(self, args: list[str]) -> None:
         modes = [m.value for m in UnitsMode]
@@ -217,6 +232,9 @@ class Console:
     def _cmd_set_output(self, args: list[str]) -> None:
         if len(args) != 1:
             raise CommandError("set output: expected one FILE")
+        existing = identity(args[0])  # checked before opening, so a refused command never truncates the file
+        if existing is not None and existing in self.tracing.open_identities():
+            raise CommandError(f"set output: {args[0]} is a trace file still open for writing")
         try:
             self.outputs.switch_output(args[0])
         except OSError as exc:
@@ -263,36 +281,11 @@ class Console:
         finally:
             signal.signal(signal.SIGINT, previous)
 
-    def _session_started(self, round_no: int):
-        """Called by the simulator as a session begins: the settings in force now hold for the whole session."""
-        self.trace_session = self.trace_next
-        self._collectors = {}
-        if not self.trace_session.enabled:
-            return None
-        return self._collector_for
-
-    def _collector_for(self, job: JobId) -> Collector | None:
-        settings = self.trace_session
-        if not settings.traces(job):
-            return None
-        collector = self._collectors[job] = Collector(job, settings.level, settings.lines, self.sim.state.cluster)
-        return collector
-
-    def _trace_of(self, report: Reconstructed | SessionResult) -> Trace | None:
-        if isinstance(report, Reconstructed):
-            settings = self.trace_session
-            if not settings.traces(report.job):
-                return None
-            return reconstructed_trace(report.job, report.round, report.allocation, settings.level, settings.lines,
-                                       self.sim.state.cluster.unit_of)
-        collector = self._collectors.pop(report.job, None)
-        return collector.trace() if collector is not None else None
-
     def _print_trace(self, trace: Trace, rounds: RoundCollapser | None) -> None:
         if rounds is not None:
             rounds.flush()
         self._round_traced = True
-        for line in render(trace, self.units):
+        for line in self.tracing.shown(trace, self.units):
             self.write(line)
 
     def _next(self) -> Report:
@@ -332,6 +325,7 @@ class Console:
         if isinstance(report, RoundStarted):
             self._round_lines, self._round_traced = [], False
         elif isinstance(report, RoundEnded):
+            self.tracing.session_ended()
             if rounds is not None:
                 rounds.add(report.summary, traced=self._round_traced)
         elif isinstance(report, ReplayEnded):
@@ -339,7 +333,7 @@ class Console:
         elif isinstance(report, Reconstructed) or isinstance(report.outcome, (Dispatch, Pend)):
             return self._decision(report, rounds)
         elif isinstance(report.outcome, NoDecision):
-            trace = self._trace_of(report)
+            trace = self.tracing.trace_of(report)
             if trace is not None:  # printed where the decision would have been echoed; not a step
                 self._print_trace(trace, rounds)
         return 0
@@ -347,7 +341,7 @@ class Console:
     def _decision(self, report: Reconstructed | SessionResult, rounds: RoundCollapser | None) -> int:
         line = echo_line(report)
         self._round_lines.append(line)
-        trace = self._trace_of(report)
+        trace = self.tracing.trace_of(report)
         point = self.breaks.at_decision(report.job)
         if rounds is None or trace is not None or point is not None:
             if rounds is not None:
@@ -363,6 +357,7 @@ class Console:
         if rounds is not None:
             rounds.flush()
         self.finished = True
+        self.tracing.close_all()  # no trace can follow the end of the replay
         st = ended.statistics
         for warning in ended.warnings:
             self.write(f"warning: {warning}")
