@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import shlex
 from pathlib import Path
 
@@ -12,7 +14,23 @@ from pytest_bdd import given, parsers, then, when
 from steps.drivers import ROOT
 
 
+_PATH = re.compile(r"\{path (\d+)\}")
+_IDS = re.compile(r"\{ids (\d+) to (\d+)\}")
+
+
+def _long_path(tmp_path: Path, size: int) -> str:
+    """A path under the scenario's folder exactly `size` bytes long, its folders made (names of 200 bytes)."""
+    path = str(tmp_path)
+    while size - len(path) > 201:
+        path += "/" + "d" * 199
+    os.makedirs(path, exist_ok=True)
+    return path + "/" + "f" * (size - len(path) - 1)
+
+
 def _fill(text: str, tmp_path: Path) -> str:
+    """`{tmp}` is the scenario's folder; `{path N}` a path of N bytes in it; `{ids A to B}` the ids A..B."""
+    text = _PATH.sub(lambda m: _long_path(tmp_path, int(m.group(1))), text)
+    text = _IDS.sub(lambda m: " ".join(str(i) for i in range(int(m.group(1)), int(m.group(2)) + 1)), text)
     return text.replace("{tmp}", str(tmp_path))
 
 
@@ -81,6 +99,11 @@ def output_has_lines_in_order(transcript, docstring: str, tmp_path: Path):
     lines = iter(transcript.lines)
     for line in wanted:
         assert any(got == line for got in lines), f"missing or out of order: {line!r}\n{transcript.output}"
+
+
+@then(parsers.parse('the output does contain "{text}"'))
+def output_has(transcript, text: str):
+    assert text in transcript.output
 
 
 @then(parsers.parse('the output does not contain "{text}"'))

@@ -107,7 +107,7 @@ class Tracing:
                 lines.append(f"from the next session: trace {self.next.describe()}")
         else:
             lines = [f"for the next session: trace {self.next.describe()}"]
-        lines.append(f"trace store: {self.store.used} of {self.store.bound} bytes used, {len(self.store)} traces "
+        lines.append(f"trace store: {self.store.used} of {self.store.bound} bytes used, {len(self.store)} trace{'' if len(self.store) == 1 else 's'} "
                      f"stored, {self.store.discarded_count} discarded")
         return lines
 
