@@ -78,6 +78,29 @@ def run_commands(driver, recording, options, docstring: str, tmp_path: Path):
     return driver.run(recording, options, _fill(docstring, tmp_path).splitlines())
 
 
+@when(parsers.parse("I run the commands with the trace store bound {size:d}:"), target_fixture="transcript")
+def run_commands_small_store(driver, recording, options, docstring: str, tmp_path: Path, size: int):
+    return driver.run(recording, options, _fill(docstring, tmp_path).splitlines(),
+                      env={"REFSIM_TRACE_STORE_BYTES": str(size)})
+
+
+@then(parsers.parse('the file "{path}" holds exactly the indented lines printed before "{marker}"'))
+def file_holds_inline_lines(transcript, path: str, marker: str, tmp_path: Path):
+    lines = transcript.lines
+    end = next(i for i, line in enumerate(lines) if line.startswith(marker))
+    expected = [line for line in lines[:end] if line.startswith("  ")]
+    assert expected, "no trace was printed"
+    assert Path(_fill(path, tmp_path)).read_text(encoding="utf-8").splitlines() == expected
+
+
+@then(parsers.parse('the file "{path}" is the log an untraced "{command}" writes with "{verbosity}"'))
+def same_log_untraced(driver, recording, path: str, command: str, verbosity: str, tmp_path: Path):
+    other = tmp_path / "untraced.log"
+    driver.run(recording, ["--log", str(other), verbosity], [command])
+    traced = Path(_fill(path, tmp_path)).read_text(encoding="utf-8")
+    assert traced and traced == other.read_text(encoding="utf-8")
+
+
 @then("the output is:")
 def output_is(transcript, docstring: str, tmp_path: Path):
     assert transcript.output == _fill(docstring, tmp_path) + "\n"

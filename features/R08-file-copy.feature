@@ -1,0 +1,130 @@
+Feature: R8 Trace file copy
+  An optional file receives exactly the traces printed inline; it is never the simulation output or the log, and
+  it is finished and closed when tracing moves on or the console ends.
+
+  @R8.1
+  Scenario: The file gets every trace printed inline, notices and no-decisions included, and no info trace
+    Given the recording "features/recordings/trace-outcomes.yaml"
+    When I run the commands:
+      """
+      trace on 2 4 file {tmp}/trace.txt
+      step 3
+      info trace 2
+      """
+    Then the file "{tmp}/trace.txt" holds exactly the indented lines printed before "replay finished"
+
+  @R8.2
+  Scenario: A file that cannot be opened is an error naming it and the cause; settings do not change
+    Given the demo recording
+    When I run the commands:
+      """
+      trace on 101
+      trace on all file {tmp}/missing/dir/trace.txt
+      trace status
+      """
+    Then the output contains these lines in order:
+      """
+      error: trace on: cannot open file {tmp}/missing/dir/trace.txt: No such file or directory
+      for the next session: trace on for jobs 101, level summary, at most 1000 lines per decision
+      """
+
+  @R8.3
+  Scenario: The simulation output file or the log cannot be the trace file
+    Given the demo recording
+    And the console options "--sim-output {tmp}/out.jsonl --log {tmp}/sched.log"
+    When I run the commands:
+      """
+      trace on all file {tmp}/out.jsonl
+      trace on all file {tmp}/./sched.log
+      trace status
+      """
+    Then the output contains these lines in order:
+      """
+      error: trace on: file {tmp}/out.jsonl is the simulation output or log file
+      error: trace on: file {tmp}/./sched.log is the simulation output or log file
+      for the next session: trace off
+      """
+
+  @R8.4
+  Scenario: Set output naming a trace file still open is refused and nothing is truncated
+    # After trace off the file stays open until round 1 ends, because round 1 began with it.
+    Given the demo recording
+    When I run the commands:
+      """
+      trace on 102 file {tmp}/trace.txt
+      step 2
+      trace off
+      set output {tmp}/./trace.txt
+      show
+      """
+    Then the output contains these lines in order:
+      """
+      error: set output: {tmp}/./trace.txt is a trace file still open for writing
+      output none
+      """
+    And the file "{tmp}/trace.txt" contains the line "  trace of 102: round 1, position 1, level summary"
+
+  @R8.4
+  Scenario: Once the session that used it has ended, the trace file is closed and may become the output
+    Given the demo recording
+    When I run the commands:
+      """
+      trace on 102 file {tmp}/trace.txt
+      step 2
+      trace off
+      step 3
+      set output {tmp}/trace.txt
+      """
+    Then the output contains the line "output {tmp}/trace.txt"
+
+  @R8.5
+  Scenario: After a change the old file gets its session's traces, then closes
+    Given the demo recording
+    When I run the commands:
+      """
+      trace on 102 103 file {tmp}/old.txt
+      step 2
+      trace on 103 file {tmp}/new.txt
+      step 2
+      step 2
+      """
+    Then the file "{tmp}/old.txt" contains the line "  trace of 103: round 1, position 3, level summary"
+    And the file "{tmp}/new.txt" has 0 lines
+
+  @R8.6
+  Scenario Outline: Quit, the end of input or the end of the replay finish and close the file
+    Given the demo recording
+    When I run the commands:
+      """
+      trace on 102 file {tmp}/trace.txt
+      <how>
+      """
+    Then the file "{tmp}/trace.txt" contains the line "  trace of 102: round 1, position 1, level summary"
+    And the exit status is 0
+
+    Examples:
+      | how      |
+      | step 2   |
+      | continue |
+
+  @R8.6
+  Scenario: Quit finishes the trace file
+    Given the demo recording
+    When I run the commands:
+      """
+      trace on 102 file {tmp}/trace.txt
+      step 2
+      quit
+      """
+    Then the file "{tmp}/trace.txt" contains the line "    cluster-wide limit charges: user_slots[user=bob] slots 3"
+
+  @R8.7
+  Scenario: Tracing writes nothing to the scheduler's log
+    Given the demo recording
+    And the console options "--log {tmp}/with.log -vv"
+    When I run the commands:
+      """
+      trace on all level full file {tmp}/trace.txt
+      continue
+      """
+    Then the file "{tmp}/with.log" is the log an untraced "continue" writes with "-vv"
