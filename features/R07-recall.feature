@@ -72,7 +72,7 @@ Feature: R7 Trace recall
     Then the output contains these lines in order:
       """
       array 107: no element has a stored trace
-        job 107[1]: running on hostA*1
+        job 107[1]: running on hostA
         job 107[4]: pending
       """
 
