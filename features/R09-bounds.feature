@@ -80,3 +80,61 @@ Feature: R9 Trace size bounds
         10 more hosts omitted; their entries: select-mismatch 10
       """
     And the trace of job 2 in round 1 does not contain "n51: select-mismatch"
+
+  @R9.5
+  Scenario: Stored traces are bounded; the oldest go first and the newest always stays
+    # With a 5000-byte bound (REFSIM_TRACE_STORE_BYTES, the test seam), only the three newest traces fit.
+    Given the demo recording
+    When I run the commands with the trace store bound 5000:
+      """
+      trace on all
+      continue
+      trace status
+      info trace 108
+      """
+    Then the output contains these lines in order:
+      """
+      trace store: 4980 of 5000 bytes used, 3 traces stored, 10 discarded
+        trace of 108: round 12, position 1, level summary
+      """
+
+  @R9.5
+  Scenario: The most recently captured trace is kept even when it alone passes the bound
+    Given the demo recording
+    When I run the commands with the trace store bound 100:
+      """
+      trace on all level full
+      step 2
+      trace status
+      info trace 102
+      """
+    Then the output contains these lines in order:
+      """
+      trace store: 3020 of 100 bytes used, 1 trace stored, 1 discarded
+        trace of 102: round 1, position 1, level full
+      """
+
+  @R9.5
+  Scenario: The store's default bound is 64 MiB
+    Given the demo recording
+    When I run the commands:
+      """
+      trace status
+      """
+    Then the output contains the line "trace store: 0 of 67108864 bytes used, 0 traces stored, 0 discarded"
+
+  @R9.6
+  Scenario: Info trace on a job whose trace was discarded says so
+    Given the demo recording
+    When I run the commands with the trace store bound 5000:
+      """
+      trace on all
+      continue
+      info trace 100
+      info trace 101
+      """
+    Then the output contains these lines in order:
+      """
+      job 100: its trace was discarded under the trace store's memory bound
+      job 101: its trace was discarded under the trace store's memory bound
+      """
