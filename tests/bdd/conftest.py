@@ -3,7 +3,8 @@
 import pytest
 
 from steps.drivers import InProcessDriver, SubprocessDriver
-from steps.repl_steps import *  # noqa: F401,F403 (step definitions must be visible to the scenarios)
+from steps.proof_steps import *  # noqa: F401,F403 (step definitions must be visible to the scenarios)
+from steps.repl_steps import *  # noqa: F401,F403
 
 
 @pytest.fixture(params=["inprocess", "subprocess"], autouse=True)

@@ -14,9 +14,10 @@ FEATURE = """Feature: F
 """
 
 
-def test_the_projects_features_pass(tmp_path):
-    assert main(["--json", str(tmp_path / "t.json"), "--quiet"]) == 0
+def test_the_projects_features_cover_every_criterion(tmp_path):
+    assert main(["--json", str(tmp_path / "t.json"), "--quiet", "--strict"]) == 0
     data = json.loads((tmp_path / "t.json").read_text())
+    assert data["uncovered"] == [] and data["errors"] == []
     assert set(data["coverage"]) == {f"{r}.{c}" for r, n in
                                      [(1, 12), (2, 5), (3, 6), (4, 9), (5, 10), (6, 4), (7, 11), (8, 7), (9, 6),
                                       (10, 5), (11, 4)] for c in range(1, n + 1)}
