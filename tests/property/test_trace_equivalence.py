@@ -1,0 +1,83 @@
+"""Spec 10: tracing changes nothing. Generated recordings are replayed in the console with tracing off and with
+generated trace settings on; decisions, allocations, pend reasons, --sim-output, snapshots, final accounting, job
+states and --sim-verify must all be the same. Also: with tracing off again, the console prints the same."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refsim.repl.console import Console
+from refsim.repl.snapshot import snapshot_document
+from refsim.sim.recording import Event, Recording, Remove, Sessions, SessionPolicy, Submit
+from tests.support.strategies import clusters, jobs
+
+
+@st.composite
+def recordings(draw) -> Recording:
+    cluster = draw(clusters())
+    job_list = draw(jobs())
+    events = [Event(float(j.submit_time), Submit(j)) for j in sorted(job_list, key=lambda j: j.submit_time)]
+    for job in draw(st.lists(st.sampled_from(job_list), max_size=2, unique_by=lambda j: j.id)):
+        events.append(Event(float(draw(st.integers(6, 9))), Remove(job.id)))
+    return Recording(cluster, tuple(events), Sessions(SessionPolicy.AFTER_EVENTS))
+
+
+@st.composite
+def trace_commands(draw, recording: Recording) -> str:
+    ids = sorted({str(e.action.job.id) for e in recording.events if isinstance(e.action, Submit)})
+    selection = draw(st.one_of(st.just("all"), st.lists(st.sampled_from(ids), min_size=1, max_size=3, unique=True)
+                               .map(" ".join)))
+    level = draw(st.sampled_from(["summary", "full"]))
+    lines = draw(st.sampled_from([50, 60, 1000]))
+    return f"trace on {selection} level {level} lines {lines}"
+
+
+def _run(recording: Recording, script: list[str], folder: Path, name: str):
+    lines: list[str] = []
+    console = Console(recording, lines.append, output=str(folder / f"{name}.jsonl"))
+    for line in script:
+        console.execute(line)
+    console.close()
+    snapshot = snapshot_document(console.sim)
+    snapshot.pop("written")
+    records = (folder / f"{name}.jsonl").read_text().splitlines()[1:]
+    return lines, records, snapshot, console
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_tracing_changes_no_decision_output_snapshot_or_verification(data):
+    recording = data.draw(recordings())
+    command = data.draw(trace_commands(recording))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _, plain_records, plain_snapshot, plain = _run(recording, ["continue"], folder, "plain")
+        _, traced_records, traced_snapshot, traced = _run(recording, [command, "continue"], folder, "traced")
+        assert traced_records == plain_records
+        assert traced_snapshot == plain_snapshot
+        assert traced.outputs.records == plain.outputs.records
+        assert traced.sim.state.usage.snapshot() == plain.sim.state.usage.snapshot()
+        assert {j: r.state for j, r in traced.sim.jobs.records.items()} == \
+            {j: r.state for j, r in plain.sim.jobs.records.items()}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_with_tracing_off_the_output_is_unchanged(data):
+    # Tracing a job that is never submitted, then turning it off: nothing may differ but the commands' replies.
+    recording = data.draw(recordings())
+    steps = data.draw(st.lists(st.sampled_from(["step", "step 3", "continue", "info round", "info job 100"]),
+                               min_size=1, max_size=6))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        plain, *_ = _run(recording, steps, folder, "plain")
+        cut = data.draw(st.integers(0, len(steps)))
+        script = steps[:cut] + ["trace on 99999 level full", "trace off"] + steps[cut:]
+        traced, *_ = _run(recording, script, folder, "traced")
+        replies = {"trace on for jobs 99999, level full, at most 1000 lines per decision (from the next session)",
+                   "trace off (from the next session)"}
+        assert [line for line in traced if line not in replies] == plain
