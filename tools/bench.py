@@ -2,6 +2,8 @@
 
     python tools/bench.py core [--hosts 1000,5000] [--jobs 10000] [--seed 1]
     python tools/bench.py replay [--swf PATH] [--hosts 5000] [--jobs 20000]
+    python tools/bench.py trace [--swf PATH] [--hosts 1000] [--jobs 5000] [--repeat 3]
+    python tools/bench.py store [--swf PATH]
 """
 
 from __future__ import annotations
@@ -135,6 +137,120 @@ def bench_replay(args: argparse.Namespace) -> None:
           f"{decisions / seconds:.0f} decisions/s")
 
 
+def _console_replay(recording, script: list[str]) -> float:
+    from refsim.repl.console import Console
+
+    console = Console(recording, lambda line: None)
+    start = time.perf_counter()
+    for line in script:
+        console.execute(line)
+    console.close()
+    return time.perf_counter() - start
+
+
+def _stripped_copy(folder: Path) -> Path:
+    """A copy of the package whose sched modules have every `if ... observer is not None:` block removed."""
+    import ast
+    import shutil
+
+    class Strip(ast.NodeTransformer):
+        def visit_If(self, node: ast.If):
+            self.generic_visit(node)
+            test = node.test
+            if (isinstance(test, ast.Compare) and isinstance(test.ops[0], ast.IsNot)
+                    and "observer" in ast.unparse(test.left) and not node.orelse):
+                return ast.Pass()
+            return node
+
+    source = Path(__file__).resolve().parent.parent / "refsim"
+    target = folder / "refsim"
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+    removed = 0
+    for path in (target / "sched").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        before = ast.dump(tree).count("observer")
+        tree = ast.fix_missing_locations(Strip().visit(tree))
+        removed += before - ast.dump(tree).count("observer")
+        path.write_text(ast.unparse(tree))
+    print(f"  stripped copy: {removed} references to the observer removed from refsim/sched")
+    return folder
+
+
+_HOOK_RUN = """
+import random, sys, time
+sys.path.insert(0, {tools!r})
+import bench
+rng = random.Random({seed})
+cluster, jobs = bench.synthetic_cluster({hosts}, rng), bench.synthetic_jobs({jobs}, rng)
+seconds, results = bench._run(cluster, jobs, None)
+print(seconds)
+"""
+
+
+def _hook_cost(args: argparse.Namespace) -> None:
+    import subprocess
+    import tempfile
+
+    tools = str(Path(__file__).resolve().parent)
+    code = _HOOK_RUN.format(tools=tools, seed=args.seed, hosts=args.hosts, jobs=args.jobs)
+    with tempfile.TemporaryDirectory() as folder:
+        stripped = _stripped_copy(Path(folder))
+        timings: dict[str, list[float]] = {"hooks": [], "stripped": []}
+        for _ in range(args.repeat):  # alternate, so drift affects both alike
+            for name, path in (("hooks", str(Path(tools).parent)), ("stripped", str(stripped))):
+                done = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": path, "PATH": ""},
+                                      capture_output=True, text=True, check=True)
+                timings[name].append(float(done.stdout.split()[-1]))
+    best = {k: min(v) for k, v in timings.items()}
+    print(f"  (a) trace off, {args.hosts} hosts x {args.jobs} jobs, best of {args.repeat}: with hooks "
+          f"{best['hooks']:.2f}s, hooks stripped {best['stripped']:.2f}s, ratio {best['hooks'] / best['stripped']:.3f}")
+
+
+def bench_trace(args: argparse.Namespace) -> None:
+    from refsim.sim.load import recording_from
+
+    print("trace: cost of the hooks with tracing off, and of tracing all jobs, as ratios measured in this run")
+    _hook_cost(args)
+    recording = recording_from(synthetic_document(args.hosts, args.jobs, args.seed), "synthetic")
+    cases = [("synthetic", recording)]
+    swf = Path(args.swf)
+    if swf.exists():
+        from refsim.importers.swf import swf_recording
+        cases.append(("NASA", recording_from(swf_recording(swf), "nasa")))
+    for name, rec in cases:
+        off = _console_replay(rec, ["continue"])
+        summary = _console_replay(rec, ["trace on all", "continue"])
+        full = _console_replay(rec, ["trace on all level full", "continue"])
+        print(f"  (b) {name}: trace off {off:.2f}s; trace all summary {summary:.2f}s (x{summary / off:.2f}); "
+              f"trace all full {full:.2f}s (x{full / off:.2f})")
+
+
+def bench_store(args: argparse.Namespace) -> None:
+    import tracemalloc
+
+    from refsim.importers.swf import swf_recording
+    from refsim.repl.console import Console
+    from refsim.sim.load import recording_from
+
+    swf = Path(args.swf)
+    if not swf.exists():
+        print(f"store: skipped, no log at {swf}")
+        return
+    recording = recording_from(swf_recording(swf), "nasa")
+    tracemalloc.start()
+    console = Console(recording, lambda line: None)
+    start = time.perf_counter()
+    for line in ("trace on all level full", "continue"):
+        console.execute(line)
+    seconds = time.perf_counter() - start
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    store = console.tracing.store
+    print(f"store: NASA replay, every job traced at full level, {seconds:.1f}s: store accounts {store.used} of "
+          f"{store.bound} bytes ({len(store)} traces kept, {store.discarded_count} discarded); peak traced memory "
+          f"of the process {peak / 2**20:.1f} MiB (tracemalloc)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="which", required=True)
@@ -147,8 +263,16 @@ def main() -> None:
     replay.add_argument("--hosts", type=int, default=5000)
     replay.add_argument("--jobs", type=int, default=20000)
     replay.add_argument("--seed", type=int, default=1)
+    trace = sub.add_parser("trace", help="hook cost with tracing off, and tracing all jobs against off")
+    trace.add_argument("--swf", default=str(NASA))
+    trace.add_argument("--hosts", type=int, default=1000)
+    trace.add_argument("--jobs", type=int, default=5000)
+    trace.add_argument("--repeat", type=int, default=3)
+    trace.add_argument("--seed", type=int, default=1)
+    store = sub.add_parser("store", help="the trace store over the NASA replay traced at full level")
+    store.add_argument("--swf", default=str(NASA))
     args = parser.parse_args()
-    {"core": bench_core, "replay": bench_replay}[args.which](args)
+    {"core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store}[args.which](args)
 
 
 if __name__ == "__main__":
