@@ -2,7 +2,6 @@
 
 import os
 
-import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", max_examples=100, deadline=None, derandomize=True, print_blob=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId
 from refsim.sched import events as e
-from refsim.sched.decisions import Allocation, Dispatch, NoDecision, NoDecisionKind, Pend
+from refsim.sched.decisions import Allocation, Dispatch, NoDecisionKind, Pend
 from refsim.trace.labels import UnitOf, check_parts, plan_parts, requirement_label, verdict_parts
 from refsim.trace.outcome import dispatch_lines, no_decision_lines, pend_lines
 from refsim.trace.records import Amt, Line, Part, Totals, Trace

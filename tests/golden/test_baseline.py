@@ -1,6 +1,5 @@
 """Baseline REPL transcripts (golden/baseline) match byte for byte, under both REPL drivers."""
 
-from pathlib import Path
 
 import pytest
 
