@@ -198,7 +198,7 @@ def _hook_cost(args: argparse.Namespace) -> None:
         timings: dict[str, list[float]] = {"hooks": [], "stripped": []}
         for _ in range(args.repeat):  # alternate, so drift affects both alike
             for name, path in (("hooks", str(Path(tools).parent)), ("stripped", str(stripped))):
-                done = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": path, "PATH": ""},
+                done = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": path, "PATH": "", "PYTHONHASHSEED": "0"},
                                       capture_output=True, text=True, check=True)
                 timings[name].append(float(done.stdout.split()[-1]))
     best = {k: min(v) for k, v in timings.items()}

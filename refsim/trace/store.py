@@ -1,7 +1,8 @@
 """Stored traces: the latest trace of each job, bounded in memory.
 
-A trace's size is the length of its canonical bytes (a JSON encoding of its records) plus a fixed per-entry
-overhead, so the accounting is the same on every machine. When the total passes the bound the oldest stored traces
+A trace is kept as its canonical bytes (a JSON encoding of its records) and decoded again on recall, so what the
+store holds is what it accounts: the length of those bytes plus a fixed per-entry overhead, the same on every
+machine. When the total passes the bound the oldest stored traces
 are discarded first, never the most recently captured one; discarded jobs are remembered so recall can say so.
 """
 
@@ -14,7 +15,9 @@ from collections import OrderedDict
 from enum import Enum
 
 from refsim.model.jobid import JobId
-from refsim.trace.records import Trace
+from refsim.sched.events import VerdictKind
+from refsim.trace.records import Amt, Line, Totals, Trace
+from refsim.trace.settings import Level
 
 DEFAULT_BOUND = 64 * 1024 * 1024
 ENTRY_OVERHEAD = 256
@@ -31,6 +34,21 @@ def canonical_bytes(trace: Trace) -> bytes:
     return json.dumps(dataclasses.asdict(trace), default=_plain, sort_keys=True, separators=(",", ":")).encode()
 
 
+def _line(data: dict) -> Line:
+    return Line(data["depth"], tuple(Amt(p["value"], p["unit"]) if isinstance(p, dict) else p for p in data["parts"]))
+
+
+def trace_from_bytes(data: bytes) -> Trace:
+    """The inverse of canonical_bytes."""
+    d = json.loads(data)
+    totals = d["totals"]
+    return Trace(JobId(d["job"]["job"], d["job"]["index"]), d["round"], d["position"], Level(d["level"]),
+                 tuple(_line(x) for x in d["head"]), tuple(_line(x) for x in d["body"]), d["omitted"], d["bound"],
+                 Totals(totals["plans_tried"], totals["plans_discarded"],
+                        tuple((VerdictKind(k), n) for k, n in totals["verdicts"])),
+                 tuple(_line(x) for x in d["outcome"]))
+
+
 def bound_from_environment() -> int:
     text = os.environ.get(BOUND_VARIABLE, "")
     return int(text) if text.isdigit() and int(text) > 0 else DEFAULT_BOUND
@@ -40,7 +58,7 @@ class TraceStore:
     def __init__(self, bound: int = DEFAULT_BOUND) -> None:
         self.bound = bound
         self.used = 0
-        self._entries: OrderedDict[JobId, tuple[Trace, int]] = OrderedDict()
+        self._entries: OrderedDict[JobId, bytes] = OrderedDict()
         self._discarded: set[JobId] = set()
 
     def __len__(self) -> int:
@@ -54,19 +72,19 @@ class TraceStore:
         """Store a job's new trace in place of its previous one, then evict the oldest while over the bound."""
         old = self._entries.pop(trace.job, None)
         if old is not None:
-            self.used -= old[1]
-        size = len(canonical_bytes(trace)) + ENTRY_OVERHEAD
-        self._entries[trace.job] = (trace, size)
-        self.used += size
+            self.used -= len(old) + ENTRY_OVERHEAD
+        data = canonical_bytes(trace)
+        self._entries[trace.job] = data
+        self.used += len(data) + ENTRY_OVERHEAD
         self._discarded.discard(trace.job)
         while self.used > self.bound and len(self._entries) > 1:
-            job, (_, evicted) = self._entries.popitem(last=False)
-            self.used -= evicted
+            job, evicted = self._entries.popitem(last=False)
+            self.used -= len(evicted) + ENTRY_OVERHEAD
             self._discarded.add(job)
 
     def get(self, job: JobId) -> Trace | None:
-        entry = self._entries.get(job)
-        return entry[0] if entry is not None else None
+        data = self._entries.get(job)
+        return trace_from_bytes(data) if data is not None else None
 
     def was_discarded(self, job: JobId) -> bool:
         return job in self._discarded

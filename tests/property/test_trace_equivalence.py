@@ -36,9 +36,10 @@ def trace_commands(draw, recording: Recording) -> str:
     return f"trace on {selection} level {level} lines {lines}"
 
 
-def _run(recording: Recording, script: list[str], folder: Path, name: str):
+def _run(recording: Recording, script: list[str], folder: Path, name: str, verify: Path | None = None):
     lines: list[str] = []
-    console = Console(recording, lines.append, output=str(folder / f"{name}.jsonl"))
+    console = Console(recording, lines.append, output=str(folder / f"{name}.jsonl"),
+                      verify=str(verify) if verify is not None else None)
     for line in script:
         console.execute(line)
     console.close()
@@ -56,7 +57,9 @@ def test_tracing_changes_no_decision_output_snapshot_or_verification(data):
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         _, plain_records, plain_snapshot, plain = _run(recording, ["continue"], folder, "plain")
-        _, traced_records, traced_snapshot, traced = _run(recording, [command, "continue"], folder, "traced")
+        lines, traced_records, traced_snapshot, traced = _run(recording, [command, "continue"], folder, "traced",
+                                                              verify=folder / "plain.jsonl")
+        assert "verify: no mismatch" in lines
         assert traced_records == plain_records
         assert traced_snapshot == plain_snapshot
         assert traced.outputs.records == plain.outputs.records

@@ -16,6 +16,12 @@ def size(t: Trace) -> int:
     return len(canonical_bytes(t)) + ENTRY_OVERHEAD
 
 
+def test_a_stored_trace_decodes_to_what_was_stored():
+    from refsim.trace.store import trace_from_bytes
+    original = trace(7)
+    assert trace_from_bytes(canonical_bytes(original)) == original
+
+
 def test_sizes_are_canonical_bytes_plus_a_fixed_overhead():
     store = TraceStore()
     store.put(trace(1))
