@@ -203,14 +203,16 @@ def _hook_cost(args: argparse.Namespace) -> None:
                 timings[name].append(float(done.stdout.split()[-1]))
     best = {k: min(v) for k, v in timings.items()}
     print(f"  (a) trace off, {args.hosts} hosts x {args.jobs} jobs, best of {args.repeat}: with hooks "
-          f"{best['hooks']:.2f}s, hooks stripped {best['stripped']:.2f}s, ratio {best['hooks'] / best['stripped']:.3f}")
+          f"{best['hooks']:.2f}s, hooks stripped {best['stripped']:.2f}s, ratio {best['hooks'] / best['stripped']:.3f}",
+          flush=True)
 
 
 def bench_trace(args: argparse.Namespace) -> None:
     from refsim.sim.load import recording_from
 
     print("trace: cost of the hooks with tracing off, and of tracing all jobs, as ratios measured in this run")
-    _hook_cost(args)
+    if not args.skip_hooks:
+        _hook_cost(args)
     recording = recording_from(synthetic_document(args.hosts, args.jobs, args.seed), "synthetic")
     cases = [("synthetic", recording)]
     swf = Path(args.swf)
@@ -222,7 +224,7 @@ def bench_trace(args: argparse.Namespace) -> None:
         summary = _console_replay(rec, ["trace on all", "continue"])
         full = _console_replay(rec, ["trace on all level full", "continue"])
         print(f"  (b) {name}: trace off {off:.2f}s; trace all summary {summary:.2f}s (x{summary / off:.2f}); "
-              f"trace all full {full:.2f}s (x{full / off:.2f})")
+              f"trace all full {full:.2f}s (x{full / off:.2f})", flush=True)
 
 
 def bench_store(args: argparse.Namespace) -> None:
@@ -268,6 +270,7 @@ def main() -> None:
     trace.add_argument("--hosts", type=int, default=1000)
     trace.add_argument("--jobs", type=int, default=5000)
     trace.add_argument("--repeat", type=int, default=3)
+    trace.add_argument("--skip-hooks", action="store_true", help="only (b): tracing all against off")
     trace.add_argument("--seed", type=int, default=1)
     store = sub.add_parser("store", help="the trace store over the NASA replay traced at full level")
     store.add_argument("--swf", default=str(NASA))
