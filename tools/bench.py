@@ -227,11 +227,25 @@ def bench_trace(args: argparse.Namespace) -> None:
               f"trace all full {full:.2f}s (x{full / off:.2f})", flush=True)
 
 
-def bench_store(args: argparse.Namespace) -> None:
+def _traced_peak(recording, script: list[str]):
+    """Run a console script under tracemalloc: seconds, peak traced bytes, and the console."""
     import tracemalloc
 
-    from refsim.importers.swf import swf_recording
     from refsim.repl.console import Console
+
+    tracemalloc.start()
+    console = Console(recording, lambda line: None)
+    start = time.perf_counter()
+    for line in script:
+        console.execute(line)
+    seconds = time.perf_counter() - start
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return seconds, peak, console
+
+
+def bench_store(args: argparse.Namespace) -> None:
+    from refsim.importers.swf import swf_recording
     from refsim.sim.load import recording_from
 
     swf = Path(args.swf)
@@ -239,18 +253,13 @@ def bench_store(args: argparse.Namespace) -> None:
         print(f"store: skipped, no log at {swf}")
         return
     recording = recording_from(swf_recording(swf), "nasa")
-    tracemalloc.start()
-    console = Console(recording, lambda line: None)
-    start = time.perf_counter()
-    for line in ("trace on all level full", "continue"):
-        console.execute(line)
-    seconds = time.perf_counter() - start
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    _, base, _ = _traced_peak(recording, ["continue"])
+    seconds, peak, console = _traced_peak(recording, ["trace on all level full", "continue"])
     store = console.tracing.store
     print(f"store: NASA replay, every job traced at full level, {seconds:.1f}s: store accounts {store.used} of "
           f"{store.bound} bytes ({len(store)} traces kept, {store.discarded_count} discarded); peak traced memory "
-          f"of the process {peak / 2**20:.1f} MiB (tracemalloc)")
+          f"{peak / 2**20:.1f} MiB against {base / 2**20:.1f} MiB untraced (tracemalloc), so tracing adds "
+          f"{(peak - base) / 2**20:.1f} MiB at its peak")
 
 
 def main() -> None:
