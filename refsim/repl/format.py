@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from refsim.model.jobid import format_job_ids
-from refsim.model.units import Amount, UnitsMode, format_amount, format_number
+from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch, Pend, PendReason, SessionResult
 from refsim.sim.replay import Reconstructed, RoundSummary
 
@@ -64,7 +64,3 @@ def range_line(summaries: list[RoundSummary]) -> str:
 def alike(a: RoundSummary, b: RoundSummary) -> bool:
     """Rounds that join a collapsed range: nothing dispatched, the same jobs pended for the same reasons."""
     return not a.dispatched and not b.dispatched and a.pended == b.pended and a.no_decision == b.no_decision
-
-
-def amount(value: Amount, unit: str | None, mode: UnitsMode) -> str:
-    return format_amount(value, unit, mode)

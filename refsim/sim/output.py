@@ -12,7 +12,6 @@ from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend
 from refsim.sim.reader import Node, RecordingError, read_document
 
 FORMAT = "refsim-sim-output"
-WALL_CLOCK_FIELDS = ("written",)
 
 
 def _charges(charges: tuple[LimitCharge, ...]) -> list[dict]:
