@@ -84,3 +84,38 @@ def test_with_tracing_off_the_output_is_unchanged(data):
         replies = {"trace on for jobs 99999, level full, at most 1000 lines per decision (from the next session)",
                    "trace off (from the next session)"}
         assert [line for line in traced if line not in replies] == plain
+
+
+def _untraced_view(lines: list[str]) -> list[str]:
+    """The output less the trace commands' replies and the trace blocks (indented under `  trace of ...`)."""
+    kept, in_block = [], False
+    for line in lines:
+        if line.startswith("  trace of "):
+            in_block = True
+        elif not (in_block and line.startswith("  ")):
+            in_block = False
+            if not line.startswith(("trace on for", "trace off (")):
+                kept.append(line)
+    return kept
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_traces_only_add_lines_in_step_mode(data):
+    # Real traces this time: trace on and off pairs around step and info commands. Taking away the trace blocks and
+    # the trace commands' replies must leave exactly the untraced output (spec 10.4 and 10.5 for step mode, where
+    # no collapsed range is involved).
+    recording = data.draw(recordings())
+    steps = data.draw(st.lists(st.sampled_from(["step", "step 2", "info round", "info job 101", "info job 100[1]"]),
+                               min_size=1, max_size=8))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        plain, *_ = _run(recording, steps, folder, "plain")
+        script = list(steps)
+        for _ in range(data.draw(st.integers(1, 2))):
+            at = data.draw(st.integers(0, len(script)))
+            script[at:at] = [data.draw(trace_commands(recording))]
+        if data.draw(st.booleans()):
+            script.insert(data.draw(st.integers(0, len(script))), "trace off")
+        traced, *_ = _run(recording, script, folder, "traced")
+        assert _untraced_view(traced) == plain
