@@ -13,6 +13,7 @@ from pytest_bdd import parsers, then, when
 
 from steps.drivers import ROOT, Transcript
 from steps.repl_steps import _fill
+from steps.transcripts import untraced_view
 from tools.baseline import CASES, run_case
 
 
@@ -40,26 +41,11 @@ def tracing_changes_nothing(driver, recording, selection: str, level: str, tmp_p
     assert "verify: no mismatch" in traced.lines
 
 
-def _without_traces(transcript: Transcript) -> list[str]:
-    """The transcript less the trace commands' replies and every trace block."""
-    kept, in_block = [], False
-    for line in transcript.lines:
-        if line.startswith("  trace of "):
-            in_block = True
-            continue
-        if in_block and line.startswith("  "):
-            continue
-        in_block = False
-        if not line.startswith(("trace on for", "trace off (")):
-            kept.append(line)
-    return kept
-
-
 @then("apart from the trace commands' replies and the traces, the output is that of the commands without them")
 def same_output_without_trace(driver, recording, options, transcript, docstring: str, tmp_path: Path):
     script = [line for line in _fill(docstring, tmp_path).splitlines() if not line.startswith("trace ")]
     plain = driver.run(recording, options, script)
-    assert _without_traces(transcript) == plain.lines
+    assert untraced_view(transcript.lines) == plain.lines
     assert any(line.startswith("  trace of ") for line in transcript.lines), "nothing was traced"
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from refsim.repl.console import Console
 from refsim.repl.snapshot import snapshot_document
 from refsim.sim.recording import Event, Recording, Remove, Sessions, SessionPolicy, Submit
+from steps.transcripts import untraced_view
 from tests.support.strategies import clusters, jobs
 
 
@@ -86,19 +87,6 @@ def test_with_tracing_off_the_output_is_unchanged(data):
         assert [line for line in traced if line not in replies] == plain
 
 
-def _untraced_view(lines: list[str]) -> list[str]:
-    """The output less the trace commands' replies and the trace blocks (indented under `  trace of ...`)."""
-    kept, in_block = [], False
-    for line in lines:
-        if line.startswith("  trace of "):
-            in_block = True
-        elif not (in_block and line.startswith("  ")):
-            in_block = False
-            if not line.startswith(("trace on for", "trace off (")):
-                kept.append(line)
-    return kept
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_traces_only_add_lines_in_step_mode(data):
@@ -118,4 +106,4 @@ def test_traces_only_add_lines_in_step_mode(data):
         if data.draw(st.booleans()):
             script.insert(data.draw(st.integers(0, len(script))), "trace off")
         traced, *_ = _run(recording, script, folder, "traced")
-        assert _untraced_view(traced) == plain
+        assert untraced_view(traced) == plain
