@@ -5,6 +5,7 @@ uses to discard plans that could never pass."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from refsim.model.resources import JOBS
@@ -12,7 +13,7 @@ from refsim.resreq.ast import Single
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import CheckItem, CheckKind, ClusterCheck, Path
-from refsim.sched.limits import limit_demand
+from refsim.sched.limits import limit_demand, still_to_count
 
 
 @dataclass(frozen=True)
@@ -35,26 +36,31 @@ def _shared_items(ev: Evaluation, single: Single) -> list[CheckItem]:
     return items
 
 
-def _limit_items(ev: Evaluation, single: Single, tasks: int) -> tuple[list[CheckItem], int | None, str]:
-    items, headroom, binding = [], None, ""
+def cluster_limit_demands(ev: Evaluation, single: Single, tasks: int) -> Iterator[tuple]:
+    """Each cluster-wide limit counter `tasks` tasks of `single` count against: (limit name, scope, resource, value,
+    reserved, requested), only where something is requested."""
     cluster = ev.state.cluster
     for limit in ev.cluster_limits:
         scope = limit.scope(ev.consumer)
         for resource, value in limit.resources:
-            requested = limit_demand(resource, single, tasks, cluster, on_host=False)
             reserved = ev.ledger.limit_reserved(limit.name, scope, resource)
-            if resource == JOBS and reserved:
-                requested = 0  # the job already counts once against this counter
-            if not requested:
-                continue
-            used = ev.state.usage.limit_used(limit.name, scope, resource)
-            items.append(CheckItem(CheckKind.LIMIT, limit.name, scope, resource, value, used, reserved, requested,
-                                   used + reserved + requested <= value))
-            per_task = limit_demand(resource, single, 1, cluster, on_host=True)
-            if resource != JOBS and per_task > 0:
-                room = math.floor((value - used - reserved) / per_task)
-                if headroom is None or room < headroom:
-                    headroom, binding = room, f"{limit.name}[{scope}] {resource}"
+            requested = still_to_count(resource, limit_demand(resource, single, tasks, cluster, on_host=False),
+                                       reserved)
+            if requested:
+                yield limit.name, scope, resource, value, reserved, requested
+
+
+def _limit_items(ev: Evaluation, single: Single, tasks: int) -> tuple[list[CheckItem], int | None, str]:
+    items, headroom, binding = [], None, ""
+    for name, scope, resource, value, reserved, requested in cluster_limit_demands(ev, single, tasks):
+        used = ev.state.usage.limit_used(name, scope, resource)
+        items.append(CheckItem(CheckKind.LIMIT, name, scope, resource, value, used, reserved, requested,
+                               used + reserved + requested <= value))
+        per_task = limit_demand(resource, single, 1, ev.state.cluster, on_host=True)
+        if resource != JOBS and per_task > 0:
+            room = math.floor((value - used - reserved) / per_task)
+            if headroom is None or room < headroom:
+                headroom, binding = room, f"{name}[{scope}] {resource}"
     return items, headroom, binding
 
 

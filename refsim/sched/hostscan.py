@@ -15,14 +15,14 @@ from typing import NamedTuple
 
 from refsim.model.cluster import Host, HostStatus
 from refsim.model.limits import ConsumerKind
-from refsim.model.resources import JOBS, SLOTS
+from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, normalise
 from refsim.resreq.ast import Single
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import HostEvaluated, HostVerdict, Path, Reason, Stage, VerdictKind, indices
 from refsim.sched.faults import FaultPoint, InternalError
-from refsim.sched.limits import limit_demand
+from refsim.sched.limits import limit_demand, still_to_count
 
 PRE_FILTER_CHECKS = ("select", "capacity", "limit values")
 HOST_CHECK = "host check"
@@ -80,9 +80,8 @@ class PositionDemand:
             if consumer.members is not None and name not in consumer.members:
                 continue
             scope = ev.host_scope(limit, name)
-            if resource == JOBS and ev.ledger.limit_reserved(limit.name, scope, resource):
-                continue  # the job already counts once against this counter
-            demands.append(LimitDemand(limit.name, scope, resource, value, requested))
+            if still_to_count(resource, requested, ev.ledger.limit_reserved(limit.name, scope, resource)):
+                demands.append(LimitDemand(limit.name, scope, resource, value, requested))
         return demands
 
 

@@ -41,3 +41,9 @@ def limit_demand(resource: str, single: Single, tasks: int, cluster: Cluster, *,
                 return 0 if on_host else amount
             return normalise(amount * tasks)
     return 0
+
+
+def still_to_count(resource: str, requested: Amount, reserved: Amount) -> Amount:
+    """What a request still adds to a limit counter: a job counts once per `jobs` counter, so a counter this
+    evaluation already holds a job on asks nothing more."""
+    return 0 if resource == JOBS and reserved else requested

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from enum import Enum
 
-from refsim.model.resources import JOBS
 from refsim.resreq.ast import Single
+from refsim.sched.cluster_check import cluster_limit_demands
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (ClaimsReleased, Path, Plan, PlanCommitted, PlanEndedInError, PlanFailed,
                                  PositionFilled, PositionStarted, PositionUnfilled, indices)
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.hostscan import PositionDemand, ScanError, scan_position
 from refsim.sched.ledger import Hold
-from refsim.sched.limits import limit_demand
 
 
 class PlanResult(Enum):
@@ -42,14 +41,8 @@ def _reserve_cluster_amounts(ev: Evaluation, single: Single, tasks: int) -> None
     for name, amount in single.rusage:
         if cluster.shared_resource(name) is not None:
             ev.ledger.hold(Hold(name, amount))
-    for limit in ev.cluster_limits:
-        scope = limit.scope(ev.consumer)
-        for resource, _ in limit.resources:
-            requested = limit_demand(resource, single, tasks, cluster, on_host=False)
-            if resource == JOBS and ev.ledger.limit_reserved(limit.name, scope, resource):
-                requested = 0
-            if requested:
-                ev.ledger.hold(Hold(resource, requested, limit=limit.name, scope=scope))
+    for name, scope, resource, _, _, requested in list(cluster_limit_demands(ev, single, tasks)):
+        ev.ledger.hold(Hold(resource, requested, limit=name, scope=scope))
 
 
 def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanError | None:
