@@ -12,6 +12,7 @@ from pathlib import Path
 from pytest_bdd import given, parsers, then, when
 
 from steps.drivers import ROOT
+from steps.transcripts import trace_block
 
 
 _PATH = re.compile(r"\{path (\d+)\}")
@@ -132,21 +133,6 @@ def output_has(transcript, text: str):
 @then(parsers.parse('the output does not contain "{text}"'))
 def output_lacks(transcript, text: str):
     assert text not in transcript.output
-
-
-def trace_block(transcript, job: str, round_no: int) -> list[str]:
-    """A trace block as printed, its two-space indent removed: from `trace of J: round R` to the next line that
-    is not part of it (an echo or round line, or the next block)."""
-    lines = transcript.lines
-    start = next((i for i, line in enumerate(lines) if line.startswith(f"  trace of {job}: round {round_no},")),
-                 None)
-    assert start is not None, f"no trace of {job} in round {round_no}:\n{transcript.output}"
-    block = [lines[start][2:]]
-    for line in lines[start + 1:]:
-        if not line.startswith("  ") or line.startswith("  trace of "):
-            break
-        block.append(line[2:])
-    return block
 
 
 @then(parsers.parse("the trace of job {job} in round {round_no:d} is:"))

@@ -16,3 +16,18 @@ def untraced_view(lines: list[str]) -> list[str]:
             if not line.startswith(TRACE_REPLIES):
                 kept.append(line)
     return kept
+
+
+def trace_block(transcript, job: str, round_no: int) -> list[str]:
+    """A trace block as printed, its two-space indent removed: from `trace of J: round R` to the next line that
+    is not part of it (an echo or round line, or the next block)."""
+    lines = transcript.lines
+    start = next((i for i, line in enumerate(lines) if line.startswith(f"  trace of {job}: round {round_no},")),
+                 None)
+    assert start is not None, f"no trace of {job} in round {round_no}:\n{transcript.output}"
+    block = [lines[start][2:]]
+    for line in lines[start + 1:]:
+        if not line.startswith("  ") or line.startswith("  trace of "):
+            break
+        block.append(line[2:])
+    return block

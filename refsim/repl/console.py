@@ -51,7 +51,7 @@ class Console:
         self._held: RoundStarted | None = None  # the round start execution stopped at, not yet entered
         self._previous_round_time: float | None = None
         self._round_lines: list[str] = []
-        self.tracing = Tracing(lambda: self.sim.state.cluster)
+        self.tracing = Tracing(lambda: self.sim.state.cluster, lambda: self.sim.in_session)
         self._round_traced = False
 
     # --- commands ----------------------------------------------------------------------------------------------

@@ -24,11 +24,11 @@ class TraceFileError(Exception):
 
 
 class Tracing:
-    def __init__(self, cluster: Callable[[], Cluster]) -> None:
+    def __init__(self, cluster: Callable[[], Cluster], in_session: Callable[[], bool]) -> None:
         self.cluster = cluster
+        self.in_session = in_session  # the simulator's: whether a session is in progress
         self.next: TraceSettings = OFF      # what the next session will use
         self.session: TraceSettings = OFF   # what the session in progress began with
-        self.in_session = False
         self.store = TraceStore(bound_from_environment())
         self.files: dict[str, TraceFile] = {}
         self._collectors: dict[JobId, Collector] = {}
@@ -51,7 +51,7 @@ class Tracing:
 
     def close_unused(self) -> None:
         """Close every file neither the next session nor the session in progress writes to."""
-        wanted = {self.next.file} | ({self.session.file} if self.in_session else set())
+        wanted = {self.next.file} | ({self.session.file} if self.in_session() else set())
         for path in [p for p in self.files if p not in wanted]:
             self.files.pop(path).close()
 
@@ -67,11 +67,10 @@ class Tracing:
 
     def session_started(self, round_no: int):
         """The settings in force now hold for the whole session; the observer factory, or None."""
-        self.session, self.in_session, self._collectors = self.next, True, {}
+        self.session, self._collectors = self.next, {}
         return self._collector_for if self.session.enabled else None
 
     def session_ended(self) -> None:
-        self.in_session = False
         self.close_unused()
 
     def _collector_for(self, job: JobId) -> Collector | None:
@@ -101,7 +100,7 @@ class Tracing:
     # --- status and recall -------------------------------------------------------------------------------------
 
     def status_lines(self) -> list[str]:
-        if self.in_session:
+        if self.in_session():
             lines = [f"in effect for the session in progress: trace {self.session.describe()}"]
             if self.next != self.session:
                 lines.append(f"from the next session: trace {self.next.describe()}")
