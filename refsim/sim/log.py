@@ -1,6 +1,7 @@
 """The scheduler's log (--log FILE, -v levels). Its content is documented in docs/simulator.md:
 
-    level 0: one line per round (time, dispatched / pended / no-decision counts) and every warning
+    level 0: one line per round (time, dispatched / pended / no-decision counts) and every warning (stamped
+             with the time of the event it concerns, written at the end)
     level 1 (-v): also one line per decision
     level 2 (-vv): also the pend reasons of each pend, in brief
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import IO
 
 from refsim.model.jobid import format_job_ids
+from refsim.model.units import format_number
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded
 
@@ -23,7 +25,7 @@ class SchedulerLog:
         self._file: IO[str] = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close())
 
     def _line(self, time: float, text: str) -> None:
-        self._file.write(f"[t={time:g}] {text}\n")
+        self._file.write(f"[t={format_number(time)}] {text}\n")
 
     def report(self, report: Report, time: float) -> None:
         if isinstance(report, RoundEnded):
@@ -32,7 +34,7 @@ class SchedulerLog:
                              f"{len(s.no_decision)} no decision")
         elif isinstance(report, ReplayEnded):
             for warning in report.warnings:
-                self._line(time, f"warning: {warning}")
+                self._line(warning.time, f"warning: {warning.message}")
             st = report.statistics
             self._line(time, f"replay ended after {st.rounds} rounds: {st.dispatched} dispatched, "
                              f"{st.pending} pending")
