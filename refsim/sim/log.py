@@ -9,6 +9,7 @@ Lines carry simulation time only, never wall-clock time, so a log is identical a
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import IO
 
@@ -22,7 +23,9 @@ class SchedulerLog:
     def __init__(self, path: str | Path, verbosity: int = 0) -> None:
         self.path = Path(path)
         self.verbosity = verbosity
-        self._file: IO[str] = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close())
+        # "-" is standard output (read when the log is made, so a captured stdout captures it); never closed here
+        self._owned = str(path) != "-"
+        self._file: IO[str] = open(self.path, "w", encoding="utf-8") if self._owned else sys.stdout  # noqa: SIM115
 
     def _line(self, time: float, text: str) -> None:
         self._file.write(f"[t={format_number(time)}] {text}\n")
@@ -60,5 +63,7 @@ class SchedulerLog:
             self._line(time, f"{where}: no decision for {format_job_ids([report.job])}: {outcome.kind.value}")
 
     def close(self) -> None:
-        if not self._file.closed:
+        if not self._owned:
+            self._file.flush()
+        elif not self._file.closed:
             self._file.close()

@@ -137,6 +137,7 @@ class Simulator:
         next_tick = self.time if interval is not None else None  # the first session at the first event's time
         changed = False  # an event changed something since the last tick
         while True:
+            self._drop_stale_finishes()
             instant = self._queue[0][0] if self._queue else float("inf")
             if next_tick is not None and next_tick < instant:
                 # Ticks go on while recorded events remain or something changed: a running job's finish still to
@@ -161,7 +162,17 @@ class Simulator:
             changed |= activity
             if activity and policy.policy is SessionPolicy.AFTER_EVENTS:
                 yield from self._round()
-        yield ReplayEnded(self.statistics(), tuple(self.warnings))
+        # in time order: a recorded dispatch is only found stale at the session after it
+        yield ReplayEnded(self.statistics(), tuple(sorted(self.warnings, key=lambda w: w.time)))
+
+    def _drop_stale_finishes(self) -> None:
+        """Forget automatic finishes of jobs that stopped earlier (finished by a recorded finish, or removed), so
+        the clock never moves to an instant where nothing happens."""
+        while self._queue and isinstance(action := self._queue[0][3], _RunEnds):
+            record = self.jobs.get(action.job)
+            if record.state is JobState.RUNNING and record.start_time == action.started:
+                return
+            heapq.heappop(self._queue)
 
     # --- events ------------------------------------------------------------------------------------------------
 

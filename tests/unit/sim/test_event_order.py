@@ -99,3 +99,15 @@ events:
 """)
     assert [sim.jobs.get(JobId(7, i)).state for i in (1, 2, 3)] == [JobState.REMOVED] * 3
     assert session_times(items) == [0, 5]
+
+
+def test_a_stopped_jobs_automatic_finish_does_not_move_the_clock():
+    # Job 1 would run 0..100 but is removed at 5: its automatic finish at 100 changes nothing, so the clock
+    # never moves there and the replay ends at 5 (utilisation counts 5 slot-seconds over 8 slots x 5 s).
+    _, items = reports("""
+events:
+  - {time: 0, submit: {id: 1, run_time: 100}}
+  - {time: 5, remove: 1}
+""")
+    assert session_times(items) == [0, 5]
+    assert (items[-1].statistics.time, items[-1].statistics.utilisation) == (5, 5 / 40)
