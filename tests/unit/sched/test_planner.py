@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from refsim.resreq.ast import Span
 from refsim.sched.planner import ClusterShape, Declined, fill_positions, generate_plans, split
@@ -94,3 +96,24 @@ def test_plans_per_requirement_stay_logarithmic_in_the_task_count():
     # 1..1000 tasks: about log2(1000) + 2 plans per count, plus one fill plan
     result = list(generate_plans(1, 1000, None, ClusterShape(2000, 1, 2000), shares=lambda: [("a", 1)] * 2000))
     assert len(result) <= 2 * 12 + 1
+
+
+@given(shares=st.lists(st.integers(0, 6), max_size=8), low=st.integers(1, 20), extra=st.integers(0, 20),
+       headroom=st.one_of(st.none(), st.integers(0, 30)))
+def test_fill_positions_place_the_largest_count_the_shares_allow(shares, low, extra, headroom):
+    named = [(f"h{i}", s) for i, s in enumerate(shares)]
+    high = low + extra
+    reachable = min(sum(shares), high if headroom is None else min(high, headroom))
+    filled = fill_positions(named, low, high, headroom)
+    if reachable < low:
+        assert filled is None
+        return
+    tasks, origins = filled
+    assert sum(tasks) == reachable and all(t > 0 for t in tasks)
+    share_of = dict(named)
+    assert all(t <= share_of[h] for t, h in zip(tasks, origins))
+    # hosts in scan order, each taking all it can except the last one used
+    positions = [int(h[1:]) for h in origins]
+    assert positions == sorted(set(positions))
+    assert positions == [i for i in range(positions[-1] + 1) if shares[i] > 0]  # no host with a share skipped
+    assert all(t == share_of[h] for t, h in zip(tasks[:-1], origins[:-1]))
