@@ -20,6 +20,11 @@ def time_unit(span: float) -> tuple[float, str]:
 
 
 def plot_runs(paths: tuple[str, ...] | list[str], output: str | Path) -> None:
+    """Write the plot of one run, or two side by side, as a PNG image."""
+    plot_figure(paths).savefig(output, format="png", dpi=100, metadata={"Software": None})
+
+
+def plot_figure(paths: tuple[str, ...] | list[str]) -> Figure:
     """Draw each run in a column, with the rows' scales shared so the columns compare at a glance."""
     runs = [(Path(p).name, run_series(read_run(p), str(p))) for p in paths]
     size, unit = time_unit(max(s.span.end - s.span.start for _, s in runs))
@@ -31,7 +36,7 @@ def plot_runs(paths: tuple[str, ...] | list[str], output: str | Path) -> None:
         _pending(top, series, size, unit)
         _utilisation(middle, series, series.metrics.overall.utilisation, size, unit)
         _waits(bottom, series, series.metrics.overall)
-    figure.savefig(output, format="png", dpi=100, metadata={"Software": None})
+    return figure
 
 
 def _pending(ax, series: RunSeries, size: float, unit: str) -> None:

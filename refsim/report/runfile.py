@@ -19,7 +19,10 @@ def read_run(path: str | Path) -> Iterator[dict]:
     name = str(path)
     try:
         with _open(path) as lines:
-            header = _json(next(lines, ""), name, 1)
+            try:
+                header = json.loads(next(lines, ""))
+            except json.JSONDecodeError:
+                header = None
             if not isinstance(header, dict) or header.get("format") != FORMAT:
                 raise ReportError(name, "line 1", f"not a --sim-output file (no '{FORMAT}' header)")
             for number, line in enumerate(lines, start=2):
