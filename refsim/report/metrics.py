@@ -102,7 +102,7 @@ class MetricsBuilder:
     def _add(self, record: dict) -> None:
         kind = record["kind"]
         if kind == "submit":
-            self.jobs[record["job"]] = JobLife(record.get("queue", "normal"), _time(record, self.name))
+            self.jobs[record["job"]] = JobLife(record["queue"], _time(record, self.name))
         elif kind == "dispatch":
             life = self._life(record)
             if life.start is None:

@@ -29,12 +29,12 @@ events:
 """
 
 
-def record(tmp_path, text: str, name: str, **changes) -> str:
+def record(tmp_path, text: str, name: str) -> str:
     """Replay `text` (a recording) with --sim-output; the output file's path."""
     recording = tmp_path / f"{name}.yaml"
     recording.write_text(text)
     output = tmp_path / f"{name}.jsonl"
-    run_batch(load_recording(recording), output=output, **changes)
+    run_batch(load_recording(recording), output=output)
     return str(output)
 
 

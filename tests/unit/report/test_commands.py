@@ -78,3 +78,10 @@ def test_unreadable_input_exits_2_with_one_line(args):
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith("Error: ")
     assert ("cannot read: No such file" in done.stderr) or ("not a --sim-output file" in done.stderr)
+
+
+def test_plot_to_a_folder_that_does_not_exist_is_one_line(small_run):
+    pytest.importorskip("matplotlib")
+    result = run("plot", small_run, "-o", "/nonexistent/dir/p.png")
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: /nonexistent/dir/p.png: cannot write: No such file or directory"

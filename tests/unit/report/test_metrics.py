@@ -105,7 +105,8 @@ def test_the_sink_sees_the_same_records_as_the_file(tmp_path):
     ('{"format":"refsim-sim-output"}\n{"kind":"dispatch","job":"1","round":1,"allocation":{"hosts":[]}}\n',
      "job 1 has a dispatch record but no submit record"),
     ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","queue":"q"}\n', "has no time"),
-    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","time":0}\n', "has no end record"),
+    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","queue":"q","time":0}\n', "has no end record"),
+    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","time":0}\n', "submit record of job 1 is malformed"),
     ('{"format":"refsim-sim-output"}\nnot json\n', "line 2: not valid JSON"),
     ('{"format":"refsim-sim-output"}\n[1]\n', "line 2: a record needs a 'kind'"),
 ])
