@@ -69,6 +69,11 @@ Feature: R11 Simulator-only availability
       replay of demo: 12 rounds, simulated time 300
       jobs: 13 submitted, 11 dispatched, 11 finished, 0 running, 2 pending, 0 removed
       utilisation: 32.4%
+      queue   jobs  started  finished  wait mean  median    p95    max  bsld mean  bsld max   util  makespan
+      high       1        1         1        0.0     0.0    0.0    0.0       1.00      1.00   3.8%     120.0
+      night      4        4         4        0.0     0.0    0.0    0.0       1.00      1.00   1.7%      40.0
+      normal     8        6         6       26.7     0.0  110.0  110.0       1.64      3.20  27.0%     300.0
+      (all)     13       11        11       14.5     0.0  110.0  110.0       1.35      3.20  32.4%     300.0
       """
 
   @R11.3 @whitebox

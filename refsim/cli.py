@@ -8,6 +8,7 @@ import click
 
 from refsim.sim.batch import open_recording, run_batch, summary_lines
 from refsim.sim.reader import RecordingError
+from refsim.sim.verify import write_report
 
 FILE = click.Path(dir_okay=False)
 
@@ -27,26 +28,48 @@ def main(ctx: click.Context) -> None:
 @click.option("--sim-output", type=FILE, help="Write the simulated decisions to FILE (JSON lines).")
 @click.option("--sim-verify", type=FILE, help="Compare the decisions with FILE (a --sim-output file, or a "
                                               "recording with a decisions section); exit 1 on any mismatch.")
+@click.option("--verify-report", type=FILE, help="With --sim-verify: write every mismatch to FILE as JSON lines.")
 @click.option("--log", "log_path", type=FILE, help="Write the scheduler's log to FILE.")
 @click.option("-v", "--verbose", count=True, help="Log more: -v decisions, -vv pend reasons too.")
 @click.option("-i", "--interactive", is_flag=True, help="Open the interactive console (docs/repl.md).")
 def sim(recording: str | None = None, sim_output: str | None = None, sim_verify: str | None = None,
-        log_path: str | None = None, verbose: int = 0, interactive: bool = False) -> None:
+        log_path: str | None = None, verbose: int = 0, interactive: bool = False,
+        verify_report: str | None = None) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
+    from refsim.report.metrics import MetricsBuilder
+    from refsim.report.summary import metric_lines
+
+    if verify_report is not None and (sim_verify is None or interactive):
+        raise click.UsageError("--verify-report needs --sim-verify, in a batch run")
+    metrics = MetricsBuilder(recording or "demo")
     try:
         loaded = open_recording(recording)
         if interactive:
             _interactive(loaded, sim_output, sim_verify, log_path, verbose)
             return
-        result = run_batch(loaded, sim_output, sim_verify, log_path, verbose)
+        result = run_batch(loaded, sim_output, sim_verify, log_path, verbose, sink=metrics.add)
+        if verify_report is not None:
+            write_report(result.mismatches, verify_report)
     except RecordingError as exc:
+        if sim_verify is not None and exc.file == str(sim_verify):
+            _fail(str(exc), UNREADABLE)
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
-    for line in summary_lines(loaded, result):
+    lines = summary_lines(loaded, result)
+    after = next(i for i, line in enumerate(lines) if line.startswith("utilisation:")) + 1
+    for line in lines[:after] + metric_lines(metrics.metrics()) + lines[after:]:
         click.echo(line)
     if result.mismatches:
         sys.exit(1)
+
+
+UNREADABLE = 2  # the exit status for an input file that cannot be read (a mismatch or a bad recording: 1)
+
+
+def _fail(message: str, status: int) -> None:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(status)
 
 
 def _interactive(recording, sim_output, sim_verify, log_path, verbose) -> None:
@@ -97,6 +120,67 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> No
     except OSError as exc:
         raise click.ClickException(f"{output}: cannot write: {exc.strerror}") from None
     click.echo(f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts")
+
+
+RUN = click.Path(dir_okay=False)
+
+
+@main.command()
+@click.argument("run", type=RUN)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def report(run: str, as_json: bool) -> None:
+    """The metrics of a run, per queue and overall, from its --sim-output file RUN (docs/report.md)."""
+    from refsim.report.metrics import run_metrics
+    from refsim.report.runfile import read_run
+    from refsim.report.summary import metric_lines, metrics_data
+
+    try:
+        metrics = run_metrics(read_run(run), run)
+    except RecordingError as exc:
+        _fail(str(exc), UNREADABLE)
+    click.echo(_json_text(metrics_data(metrics)) if as_json else "\n".join(metric_lines(metrics)))
+
+
+@main.command()
+@click.argument("run_a", type=RUN)
+@click.argument("run_b", type=RUN)
+@click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON.")
+def diff(run_a: str, run_b: str, as_json: bool) -> None:
+    """Compare two runs' --sim-output files, A then B: changed decisions, moved starts, metric changes."""
+    from refsim.report.diff import diff_runs
+    from refsim.report.diff_summary import diff_data, diff_lines
+
+    try:
+        found = diff_runs(run_a, run_b)
+    except RecordingError as exc:
+        _fail(str(exc), UNREADABLE)
+    click.echo(_json_text(diff_data(found, run_a, run_b)) if as_json else "\n".join(diff_lines(found, run_a, run_b)))
+
+
+@main.command()
+@click.argument("runs", nargs=-1, required=True, type=RUN)
+@click.option("-o", "--output", type=FILE, required=True, help="The image to write (PNG).")
+def plot(runs: tuple[str, ...], output: str) -> None:
+    """Plot one run, or two side by side: queue length and utilisation over time, and the wait distribution."""
+    if len(runs) > 2:
+        raise click.UsageError("give one run, or two to compare")
+    try:
+        from refsim.report.plot import plot_runs
+    except ImportError:
+        _fail("plotting needs matplotlib: pip install 'refsim[plot]'", 1)
+    try:
+        plot_runs(runs, output)
+    except RecordingError as exc:
+        _fail(str(exc), UNREADABLE)
+    except OSError as exc:
+        raise click.ClickException(f"{output}: cannot write: {exc.strerror or exc}") from None
+    click.echo(f"{output}: {' vs '.join(runs)}")
+
+
+def _json_text(data: dict) -> str:
+    import json
+
+    return json.dumps(data, indent=2, sort_keys=True)
 
 
 if __name__ == "__main__":

@@ -62,7 +62,7 @@ def demo_decisions_changed(path: str, job: str, tmp_path: Path):
     lines = target.read_text(encoding="utf-8").splitlines()
     for i, line in enumerate(lines[1:], start=1):
         record = json.loads(line)
-        if record["job"] == job:
+        if record.get("job") == job and record["kind"] in ("dispatch", "pend"):
             record["reasons"] = [["no-plan", "", "changed"]]
             lines[i] = dumps(record)
             break

@@ -82,7 +82,8 @@ Feature: The console
       step 2
       """
     Then the exit status is 0
-    And the file "{tmp}/out.jsonl" has 3 lines
+    # the header, the four jobs submitted at t=0, two decisions
+    And the file "{tmp}/out.jsonl" has 7 lines
 
   Scenario: A recording that does not load is one error line and a non-zero exit
     Given a recording:

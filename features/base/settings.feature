@@ -51,7 +51,8 @@ Feature: Settings and outputs
       error: set output: cannot open /nonexistent/dir/x.jsonl: No such file or directory
       output {tmp}/second.jsonl
       """
-    And the file "{tmp}/first.jsonl" has 3 lines
+    # first: the header, the four jobs submitted at t=0, two decisions; second: the header, one decision
+    And the file "{tmp}/first.jsonl" has 7 lines
     And the file "{tmp}/second.jsonl" has 2 lines
 
   Scenario: --sim-verify in the console reports at the end of the replay
@@ -67,4 +68,4 @@ Feature: Settings and outputs
       replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending
       verify: 1 mismatches
       """
-    And the output contains the line "mismatch: round 3 job 106: expected {"kind":"pend","position":2,"reasons":[["no-plan","","changed"]]}, got {"kind":"pend","position":2,"reasons":[["shared-shortfall","","lic_a"]]}"
+    And the output contains the line "mismatch: round 3 job 106: expected pend at position 2 (1 reasons: no-plan x1); got pend at position 2 (1 reasons: shared-shortfall x1)"

@@ -24,7 +24,7 @@ from refsim.sim.output import read_output
 from refsim.sim.outputs import ReplayOutputs
 from refsim.sim.recording import Recording
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, RoundStarted, Simulator
-from refsim.sim.verify import compare
+from refsim.sim.verify import compare, summary
 from refsim.sim.write import write_document
 from refsim.repl.tracing import TraceFileError, Tracing
 from refsim.trace.filecopy import identity
@@ -43,6 +43,7 @@ class Console:
         self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
         self.outputs = ReplayOutputs(recording.source, output,
                                      SchedulerLog(log, verbosity) if log is not None else None)
+        self.outputs.attach(self.sim)
         self.units = UnitsMode.AUTO
         self.breaks = Breakpoints()
         self.finished = False
@@ -365,8 +366,8 @@ class Console:
                    f"dispatched, {st.finished} finished, {st.running} running, {st.pending} pending")
         if self.expected is not None:
             mismatches = compare(self.expected, self.outputs.records)
-            for mismatch in mismatches:
-                self.write(f"mismatch: {mismatch}")
+            for line in summary(mismatches):
+                self.write(line)
             self.write(f"verify: {len(mismatches)} mismatches" if mismatches else "verify: no mismatch")
         raise _Stop("")
 

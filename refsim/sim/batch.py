@@ -10,11 +10,11 @@ from refsim.model.units import format_number
 from refsim.sim.load import load_recording, recording_from
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import read_output
-from refsim.sim.outputs import ReplayOutputs
+from refsim.sim.outputs import RecordSink, ReplayOutputs
 from refsim.sim.reader import parse_text
 from refsim.sim.recording import Recording
 from refsim.sim.replay import ReplayEnded, ReplayWarning, Simulator, Statistics
-from refsim.sim.verify import Mismatch, compare
+from refsim.sim.verify import Mismatch, compare, summary
 
 DEMO_NAME = "demo"
 
@@ -39,11 +39,14 @@ class BatchResult:
 
 
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
-              log: str | Path | None = None, verbosity: int = 0) -> BatchResult:
-    """Replay to the end. Expected decisions are read before anything is written, so a bad file changes nothing."""
+              log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None) -> BatchResult:
+    """Replay to the end. Expected decisions are read before anything is written, so a bad file changes nothing.
+    `sink` is given every --sim-output record as it is reported, whether or not a file is written."""
     expected = read_output(verify) if verify is not None else None
-    outputs = ReplayOutputs(recording.source, output, SchedulerLog(log, verbosity) if log is not None else None)
+    outputs = ReplayOutputs(recording.source, output, SchedulerLog(log, verbosity) if log is not None else None,
+                            sink)
     simulator = Simulator(recording)
+    outputs.attach(simulator)
     try:
         for report in simulator.reports():
             outputs.report(report, simulator.time)
@@ -65,7 +68,7 @@ def summary_lines(recording: Recording, result: BatchResult) -> list[str]:
              f"utilisation: {st.utilisation * 100:.1f}%"]
     lines += [f"warning: {w}" for w in result.warnings]
     if result.compared is not None:
-        lines += [f"mismatch: {m}" for m in result.mismatches]
+        lines += summary(result.mismatches)
         verdict = f"{len(result.mismatches)} mismatches" if result.mismatches else "no mismatch"
         lines.append(f"verify: {result.compared} decisions compared, {verdict}")
     return lines

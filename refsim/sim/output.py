@@ -1,5 +1,9 @@
 """The --sim-output format: JSON lines, a header with wall-clock metadata, then one record per decision in the
-order reported. The same records are what --sim-verify compares, and what a recording's `decisions` holds."""
+order reported. The same records are what --sim-verify compares, and what a recording's `decisions` holds.
+
+Between the decisions, job records (submit, finish, remove) say when each job's life changed, and a last `end`
+record gives the replay's span and slot total, so waits, run times and utilisation come from the file alone.
+Decision records carry the simulated `time` of their session; --sim-verify ignores it and the job records."""
 
 from __future__ import annotations
 
@@ -8,10 +12,14 @@ import json
 from pathlib import Path
 from typing import IO
 
+from refsim.model.jobs import JobState
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend
+from refsim.sim.jobtable import JobRecord
 from refsim.sim.reader import Node, RecordingError, read_document
 
 FORMAT = "refsim-sim-output"
+JOB_KINDS = {JobState.PENDING: "submit", JobState.FINISHED: "finish", JobState.REMOVED: "remove"}
+END_KIND = "end"
 
 
 def _charges(charges: tuple[LimitCharge, ...]) -> list[dict]:
@@ -37,6 +45,19 @@ def decision_record(round_no: int, position: int | None, decision: Dispatch | Pe
         record["kind"] = "pend"
         record["reasons"] = [[r.code.value, r.host, r.detail] for r in decision.reasons]
     return record
+
+
+def job_record(record: JobRecord, time: float) -> dict:
+    """A job's submission (with its queue), finish or removal at simulated `time`."""
+    out = {"kind": JOB_KINDS[record.state], "job": str(record.job.id), "time": time}
+    if record.state is JobState.PENDING:
+        out["queue"] = record.job.queue
+    return out
+
+
+def end_record(time: float, start: float, slots: int) -> dict:
+    """The replay's last record: its span (`start` to `time`) and the cluster's slot total."""
+    return {"kind": END_KIND, "time": time, "start": start, "slots": slots}
 
 
 def dumps(record: dict) -> str:
@@ -86,6 +107,8 @@ def _read_lines(text: str, name: str) -> list[dict]:
             value = json.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordingError(name, f"line {number}", f"not valid JSON: {exc.msg}") from None
+        if isinstance(value, dict) and (value.get("kind") in JOB_KINDS.values() or value.get("kind") == END_KIND):
+            continue  # not a decision: --sim-verify compares decisions only
         records.append(_record(Node(value, name, f"line {number}")))
     return records
 
@@ -96,7 +119,8 @@ def records_from(node: Node) -> tuple[dict, ...]:
 
 
 def _record(item: Node) -> dict:
-    item.mapping(("round", "position", "job", "kind", "allocation", "reasons"), required=("round", "job", "kind"))
+    item.mapping(("round", "position", "job", "kind", "allocation", "reasons", "time"),
+                 required=("round", "job", "kind"))
     item.child("round").integer(1)
     item.child("job").text()
     kind = item.child("kind").text()

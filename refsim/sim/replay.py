@@ -23,7 +23,7 @@ from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
 from refsim.sched.session import ObserverFactory, run_session
 from refsim.sched.state import SchedulerState
-from refsim.sim.jobtable import JobTable
+from refsim.sim.jobtable import JobRecord, JobTable
 from refsim.sim.recording import (Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
                                   SessionPolicy, Submit)
 
@@ -32,6 +32,7 @@ from refsim.sim.recording import (Finish, HostChange, RecordedDispatch, Recordin
 _AUTOMATIC_FINISH, _RECORDED_FINISH, _RECORDED, _SESSION = range(4)
 
 SessionHook = Callable[[int], ObserverFactory | None]
+JobHook = Callable[[JobRecord, float], None]
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,8 @@ class Simulator:
         self._reconstruct: list[tuple[float, RecordedDispatch]] = []
         self._slot_seconds = 0.0
         self.in_session = False
+        # told of each submission, finish and removal as it happens (the --sim-output job records)
+        self.job_hook: JobHook | None = None
         for event in recording.events:
             self._push(event.time, _rank(event.action), event.action)
 
@@ -182,8 +185,10 @@ class Simulator:
     def _apply(self, action: object) -> bool:
         """Apply one event; True when it changed something (only then does it call for a session)."""
         if isinstance(action, Submit):
-            self.jobs.add(action.job)
+            record = self.jobs.add(action.job)
             self.state.submit(action.job)
+            if self.job_hook is not None:
+                self.job_hook(record, self.time)
             return True
         if isinstance(action, _RunEnds):
             return self._finish(action.job, action.started)
@@ -221,6 +226,8 @@ class Simulator:
         self.state.finish(job)
         self._slot_seconds += (self.time - record.start_time) * record.allocation.tasks
         record.state, record.end_time = JobState.FINISHED, self.time
+        if self.job_hook is not None:
+            self.job_hook(record, self.time)
         return True
 
     def _remove(self, job: JobId) -> bool:
@@ -232,6 +239,8 @@ class Simulator:
             self._slot_seconds += (self.time - record.start_time) * record.allocation.tasks
         self.state.remove(job)
         record.state, record.end_time = JobState.REMOVED, self.time
+        if self.job_hook is not None:
+            self.job_hook(record, self.time)
         return True
 
     def _start(self, job: JobId, allocation: Allocation, reconstructed: bool) -> None:

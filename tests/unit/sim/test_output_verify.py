@@ -44,18 +44,20 @@ def test_an_altered_file_reports_each_mismatch(tmp_path):
     out = tmp_path / "out.jsonl"
     run_batch(rec, output=out)
     lines = out.read_text().splitlines()
-    changed = json.loads(lines[2])
+    decisions = [i for i, line in enumerate(lines) if '"round"' in line]  # job records (submit, ...) have none
+    changed = json.loads(lines[decisions[1]])
+    assert changed["kind"] == "dispatch"
     changed["kind"], changed["reasons"] = "pend", [["no-plan", "", "made up"]]
     del changed["allocation"]
-    lines[2] = json.dumps(changed)
-    lines.pop(5)
+    lines[decisions[1]] = json.dumps(changed)
+    lines.pop(decisions[4])
     out.write_text("\n".join(lines) + "\n")
     result = run_batch(rec, verify=out)
     assert len(result.mismatches) == 2
     texts = [str(m) for m in result.mismatches]
-    assert texts[0].startswith(f"round {changed['round']} job {changed['job']}: expected ")
-    assert "made up" in texts[0] and '"kind":"dispatch"' in texts[0]
-    assert "got " in texts[1]
+    assert texts[0].startswith(f"round {changed['round']} job {changed['job']}: expected pend at position ")
+    assert "(1 reasons: no-plan x1); got dispatch at position " in texts[0]
+    assert texts[1].endswith("; got no decision") is False and "expected no decision; got " in texts[1]
 
 
 def test_compare_names_missing_and_unexpected_decisions():

@@ -1,0 +1,48 @@
+"""The diff of two runs as text lines, or as JSON-ready data."""
+
+from __future__ import annotations
+
+from refsim.report.diff import Moved, RunDiff
+from refsim.report.metrics import FIELDS
+from refsim.report.summary import HEADINGS, figure, metrics_data
+
+
+def diff_lines(diff: RunDiff, name_a: str, name_b: str) -> list[str]:
+    lines = [f"A: {name_a}", f"B: {name_b}",
+             f"decisions at the same session time in both: {diff.compared}; changed: {sum(diff.changes.values())}"]
+    lines += [f"  {kind}: {count}" for kind, count in diff.changes.items()]
+    for title, moved in (("started earlier in B", diff.earlier), ("started later in B", diff.later)):
+        lines.append(f"jobs {title} (top {len(moved)}):" if moved else f"jobs {title}: none")
+        lines += [f"  job {m.job}: {figure('time', m.start_a)} -> {figure('time', m.start_b)} "
+                  f"({_signed(m.delta)})" for m in moved]
+    only_a, only_b = diff.started_only
+    if only_a or only_b:
+        lines.append(f"jobs started in A only: {only_a}; in B only: {only_b}")
+    lines.append("metrics (A -> B, change):")
+    groups_a, groups_b = dict(diff.a.groups()), dict(diff.b.groups())
+    for name, deltas in diff.deltas().items():
+        cells = []
+        for field in FIELDS:
+            a, b = getattr(groups_a.get(name), field, None), getattr(groups_b.get(name), field, None)
+            if a != b:
+                change = "" if deltas[field] is None else f" ({_signed(deltas[field], field)})"
+                cells.append(f"{HEADINGS[field]} {figure(field, a)} -> {figure(field, b)}{change}")
+        lines.append(f"  {name}: " + ("; ".join(cells) if cells else "no change"))
+    return lines
+
+
+def _signed(value: float, field: str = "time") -> str:
+    text = figure(field, abs(value)) if field != "utilisation" else f"{abs(value) * 100:.1f} points"
+    return ("-" if value < 0 else "+") + text
+
+
+def _moved(moved: tuple[Moved, ...]) -> list[dict]:
+    return [{"job": m.job, "start_a": m.start_a, "start_b": m.start_b, "delta": m.delta} for m in moved]
+
+
+def diff_data(diff: RunDiff, name_a: str, name_b: str) -> dict:
+    return {"a": name_a, "b": name_b,
+            "decisions": {"compared": diff.compared, "changed": sum(diff.changes.values()), "by_kind": diff.changes},
+            "started_earlier_in_b": _moved(diff.earlier), "started_later_in_b": _moved(diff.later),
+            "started_only_in_a": diff.started_only[0], "started_only_in_b": diff.started_only[1],
+            "metrics": {"a": metrics_data(diff.a), "b": metrics_data(diff.b), "b_minus_a": diff.deltas()}}

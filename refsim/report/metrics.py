@@ -1,0 +1,170 @@
+"""A run's metrics, per queue and overall, from its --sim-output records.
+
+A job's wait is its start (dispatch) time minus its submission time; its run time is its finish minus its start.
+Waits count every job that started; bounded slowdowns every job that finished. Utilisation is the simulator's own:
+slot-seconds used (running jobs until they finish, are removed, or the replay ends) over the cluster's slots times
+the replay's span; a queue's utilisation is its jobs' share of the same denominator, so the queues' figures add up
+to the overall one. Makespan is the last finish minus the first submission."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from refsim.report.runfile import ReportError
+
+BSLD_BOUND = 10.0  # seconds: run times below this count as this in a bounded slowdown
+OVERALL = "(all)"
+
+
+@dataclass
+class JobLife:
+    """One job as the file tells it."""
+
+    queue: str
+    submit: float
+    start: float | None = None
+    tasks: int = 0
+    end: float | None = None  # finish or removal
+    finished: bool = False
+
+    @property
+    def wait(self) -> float | None:
+        return None if self.start is None else self.start - self.submit
+
+
+@dataclass(frozen=True)
+class Span:
+    """The end record: the replay ran from `start` to `end` on `slots` slots."""
+
+    start: float
+    end: float
+    slots: int
+
+
+@dataclass(frozen=True)
+class GroupMetrics:
+    jobs: int
+    started: int
+    finished: int
+    wait_mean: float | None
+    wait_median: float | None
+    wait_p95: float | None
+    wait_max: float | None
+    bsld_mean: float | None
+    bsld_max: float | None
+    utilisation: float
+    makespan: float | None
+
+
+FIELDS = tuple(GroupMetrics.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class RunMetrics:
+    queues: dict[str, GroupMetrics]  # by queue name, sorted
+    overall: GroupMetrics
+    span: Span
+
+    def groups(self) -> list[tuple[str, GroupMetrics]]:
+        return [*self.queues.items(), (OVERALL, self.overall)]
+
+
+def nearest_rank(values: list[float], percent: float) -> float:
+    """The nearest-rank percentile of sorted `values`: the smallest value with at least `percent`% of them at or
+    below it (rank ceil(p/100 * n), counted from 1)."""
+    return values[max(1, math.ceil(percent / 100 * len(values))) - 1]
+
+
+def bounded_slowdown(wait: float, run: float) -> float:
+    return max(1.0, (wait + run) / max(run, BSLD_BOUND))
+
+
+@dataclass
+class MetricsBuilder:
+    """Takes a run's records one at a time (`add`), keeping one small entry per job; `metrics()` at the end."""
+
+    name: str = "the run"
+    jobs: dict[str, JobLife] = field(default_factory=dict)
+    span: Span | None = None
+
+    def add(self, record: dict) -> None:
+        try:
+            self._add(record)
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            if isinstance(exc, ReportError):
+                raise
+            raise ReportError(self.name, "", f"a {record.get('kind')} record of job {record.get('job')} is "
+                                             f"malformed ({type(exc).__name__}: {exc})") from None
+
+    def _add(self, record: dict) -> None:
+        kind = record["kind"]
+        if kind == "submit":
+            self.jobs[record["job"]] = JobLife(record["queue"], _time(record, self.name))
+        elif kind == "dispatch":
+            life = self._life(record)
+            if life.start is None:
+                life.start = _time(record, self.name)
+                life.tasks = _tasks(record)
+        elif kind in ("finish", "remove"):
+            life = self._life(record)
+            life.end, life.finished = _time(record, self.name), kind == "finish"
+        elif kind == "end":
+            self.span = Span(record["start"], _time(record, self.name), record["slots"])
+
+    def _life(self, record: dict) -> JobLife:
+        life = self.jobs.get(record["job"])
+        if life is None:
+            raise ReportError(self.name, "", f"job {record['job']} has a {record['kind']} record but no submit "
+                                             "record (written before job records were kept? replay it again)")
+        return life
+
+    def metrics(self) -> RunMetrics:
+        if self.span is None:
+            raise ReportError(self.name, "", "has no end record: the replay did not run to its end")
+        by_queue: dict[str, list[JobLife]] = {}
+        for life in self.jobs.values():
+            by_queue.setdefault(life.queue, []).append(life)
+        queues = {q: group_metrics(by_queue[q], self.span) for q in sorted(by_queue)}
+        return RunMetrics(queues, group_metrics(list(self.jobs.values()), self.span), self.span)
+
+
+def run_metrics(records: Iterable[dict], name: str = "the run") -> RunMetrics:
+    builder = MetricsBuilder(name)
+    for record in records:
+        builder.add(record)
+    return builder.metrics()
+
+
+def group_metrics(lives: list[JobLife], span: Span) -> GroupMetrics:
+    waits = sorted(life.wait for life in lives if life.start is not None)
+    done = [life for life in lives if life.finished and life.start is not None]
+    slowdowns = [bounded_slowdown(life.wait, life.end - life.start) for life in done]
+    busy = math.fsum(life.tasks * ((life.end if life.end is not None else span.end) - life.start)
+                     for life in lives if life.start is not None)
+    width = span.slots * (span.end - span.start)
+    return GroupMetrics(
+        jobs=len(lives), started=len(waits), finished=len(done),
+        wait_mean=math.fsum(waits) / len(waits) if waits else None,
+        wait_median=statistics.median(waits) if waits else None,
+        wait_p95=nearest_rank(waits, 95) if waits else None,
+        wait_max=waits[-1] if waits else None,
+        bsld_mean=math.fsum(slowdowns) / len(slowdowns) if slowdowns else None,
+        bsld_max=max(slowdowns) if slowdowns else None,
+        utilisation=busy / width if width > 0 else 0.0,
+        makespan=max(life.end for life in done) - min(life.submit for life in lives) if done else None)
+
+
+def _time(record: dict, name: str) -> float:
+    value = record.get("time")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ReportError(name, "", f"a {record['kind']} record of job {record.get('job')} has no time (written "
+                                    "before decisions carried times? replay it again with --sim-output)")
+    return value
+
+
+def _tasks(record: dict) -> int:
+    """The slots a dispatch took, from its allocation."""
+    return sum(int(h["resources"].get("slots", 0)) for h in record["allocation"]["hosts"])

@@ -1,0 +1,73 @@
+"""The series a plot draws, worked out by hand on the small run (conftest.SMALL), checked against the run's
+metrics, and found again in the drawn figure; and the PNG written."""
+
+import struct
+
+import pytest
+
+from refsim.report.metrics import run_metrics
+from refsim.report.runfile import read_run
+from refsim.report.series import binned, integral, run_series, time_average
+
+# Records by time: t=0 job 1 submitted and started (2 slots); 10, 20, 30, 40 jobs 2..5 submitted (1..4 pending);
+# 60 job 5 removed while pending (3); 100 job 1 finishes and jobs 3 and 2 start (1 pending, 2 busy); 105 job 2
+# finishes (1 busy); 150 job 3 finishes and job 4 starts (0 pending, 2 busy); 170 job 4 finishes.
+TIMES = (0, 10, 20, 30, 40, 60, 100, 105, 150, 170)
+PENDING = (0, 1, 2, 3, 4, 3, 1, 1, 0, 0)
+BUSY = (2, 2, 2, 2, 2, 2, 2, 1, 2, 0)
+
+
+def test_series_by_hand(small_run):
+    series = run_series(read_run(small_run))
+    assert (series.times, series.pending, series.busy) == (TIMES, PENDING, BUSY)
+    assert series.utilisation() == tuple(b / 2 for b in BUSY)
+    # waits 0 (job 1), 80 (job 3), 90 (job 2), 120 (job 4); of 4 jobs, 3 waited longer than 0, 2 than 80, ...
+    assert series.waits == (0, 80, 90, 120)
+    assert series.waited_longer() == (0.75, 0.5, 0.25, 0)
+
+
+def test_series_agree_with_the_metrics(small_run):
+    series, metrics = run_series(read_run(small_run)), run_metrics(read_run(small_run))
+    # the area under the busy-slot steps is the slot-seconds used: 2x100 + 2x5 + 1x45 + 2x20 = 295
+    assert integral(series, series.busy, 170) == 295
+    assert time_average(series, series.utilisation()) == pytest.approx(metrics.overall.utilisation)
+    assert sum(series.waits) / len(series.waits) == metrics.overall.wait_mean
+    assert series.waits[-1] == metrics.overall.wait_max
+
+
+def test_binned_utilisation_by_hand(small_run):
+    series = run_series(read_run(small_run))
+    mids, means = binned(series, series.utilisation(), 2)
+    # two stretches of 85 s: 0..85 fully busy; 85..170 busy 2 for 20 s, 1 for 45 s, 2 for 20 s: 62.5/85
+    assert mids == (42.5, 127.5)
+    assert means == pytest.approx((1.0, 62.5 / 85))
+
+
+def _png_size(path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"  # a PNG starts with its header chunk
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_figure_draws_the_series_and_the_png_is_written(tmp_path, small_run):
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure, plot_runs
+
+    from tests.unit.report.conftest import record
+    from tests.unit.report.test_diff import THREE_HOSTS
+
+    other = record(tmp_path, THREE_HOSTS, "three")
+    figure = plot_figure([small_run, other])
+    axes = figure.axes
+    pending, utilisation, waits = axes[0], axes[2], axes[4]  # row by row: run A's column first
+    assert [tuple(p) for p in pending.lines[0].get_xydata()] == list(zip(TIMES, PENDING))  # seconds: a short run
+    assert [tuple(p) for p in utilisation.lines[0].get_xydata()] == [(t, b * 50) for t, b in zip(TIMES, BUSY)]
+    assert utilisation.lines[2].get_ydata()[0] == pytest.approx(295 / 340 * 100)  # the overall line
+    # the survival curve leaves out its last point (no job waited longer than the longest wait: 0 on a log scale)
+    assert [tuple(p) for p in waits.lines[0].get_xydata()] == [(0, 0.75), (80, 0.5), (90, 0.25)]
+    assert axes[1].get_title() == "three.jsonl: 3 slots"
+    out = tmp_path / "out.png"
+    plot_runs([small_run, other], out)
+    assert _png_size(out) == (1300, 900)  # 6.5 in per run x 2 runs and 9 in, at 100 dpi
+    plot_runs([small_run], out)
+    assert _png_size(out) == (650, 900)

@@ -1,0 +1,93 @@
+"""--sim-verify's readable mismatches, --verify-report, its exit statuses, and files written before decisions
+carried times."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from refsim.cli import main
+from refsim.sim.batch import demo_recording, run_batch
+from refsim.sim.verify import SHOWN, Mismatch, compare, describe, summary
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_describe_in_a_few_words():
+    hosts = [{"host": f"h{i}", "resources": {"slots": 1}} for i in range(1, 7)]
+    dispatch = {"round": 1, "job": "1", "kind": "dispatch", "position": 2, "allocation": {"hosts": hosts}}
+    assert describe(dispatch) == "dispatch at position 2 on h1 h2 h3 h4 +2 more"  # 6 hosts: 4 named
+    pend = {"round": 1, "job": "1", "kind": "pend", "position": None,
+            "reasons": [["b-code", "h1", ""], ["a-code", "h1", ""], ["a-code", "h2", ""], ["c", "", ""], ["d", "", ""]]}
+    assert describe(pend) == "pend (5 reasons: a-code x2, b-code x1, c x1, +1 more codes)"
+    assert describe(None) == "no decision"
+
+
+def test_a_difference_the_brief_form_hides_is_named():
+    a = {"round": 1, "job": "1", "kind": "dispatch", "position": 1,
+         "allocation": {"hosts": [{"host": "h1", "resources": {"slots": 1}}]}}
+    b = {**a, "allocation": {"hosts": [{"host": "h1", "resources": {"slots": 2}}]}}
+    assert str(compare([a], [b])[0]) == ("round 1 job 1: expected dispatch at position 1 on h1; "
+                                         "got dispatch at position 1 on h1, differing in allocation")
+
+
+def test_time_is_not_compared():
+    a = {"round": 1, "job": "1", "kind": "pend", "reasons": [], "time": 5}
+    assert compare([a], [{**a, "time": 6}]) == [] and compare([{k: v for k, v in a.items() if k != "time"}], [a]) == []
+
+
+def test_the_summary_shows_the_first_ten():
+    mismatches = [Mismatch(r, "1", None, {"kind": "pend", "reasons": []}) for r in range(1, 13)]
+    lines = summary(mismatches)
+    assert len(lines) == SHOWN + 1 == 11 and lines[0].startswith("mismatch: round 1 job 1: expected no decision")
+    assert lines[-1] == "... and 2 more mismatches (all of them with --verify-report FILE)"
+    assert len(summary(mismatches[:10])) == 10
+
+
+def _altered(tmp_path) -> Path:
+    """The demo's output with every pend's reasons replaced: 18 of its 29 decisions are pends."""
+    out = tmp_path / "o.jsonl"
+    run_batch(demo_recording(), output=out)
+    lines = []
+    for line in out.read_text().splitlines():
+        record = json.loads(line)
+        if record.get("kind") == "pend":
+            record["reasons"] = [["made-up", "", ""]]
+        lines.append(json.dumps(record))
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+def test_verify_report_has_every_mismatch_and_exit_1(tmp_path):
+    expected = _altered(tmp_path)
+    pends = sum(1 for line in expected.read_text().splitlines() if '"pend"' in line)
+    report = tmp_path / "report.jsonl"
+    result = run("sim", "--sim-verify", str(expected), "--verify-report", str(report))
+    assert result.exit_code == 1
+    assert result.output.count("\nmismatch: ") == 10 and f"... and {pends - 10} more mismatches" in result.output
+    rows = [json.loads(line) for line in report.read_text().splitlines()]
+    assert len(rows) == pends and all(r["expected"]["reasons"] == [["made-up", "", ""]] for r in rows)
+    assert all(r["got"]["kind"] == "pend" and r["got"]["job"] == r["job"] for r in rows)
+
+
+def test_an_unreadable_verify_file_exits_2(tmp_path):
+    result = run("sim", "--sim-verify", str(tmp_path / "missing.jsonl"))
+    assert result.exit_code == 2 and "missing.jsonl: cannot read" in result.output
+    assert run("sim", "--verify-report", str(tmp_path / "r.jsonl")).exit_code == 2  # needs --sim-verify
+
+
+def test_a_file_without_times_or_job_records_still_verifies(tmp_path):
+    # what --sim-output wrote before decisions carried times: decision records only, no time
+    out = tmp_path / "o.jsonl"
+    run_batch(demo_recording(), output=out)
+    old = []
+    for line in out.read_text().splitlines():
+        record = json.loads(line)
+        if "round" in record or "format" in record:
+            record.pop("time", None)
+            old.append(json.dumps(record))
+    (tmp_path / "old.jsonl").write_text("\n".join(old) + "\n")
+    result = run_batch(demo_recording(), verify=tmp_path / "old.jsonl")
+    assert result.mismatches == () and result.compared == len(old) - 1
