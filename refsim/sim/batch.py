@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -38,14 +39,18 @@ class BatchResult:
 
 
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
-              log: str | Path | None = None, verbosity: int = 0) -> BatchResult:
-    """Replay to the end. Expected decisions are read before anything is written, so a bad file changes nothing."""
+              log: str | Path | None = None, verbosity: int = 0,
+              progress: Callable[[float], None] | None = None) -> BatchResult:
+    """Replay to the end. Expected decisions are read before anything is written, so a bad file changes nothing.
+    `progress`, when given, is told the simulated time after each report."""
     expected = read_output(verify) if verify is not None else None
     outputs = ReplayOutputs(recording.source, output, SchedulerLog(log, verbosity) if log is not None else None)
     simulator = Simulator(recording)
     try:
         for report in simulator.reports():
             outputs.report(report, simulator.time)
+            if progress is not None:
+                progress(simulator.time)
             if isinstance(report, ReplayEnded):
                 ended = report
     finally:

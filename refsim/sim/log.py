@@ -4,10 +4,12 @@
     level 1 (-v): also one line per decision
     level 2 (-vv): also the pend reasons of each pend, in brief
 
-Lines carry simulation time only, never wall-clock time, so a log is identical across runs."""
+The path `-` is standard error (where `-v` without --log sends it). Lines carry simulation time only, never
+wall-clock time, so a log is identical across runs."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import IO
 
@@ -15,12 +17,16 @@ from refsim.model.jobid import format_job_ids
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded
 
+STDERR = "-"
+
 
 class SchedulerLog:
     def __init__(self, path: str | Path, verbosity: int = 0) -> None:
         self.path = Path(path)
         self.verbosity = verbosity
-        self._file: IO[str] = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close())
+        self._owned = str(path) != STDERR
+        self._file: IO[str] = (open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close())
+                               if self._owned else sys.stderr)
 
     def _line(self, time: float, text: str) -> None:
         self._file.write(f"[t={time:g}] {text}\n")
@@ -58,5 +64,7 @@ class SchedulerLog:
             self._line(time, f"{where}: no decision for {format_job_ids([report.job])}: {outcome.kind.value}")
 
     def close(self) -> None:
-        if not self._file.closed:
+        if not self._owned:
+            self._file.flush()
+        elif not self._file.closed:
             self._file.close()
