@@ -93,8 +93,9 @@ class SubprocessDriver:
     name = "subprocess"
     white_box = False
 
-    def __init__(self, command: str | None = None) -> None:
+    def __init__(self, command: str | None = None, cwd: Path = ROOT) -> None:
         self.command = command or DEFAULT_COMMAND
+        self.cwd = cwd  # where the command runs (recordings are given as absolute paths)
 
     def run(self, recording: Path | None, options: list[str], script: list[str],
             env: dict[str, str] | None = None) -> Transcript:
@@ -102,6 +103,6 @@ class SubprocessDriver:
                                    recording=shlex.quote(str(recording)) if recording else "",
                                    options=" ".join(shlex.quote(o) for o in options))
         done = subprocess.run(shlex.split(text), input="".join(f"{line}\n" for line in script), text=True,
-                              capture_output=True, timeout=300, cwd=ROOT,
+                              capture_output=True, timeout=300, cwd=self.cwd,
                               env={**os.environ, "PYTHONHASHSEED": "random", **(env or {})})
         return Transcript(done.stdout + done.stderr, done.returncode)
