@@ -46,7 +46,8 @@ def main(ctx: click.Context) -> None:
 @click.option("-i", "--interactive", is_flag=True, help="Open the interactive console (docs/repl.md).")
 @click.option("--on-error", type=click.Choice(["continue", "stop"]), default="continue", show_default=True,
               help="Console: go on after a failed command, or stop at the first one with exit status 1.")
-@click.option("--example", metavar="NAME", help="Replay a recording shipped with refsim; `--example list` lists them.")
+@click.option("--example", metavar="NAME",
+              help="Replay a recording shipped with refsim; `--example list` lists them.")
 def sim(recording: str | None = None, sim_output: str | None = None, sim_verify: str | None = None,
         log_path: str | None = None, verbose: int = 0, interactive: bool = False, on_error: str = "continue",
         example: str | None = None) -> None:
@@ -63,7 +64,8 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
             return
         progress = Progress("replaying", loaded.events[-1].time if loaded.events else 0)
         try:
-            result = run_batch(loaded, sim_output, sim_verify, log_path, verbose, progress.update)
+            result = run_batch(loaded, sim_output, sim_verify, log_path, verbose,
+                               progress.update if progress.enabled else None)
         finally:
             progress.close()
     except RecordingError as exc:
@@ -140,7 +142,7 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> No
 
     progress = Progress("importing", os.path.getsize(log) if os.path.isfile(log) else 0)
     try:
-        document = swf_recording(log, hosts, jobs, progress.update)
+        document = swf_recording(log, hosts, jobs, progress.update if progress.enabled else None)
         write_document(document, output)
     except SwfError as exc:
         raise InputError(str(exc)) from None
