@@ -43,6 +43,9 @@ def pytest_configure(config):
     if unknown:
         raise pytest.UsageError(f"--update-golden: no golden case or scenario named '{unknown[0]}'")
     config.stash[UPDATES], config.stash[BLOCKS] = [], {}
+    report = getattr(config.option, "cucumber_json_path", None)
+    if report:  # `--cucumberjson=reports/cucumber.json` in a fresh checkout: the folder is made, not required
+        Path(report).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
 
 
 @pytest.fixture(scope="session")

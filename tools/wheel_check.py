@@ -51,6 +51,8 @@ def check(work: Path, reports: Path | None) -> None:
                    CONSOLE_SCRIPT)
     if console.splitlines()[:2] != CONSOLE_LINES:
         raise SystemExit(f"wheel check: the console printed {console.splitlines()[:2]}, not {CONSOLE_LINES}")
+    if reports is not None:
+        reports.mkdir(parents=True, exist_ok=True)
     report = [f"--cucumberjson={reports.resolve() / 'subprocess.json'}"] if reports is not None else []
     out = _run("the conformance kit against the installed refsim",
                [str(python), "-m", "pytest", "-q", "-p", "refsim_conformance", "--conformance-command",
