@@ -23,7 +23,9 @@ def run(*args: str):
 def test_help_lists_every_command_and_option():
     assert all(word in run("--help").output for word in ("sim", "live", "import"))
     sim_help = run("sim", "--help").output
-    assert all(o in sim_help for o in ("--sim-output", "--sim-verify", "--log", "--verbose", "RECORDING"))
+    assert all(o in sim_help for o in ("--sim-output", "--sim-verify", "--log", "--verbose", "RECORDING",
+                                       "--on-error", "--example"))
+    assert "--version" in run("--help").output
     assert "--hosts" in run("import", "swf", "--help").output
 
 
