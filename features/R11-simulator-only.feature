@@ -38,7 +38,7 @@ Feature: R11 Simulator-only availability
       """
     When I run refsim with "sim {tmp}/recording.yaml"
     Then the output contains the line "Error: {tmp}/recording.yaml: unknown key 'trace' (expected one of: refsim, cluster, sessions, events, decisions, test)"
-    And the exit status is 1
+    And the exit status is 2
 
   @R11.1
   Scenario: A trace option is refused

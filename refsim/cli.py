@@ -1,24 +1,38 @@
-"""The `refsim` command."""
+"""The `refsim` command. Exit status: 0 done, 1 a --sim-verify mismatch or a failed console command under
+`--on-error stop`, 2 a usage mistake or an input that cannot be read (docs/repl.md)."""
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
+from refsim import __version__
+from refsim.progress import Progress
 from refsim.sim.batch import open_recording, run_batch, summary_lines
+from refsim.sim.log import STDERR
 from refsim.sim.reader import RecordingError
 from refsim.sim.verify import write_report
+from refsim.sim.recording import Recording
 
 FILE = click.Path(dir_okay=False)
 
 
+class InputError(click.ClickException):
+    """A recording, log or output path that cannot be used: one line on stderr, exit status 2 like usage."""
+
+    exit_code = 2
+
+
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="refsim", message="%(prog)s %(version)s")
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """refsim: a reference simulator for an LSF-like batch scheduler.
 
-    With no command, opens the interactive console on the built-in demo recording (`refsim sim -i`)."""
+    With no command, opens the interactive console on the built-in demo recording (`refsim sim -i`).
+    Exit status: 0 done, 1 a mismatch or a failed command, 2 a usage mistake or unreadable input."""
     if ctx.invoked_subcommand is None:
         ctx.invoke(sim, interactive=True)
 
@@ -32,30 +46,42 @@ def main(ctx: click.Context) -> None:
 @click.option("--log", "log_path", type=FILE, help="Write the scheduler's log to FILE.")
 @click.option("-v", "--verbose", count=True, help="Log more: -v decisions, -vv pend reasons too.")
 @click.option("-i", "--interactive", is_flag=True, help="Open the interactive console (docs/repl.md).")
+@click.option("--on-error", type=click.Choice(["continue", "stop"]), default="continue", show_default=True,
+              help="Console: go on after a failed command, or stop at the first one with exit status 1.")
+@click.option("--example", metavar="NAME",
+              help="Replay a recording shipped with refsim; `--example list` lists them.")
 def sim(recording: str | None = None, sim_output: str | None = None, sim_verify: str | None = None,
-        log_path: str | None = None, verbose: int = 0, interactive: bool = False,
-        verify_report: str | None = None) -> None:
+        log_path: str | None = None, verbose: int = 0, interactive: bool = False, on_error: str = "continue",
+        example: str | None = None, verify_report: str | None = None) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
     from refsim.report.metrics import MetricsBuilder
     from refsim.report.summary import metric_lines
 
+    if example == "list":
+        _list_examples()
+        return
     if verify_report is not None and (sim_verify is None or interactive):
         raise click.UsageError("--verify-report needs --sim-verify, in a batch run")
-    metrics = MetricsBuilder(recording or "demo")
+    if log_path is None and verbose:
+        log_path = STDERR  # -v without --log: the log goes to the terminal, apart from the console's output
     try:
-        loaded = open_recording(recording)
+        loaded = _recording(recording, example)
         if interactive:
-            _interactive(loaded, sim_output, sim_verify, log_path, verbose)
+            _interactive(loaded, sim_output, sim_verify, log_path, verbose, on_error)
             return
-        result = run_batch(loaded, sim_output, sim_verify, log_path, verbose, sink=metrics.add)
+        metrics = MetricsBuilder(recording or example or "demo")
+        progress = Progress("replaying", loaded.events[-1].time if loaded.events else 0)
+        try:
+            result = run_batch(loaded, sim_output, sim_verify, log_path, verbose, sink=metrics.add,
+                               progress=progress.update if progress.enabled else None)
+        finally:
+            progress.close()
         if verify_report is not None:
             write_report(result.mismatches, verify_report)
     except RecordingError as exc:
-        if sim_verify is not None and exc.file == str(sim_verify):
-            _fail(str(exc), UNREADABLE)
-        raise click.ClickException(str(exc)) from None
+        raise InputError(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
+        raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
     lines = summary_lines(loaded, result)
     after = next(i for i, line in enumerate(lines) if line.startswith("utilisation:")) + 1
     for line in lines[:after] + metric_lines(metrics.metrics()) + lines[after:]:
@@ -64,19 +90,33 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
         sys.exit(1)
 
 
-UNREADABLE = 2  # the exit status for an input file that cannot be read (a mismatch or a bad recording: 1)
+def _recording(path: str | None, example: str | None) -> Recording:
+    if example is None:
+        return open_recording(path)
+    if path is not None:
+        raise click.UsageError("give either RECORDING or --example, not both")
+    from refsim.sim.examples import example_recording
+
+    return example_recording(example)
 
 
-def _fail(message: str, status: int) -> None:
-    click.echo(f"Error: {message}", err=True)
-    sys.exit(status)
+def _list_examples() -> None:
+    from refsim.sim.examples import example_summaries
+
+    summaries = example_summaries()
+    width = max(map(len, summaries))
+    for name, summary in summaries.items():
+        click.echo(f"{name:<{width}}  {summary}".rstrip())
 
 
-def _interactive(recording, sim_output, sim_verify, log_path, verbose) -> None:
+def _interactive(recording, sim_output, sim_verify, log_path, verbose, on_error) -> None:
     from refsim.repl.console import Console
     from refsim.repl.terminal import run_console
 
-    run_console(Console(recording, click.echo, sim_output, sim_verify, log_path, verbose))
+    console = Console(recording, click.echo, sim_output, sim_verify, log_path, verbose, on_error=on_error)
+    run_console(console)
+    if console.failed and console.stop_on_error:
+        sys.exit(1)
 
 
 @main.command()
@@ -91,7 +131,7 @@ def live(cluster_file: str) -> None:
         root = Node(read_document(cluster_file), cluster_file).mapping(("refsim", "cluster"), required=("cluster",))
         cluster = cluster_from(root.child("cluster"))
     except RecordingError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise InputError(str(exc)) from None
     for reply in serve(cluster, sys.stdin):
         click.echo(reply)
         sys.stdout.flush()
@@ -112,13 +152,16 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> No
     from refsim.importers.swf import SwfError, swf_recording
     from refsim.sim.write import write_document
 
+    progress = Progress("importing", os.path.getsize(log) if os.path.isfile(log) else 0)
     try:
-        document = swf_recording(log, hosts, jobs)
+        document = swf_recording(log, hosts, jobs, progress.update if progress.enabled else None)
         write_document(document, output)
     except SwfError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise InputError(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"{output}: cannot write: {exc.strerror}") from None
+        raise InputError(f"{output}: cannot write: {exc.strerror}") from None
+    finally:
+        progress.close()
     click.echo(f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts")
 
 
@@ -137,7 +180,7 @@ def report(run: str, as_json: bool) -> None:
     try:
         metrics = run_metrics(read_run(run), run)
     except RecordingError as exc:
-        _fail(str(exc), UNREADABLE)
+        raise InputError(str(exc)) from None
     click.echo(_json_text(metrics_data(metrics)) if as_json else "\n".join(metric_lines(metrics)))
 
 
@@ -153,7 +196,7 @@ def diff(run_a: str, run_b: str, as_json: bool) -> None:
     try:
         found = diff_runs(run_a, run_b)
     except RecordingError as exc:
-        _fail(str(exc), UNREADABLE)
+        raise InputError(str(exc)) from None
     click.echo(_json_text(diff_data(found, run_a, run_b)) if as_json else "\n".join(diff_lines(found, run_a, run_b)))
 
 
@@ -167,13 +210,13 @@ def plot(runs: tuple[str, ...], output: str) -> None:
     try:
         from refsim.report.plot import plot_runs
     except ImportError:
-        _fail("plotting needs matplotlib: pip install 'refsim[plot]'", 1)
+        raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
     try:
         plot_runs(runs, output)
     except RecordingError as exc:
-        _fail(str(exc), UNREADABLE)
+        raise InputError(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"{output}: cannot write: {exc.strerror or exc}") from None
+        raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
     click.echo(f"{output}: {' vs '.join(runs)}")
 
 

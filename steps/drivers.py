@@ -2,7 +2,8 @@
 
 - InProcessDriver runs refsim's console in this process (fast; exposes the console for white-box steps).
 - SubprocessDriver runs any REPL command line, so the same features can check another implementation that speaks
-  the same REPL. Its command is a template: {python}, {recording} and {options} are filled in.
+  the same REPL. Its command is a template: {python}, {recording} and {options} are filled in. It imports nothing
+  of refsim, so the conformance kit ships it (docs/conformance.md).
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from refsim.repl.console import Console
-from refsim.repl.terminal import run_console
-from refsim.sim.batch import open_recording
-from refsim.sim.reader import RecordingError
+if TYPE_CHECKING:
+    from refsim.repl.console import Console
 
 DEFAULT_COMMAND = "{python} -m refsim.cli sim {recording} {options} -i"
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 class Transcript:
     output: str
     exit_code: int
-    console: Console | None = None  # in-process only
+    console: "Console | None" = None  # in-process only
 
     @property
     def lines(self) -> list[str]:
@@ -50,6 +49,11 @@ class InProcessDriver:
 
     def run(self, recording: Path | None, options: list[str], script: list[str],
             env: dict[str, str] | None = None) -> Transcript:
+        from refsim.repl.console import Console
+        from refsim.repl.terminal import run_console
+        from refsim.sim.batch import open_recording
+        from refsim.sim.reader import RecordingError
+
         lines: list[str] = []
         settings = _parse_options(options)
         saved = {k: os.environ.get(k) for k in (env or {})}
@@ -58,20 +62,21 @@ class InProcessDriver:
             console = Console(open_recording(str(recording) if recording else None), lines.append, **settings)
             run_console(console, io.StringIO("".join(f"{line}\n" for line in script)), io.StringIO())
         except RecordingError as exc:
-            return Transcript(f"Error: {exc}\n", 1)
+            return Transcript(f"Error: {exc}\n", 2)
         except OSError as exc:
-            return Transcript(f"Error: {exc.filename}: {exc.strerror}\n", 1)
+            return Transcript(f"Error: {exc.filename}: {exc.strerror}\n", 2)
         finally:
             for key, value in saved.items():
                 if value is None:
                     os.environ.pop(key, None)
                 else:
                     os.environ[key] = value
-        return Transcript("".join(f"{line}\n" for line in lines), 0, console)
+        status = 1 if console.failed and console.stop_on_error else 0
+        return Transcript("".join(f"{line}\n" for line in lines), status, console)
 
 
 def _parse_options(options: list[str]) -> dict:
-    names = {"--sim-output": "output", "--sim-verify": "verify", "--log": "log"}
+    names = {"--sim-output": "output", "--sim-verify": "verify", "--log": "log", "--on-error": "on_error"}
     settings: dict = {}
     words = iter(options)
     for word in words:
@@ -88,8 +93,9 @@ class SubprocessDriver:
     name = "subprocess"
     white_box = False
 
-    def __init__(self, command: str | None = None) -> None:
+    def __init__(self, command: str | None = None, cwd: Path = ROOT) -> None:
         self.command = command or DEFAULT_COMMAND
+        self.cwd = cwd  # where the command runs (recordings are given as absolute paths)
 
     def run(self, recording: Path | None, options: list[str], script: list[str],
             env: dict[str, str] | None = None) -> Transcript:
@@ -97,6 +103,6 @@ class SubprocessDriver:
                                    recording=shlex.quote(str(recording)) if recording else "",
                                    options=" ".join(shlex.quote(o) for o in options))
         done = subprocess.run(shlex.split(text), input="".join(f"{line}\n" for line in script), text=True,
-                              capture_output=True, timeout=300, cwd=ROOT,
+                              capture_output=True, timeout=300, cwd=self.cwd,
                               env={**os.environ, "PYTHONHASHSEED": "random", **(env or {})})
         return Transcript(done.stdout + done.stderr, done.returncode)

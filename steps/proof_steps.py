@@ -14,7 +14,7 @@ from pytest_bdd import parsers, then, when
 from steps.drivers import ROOT, Transcript
 from steps.repl_steps import _fill
 from steps.transcripts import untraced_view
-from tools.baseline import CASES, run_case
+from steps.cases import BASELINE, run_case
 
 
 def _records(path: Path) -> list[str]:
@@ -51,7 +51,7 @@ def same_output_without_trace(driver, recording, options, transcript, docstring:
 
 @then(parsers.parse('the baseline case "{name}" replays unchanged'))
 def baseline_unchanged(driver, name: str):
-    assert run_case(CASES / name, driver) == (CASES / name / "expected.txt").read_text(encoding="utf-8")
+    assert run_case(BASELINE / name, driver) == (BASELINE / name / "expected.txt").read_text(encoding="utf-8")
 
 
 @when(parsers.parse('I run refsim with "{args}"'), target_fixture="transcript")

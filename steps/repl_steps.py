@@ -12,7 +12,7 @@ from pathlib import Path
 from pytest_bdd import given, parsers, then, when
 
 from steps.drivers import ROOT
-from steps.transcripts import trace_block
+from steps.transcripts import first_difference, trace_block
 
 
 _PATH = re.compile(r"\{path (\d+)\}")
@@ -53,18 +53,16 @@ def inline_recording(docstring: str, tmp_path: Path):
 
 
 @given(parsers.parse('the demo\'s decisions written to "{path}" with the decision for {job} changed'))
-def demo_decisions_changed(path: str, job: str, tmp_path: Path):
-    from refsim.sim.batch import demo_recording, run_batch
-    from refsim.sim.output import dumps
-
+def demo_decisions_changed(driver, path: str, job: str, tmp_path: Path):
+    """The decisions come from the console under test (black-box), one record then changed by hand."""
     target = Path(_fill(path, tmp_path))
-    run_batch(demo_recording(), output=target)
+    driver.run(None, ["--sim-output", str(target)], ["continue"])
     lines = target.read_text(encoding="utf-8").splitlines()
     for i, line in enumerate(lines[1:], start=1):
         record = json.loads(line)
         if record.get("job") == job and record["kind"] in ("dispatch", "pend"):
             record["reasons"] = [["no-plan", "", "changed"]]
-            lines[i] = dumps(record)
+            lines[i] = json.dumps(record, sort_keys=True, separators=(",", ":"))
             break
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -104,7 +102,8 @@ def same_log_untraced(driver, recording, path: str, command: str, verbosity: str
 
 @then("the output is:")
 def output_is(transcript, docstring: str, tmp_path: Path):
-    assert transcript.output == _fill(docstring, tmp_path) + "\n"
+    expected = _fill(docstring, tmp_path) + "\n"
+    assert transcript.output == expected, first_difference(expected, transcript.output)
 
 
 @then("the output is empty")
@@ -137,7 +136,8 @@ def output_lacks(transcript, text: str):
 
 @then(parsers.parse("the trace of job {job} in round {round_no:d} is:"))
 def trace_is(transcript, job: str, round_no: int, docstring: str):
-    assert trace_block(transcript, job, round_no) == docstring.splitlines()
+    block = trace_block(transcript, job, round_no)
+    assert block == docstring.splitlines(), first_difference(docstring, "\n".join(block))
 
 
 @then(parsers.parse("the trace of job {job} in round {round_no:d} contains these lines in order:"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 TRACE_REPLIES = ("trace on for", "trace off (")
 
 
@@ -31,3 +33,14 @@ def trace_block(transcript, job: str, round_no: int) -> list[str]:
             break
         block.append(line[2:])
     return block
+
+
+def first_difference(expected: str, got: str, context: int = 3) -> str:
+    """A unified diff of the first place two transcripts differ, `context` lines either side, not the whole text."""
+    diff = list(difflib.unified_diff(expected.splitlines(), got.splitlines(), "expected", "got", n=context,
+                                     lineterm=""))
+    if not diff:
+        return "the transcripts are equal"
+    second_hunk = next((i for i, line in enumerate(diff) if line.startswith("@@") and i > 2), len(diff))
+    more = " (and more differences after it)" if second_hunk < len(diff) else ""
+    return "first difference" + more + ":\n" + "\n".join(diff[:second_hunk])

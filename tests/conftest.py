@@ -1,12 +1,21 @@
-"""Options for the feature harness: which REPL driver(s) to use and which command the subprocess driver runs."""
+"""Options for the feature harness (which REPL driver(s), the subprocess driver's command) and for rewriting golden
+output on purpose (`--update-golden`, tests/golden/cases.py)."""
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+from tests.golden import feature_blocks
+from tests.golden.cases import EVERY, GoldenUpdate
 
 settings.register_profile("ci", max_examples=100, deadline=None, derandomize=True, print_blob=True)
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+UPDATES = pytest.StashKey[list]()  # lines for the end-of-run summary
+BLOCKS = pytest.StashKey[dict]()  # (feature file, step line) -> (scenario, new text)
 
 
 def pytest_addoption(parser):
@@ -16,6 +25,10 @@ def pytest_addoption(parser):
     group.addoption("--repl-command", default=os.environ.get("REFSIM_REPL_COMMAND"),
                     help="the subprocess driver's command template ({python} {recording} {options}); "
                          "also REFSIM_REPL_COMMAND")
+    group.addoption("--update-golden", action="append", nargs="?", const=EVERY, metavar="CASE",
+                    help="rewrite the golden and baseline transcripts this run finds changed, except hand-verified "
+                         "ones; --update-golden=CASE (repeatable) also rewrites that hand-verified case or that "
+                         "scenario's expected blocks")
 
 
 def pytest_configure(config):
@@ -25,3 +38,60 @@ def pytest_configure(config):
         req = crit.split(".")[0]
         config.addinivalue_line("markers", f"R{req}: requirement {req}")
         config.addinivalue_line("markers", f"R{crit.replace('.', '_')}: criterion {crit}")
+    update = GoldenUpdate.from_option(config.getoption("--update-golden"))
+    unknown = update.unknown()
+    if unknown:
+        raise pytest.UsageError(f"--update-golden: no golden case or scenario named '{unknown[0]}'")
+    config.stash[UPDATES], config.stash[BLOCKS] = [], {}
+    report = getattr(config.option, "cucumber_json_path", None)
+    if report:  # `--cucumberjson=reports/cucumber.json` in a fresh checkout: the folder is made, not required
+        Path(report).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)
+
+
+@pytest.fixture(scope="session")
+def golden_update(pytestconfig) -> GoldenUpdate:
+    return GoldenUpdate.from_option(pytestconfig.getoption("--update-golden"))
+
+
+@pytest.fixture(scope="session")
+def golden_updates(pytestconfig) -> list[str]:
+    """Where a golden test notes what it rewrote (and the structural diff), printed at the end of the run."""
+    return pytestconfig.stash[UPDATES]
+
+
+def pytest_bdd_step_error(request, feature, scenario, step, step_func, step_func_args, exception):
+    """Under --update-golden=SCENARIO, keep what the run printed in place of a failed expected block."""
+    if not GoldenUpdate.from_option(request.config.getoption("--update-golden")).rewrites(scenario.name, True):
+        return
+    text = feature_blocks.actual_block(step.name, step_func_args)
+    if text is None:
+        return
+    where = (Path(feature.filename), step.line_number)
+    why = feature_blocks.refusal(step.docstring)
+    if why is not None:
+        request.config.stash[UPDATES].append(f"{where[0].name}:{where[1]}: not rewritten: {why}")
+        return
+    blocks = request.config.stash[BLOCKS]
+    if blocks.get(where, (scenario.name, text))[1] != text:
+        request.config.stash[UPDATES].append(f"{where[0].name}:{where[1]}: not rewritten: the drivers disagree")
+        blocks[where] = (scenario.name, None)
+        return
+    blocks[where] = (scenario.name, text)
+
+
+def pytest_sessionfinish(session):
+    blocks = session.config.stash.get(BLOCKS, {})
+    for path in sorted({p for p, _ in blocks}):
+        mine = {line: text for (p, line), (_, text) in blocks.items() if p == path and text is not None}
+        if mine:
+            feature_blocks.rewrite(path, mine)
+            session.config.stash[UPDATES] += [f"{path.name}:{line}: expected block rewritten (run again to check)"
+                                              for line in sorted(mine)]
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    lines = config.stash.get(UPDATES, [])
+    if lines:
+        terminalreporter.section("golden updates")
+        for line in lines:
+            terminalreporter.write_line(line)

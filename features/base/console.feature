@@ -97,4 +97,4 @@ Feature: The console
       step
       """
     Then the output contains the line "Error: {tmp}/recording.yaml: cluster.hosts[0].slots: 'many' is not an amount"
-    And the exit status is 1
+    And the exit status is 2

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,8 +68,13 @@ def _job(fields: list[str], where: str) -> SwfJob:
                   f"g{group}" if group >= 0 else "unknown", queue)
 
 
-def read_swf(path: str | Path, max_jobs: int | None = None) -> tuple[dict[str, str], dict[int, str], list[SwfJob]]:
-    """The header fields, the queue names by number, and the jobs (at most `max_jobs`)."""
+PROGRESS_LINES = 4096  # lines between two progress reports
+
+
+def read_swf(path: str | Path, max_jobs: int | None = None, progress: Callable[[int], None] | None = None
+             ) -> tuple[dict[str, str], dict[int, str], list[SwfJob]]:
+    """The header fields, the queue names by number, and the jobs (at most `max_jobs`). `progress`, when given,
+    is told now and then how many bytes of the file (compressed, for .gz) have been read."""
     path = Path(path)
     header: dict[str, str] = {}
     queues: dict[int, str] = {}
@@ -76,6 +82,8 @@ def read_swf(path: str | Path, max_jobs: int | None = None) -> tuple[dict[str, s
     try:
         with _open(path) as lines:
             for number, line in enumerate(lines, start=1):
+                if progress is not None and number % PROGRESS_LINES == 0:
+                    progress(_bytes_read(lines))
                 text = line.strip()
                 if not text:
                     continue
@@ -93,6 +101,12 @@ def read_swf(path: str | Path, max_jobs: int | None = None) -> tuple[dict[str, s
     except EOFError:
         raise SwfError(f"{path}: the compressed file is truncated") from None
     return header, queues, jobs
+
+
+def _bytes_read(lines) -> int:
+    """How far into the file on disk reading has got (the compressed stream's position for a .gz)."""
+    buffer = lines.buffer
+    return (buffer.fileobj if isinstance(buffer, gzip.GzipFile) else buffer).tell()
 
 
 def _header_line(text: str, header: dict[str, str], queues: dict[int, str]) -> None:
@@ -113,9 +127,10 @@ def _positive(header: dict[str, str], key: str) -> int | None:
     return int(value) if value.isdigit() and int(value) > 0 else None
 
 
-def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None) -> dict:
+def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None,
+                  progress: Callable[[int], None] | None = None) -> dict:
     """A recording document (plain data, ready to write as YAML or JSON) for an SWF log."""
-    header, queue_names, jobs = read_swf(path, max_jobs)
+    header, queue_names, jobs = read_swf(path, max_jobs, progress)
     nodes = hosts or _positive(header, "MaxNodes") or max((j.tasks for j in jobs), default=1)
     procs = _positive(header, "MaxProcs") or nodes
     slots = max(procs // (_positive(header, "MaxNodes") or nodes), 1)

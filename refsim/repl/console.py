@@ -22,7 +22,8 @@ from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import read_output
 from refsim.sim.outputs import ReplayOutputs
-from refsim.sim.recording import Recording
+from refsim import __version__
+from refsim.sim.recording import Recording, Submit
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, RoundStarted, Simulator
 from refsim.sim.verify import compare, summary
 from refsim.sim.write import write_document
@@ -36,9 +37,12 @@ MAX_STEPS = 1_000_000
 
 class Console:
     def __init__(self, recording: Recording, write: Callable[[str], None], output: str | None = None,
-                 verify: str | None = None, log: str | None = None, verbosity: int = 0) -> None:
+                 verify: str | None = None, log: str | None = None, verbosity: int = 0,
+                 on_error: str = "continue") -> None:
         self.recording = recording
         self.write = write
+        self.stop_on_error = on_error == "stop"  # `--on-error stop`: the first failed command ends the console
+        self.failed = False  # a command failed (`error: ...`)
         self.expected = read_output(verify) if verify is not None else None
         self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
         self.outputs = ReplayOutputs(recording.source, output,
@@ -62,8 +66,7 @@ class Console:
         try:
             words = shlex.split(line, comments=False)
         except ValueError as exc:
-            self.write(f"error: {exc}")
-            return True
+            return self._failed(str(exc))
         if not words:
             return True
         try:
@@ -75,8 +78,19 @@ class Console:
             handler = getattr(self, "_cmd_" + command.name.replace(" ", "_"))
             return handler(args) is not False
         except CommandError as exc:
-            self.write(f"error: {exc}")
-            return True
+            return self._failed(str(exc))
+
+    def _failed(self, message: str) -> bool:
+        self.write(f"error: {message}")
+        self.failed = True
+        return not self.stop_on_error
+
+    def banner(self) -> str:
+        """The line a terminal session opens with: what is loaded, and where to start."""
+        jobs = sum(isinstance(e.action, Submit) for e in self.recording.events)
+        hosts = len(self.recording.cluster.hosts)
+        return (f"refsim {__version__}: {self.recording.source}, {hosts} host{'' if hosts == 1 else 's'}, "
+                f"{jobs} job{'' if jobs == 1 else 's'}; type help for the commands, quit to leave")
 
     def close(self) -> None:
         """Finish writing every output file, trace files included."""

@@ -63,6 +63,8 @@ def run_console(console: Console, stdin: TextIO | None = None, stdout: TextIO | 
     """Read and carry out commands until `quit` or the end of input, then finish every output file."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout  # looked up now: tests and click swap them
     interactive = stdin.isatty() and stdout.isatty()
+    if interactive:  # never on a pipe, so scripted transcripts stay as they are
+        console.write(console.banner())
     lines = _terminal_lines(console) if interactive else (line.rstrip("\r\n") for line in stdin)
     try:
         for line in lines:

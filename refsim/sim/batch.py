@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -39,9 +40,11 @@ class BatchResult:
 
 
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
-              log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None) -> BatchResult:
+              log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None,
+              progress: Callable[[float], None] | None = None) -> BatchResult:
     """Replay to the end. Expected decisions are read before anything is written, so a bad file changes nothing.
-    `sink` is given every --sim-output record as it is reported, whether or not a file is written."""
+    `sink` is given every --sim-output record as it is reported, whether or not a file is written; `progress`,
+    when given, is told the simulated time after each report."""
     expected = read_output(verify) if verify is not None else None
     outputs = ReplayOutputs(recording.source, output, SchedulerLog(log, verbosity) if log is not None else None,
                             sink)
@@ -50,6 +53,8 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
     try:
         for report in simulator.reports():
             outputs.report(report, simulator.time)
+            if progress is not None:
+                progress(simulator.time)
             if isinstance(report, ReplayEnded):
                 ended = report
     finally:

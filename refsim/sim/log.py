@@ -5,7 +5,9 @@
     level 1 (-v): also one line per decision
     level 2 (-vv): also the pend reasons of each pend, in brief
 
-Lines carry simulation time only, never wall-clock time, so a log is identical across runs."""
+The path `-` is standard output and `/dev/stderr` standard error (where `-v` without --log sends it); neither is
+opened or closed here. Lines carry simulation time only, never
+wall-clock time, so a log is identical across runs."""
 
 from __future__ import annotations
 
@@ -18,14 +20,18 @@ from refsim.model.units import format_number
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded
 
+STDOUT, STDERR = "-", "/dev/stderr"
+
 
 class SchedulerLog:
     def __init__(self, path: str | Path, verbosity: int = 0) -> None:
         self.path = Path(path)
         self.verbosity = verbosity
-        # "-" is standard output (read when the log is made, so a captured stdout captures it); never closed here
-        self._owned = str(path) != "-"
-        self._file: IO[str] = open(self.path, "w", encoding="utf-8") if self._owned else sys.stdout  # noqa: SIM115
+        # the standard streams are read when the log is made (so a captured stream captures it), never closed here
+        streams = {STDOUT: sys.stdout, STDERR: sys.stderr}
+        self._owned = str(path) not in streams
+        self._file: IO[str] = (open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close())
+                               if self._owned else streams[str(path)])
 
     def _line(self, time: float, text: str) -> None:
         self._file.write(f"[t={format_number(time)}] {text}\n")

@@ -1,9 +1,12 @@
-"""Golden trace transcripts (golden/trace), compared structurally under both REPL drivers."""
+"""Golden trace transcripts (golden/trace), compared structurally under both REPL drivers; `--update-golden`
+rewrites them on purpose (tests/golden/cases.py)."""
 
 import pytest
 
+from steps.cases import run_case
 from steps.drivers import InProcessDriver, SubprocessDriver
-from tools.regen_golden import check, index, problems
+from steps.transcripts import first_difference
+from tests.golden.cases import GOLDEN, expected_trace, hand_verified, index, problems, write_trace
 from tools.transcript_tree import differences, tree
 
 
@@ -14,8 +17,20 @@ def test_cases_are_complete_and_all_listed():
 
 @pytest.mark.parametrize("driver", [InProcessDriver(), SubprocessDriver()], ids=["inprocess", "subprocess"])
 @pytest.mark.parametrize("name", list(index()))
-def test_case_matches(name, driver):
-    assert check(name, driver) == []
+def test_case_matches(name, driver, golden_update, golden_updates):
+    got = run_case(GOLDEN / name, driver)
+    want = expected_trace(name)
+    diff = differences(want or "", got)
+    if want is not None and not diff:
+        return
+    if golden_update.rewrites(name, hand_verified(name)):
+        write_trace(name, got)
+        golden_updates.append(f"golden/trace/{name}: rewritten ({len(diff)} differences; say why in its NOTE.md)")
+        golden_updates.extend(f"  {line}" for line in diff)
+        return
+    hint = f"--update-golden={name}" if hand_verified(name) else "--update-golden"
+    pytest.fail("\n".join(diff) + "\n" + first_difference(want or "", got)
+                + f"\nif the change is deliberate, check it and rewrite with {hint}", pytrace=False)
 
 
 def test_a_difference_is_reported_at_its_path():

@@ -83,5 +83,5 @@ def test_unreadable_input_exits_2_with_one_line(args):
 def test_plot_to_a_folder_that_does_not_exist_is_one_line(small_run):
     pytest.importorskip("matplotlib")
     result = run("plot", small_run, "-o", "/nonexistent/dir/p.png")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # an output path that cannot be used, like unreadable input
     assert result.output.strip() == "Error: /nonexistent/dir/p.png: cannot write: No such file or directory"

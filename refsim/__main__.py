@@ -1,0 +1,5 @@
+"""`python -m refsim`: the same as the `refsim` command."""
+
+from refsim.cli import main
+
+main(prog_name="refsim")

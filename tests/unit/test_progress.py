@@ -1,0 +1,45 @@
+"""The progress bar: only on a terminal, only once the work has taken a second, and it ends at the total."""
+
+import io
+
+from refsim.importers.swf import read_swf
+from refsim.progress import Progress
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_nothing_before_a_second_then_a_bar_up_to_the_total():
+    now = [0.0]
+    stream = Terminal()
+    progress = Progress("replaying", 200, stream, clock=lambda: now[0])
+    progress.update(50)
+    now[0] = 0.9
+    progress.update(80)
+    assert not progress.shown and stream.getvalue() == ""
+    now[0] = 1.0
+    progress.update(100)
+    assert progress.shown and "replaying" in stream.getvalue() and "50%" in stream.getvalue()
+    progress.update(500)  # past the total (jobs still finishing after the last event): held at 100%
+    progress.close()
+    assert "100%" in stream.getvalue() and not progress.shown
+
+
+def test_never_on_a_pipe():
+    stream = io.StringIO()
+    progress = Progress("importing", 10, stream, clock=iter([0.0, 5.0, 9.0]).__next__)
+    progress.update(5)
+    progress.update(10)
+    progress.close()
+    assert stream.getvalue() == "" and not progress.shown
+
+
+def test_an_import_reports_the_bytes_read(tmp_path):
+    job = "1 0 -1 10 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"
+    log = tmp_path / "many.swf"
+    log.write_text("; MaxNodes: 1\n" + job * 9000)  # 9001 lines: reports after lines 4096 and 8192
+    seen: list[int] = []
+    read_swf(log, progress=seen.append)
+    assert len(seen) == 2 and 0 < seen[0] <= seen[1] <= log.stat().st_size

@@ -1,0 +1,81 @@
+"""Build refsim's two wheels, install them into a fresh virtual environment, and check them from there.
+
+    python tools/wheel_check.py [--keep] [--reports DIR]
+
+Builds refsim and refsim-conformance (`pip wheel . ./conformance`), installs both into a new venv in a temporary
+folder (dependencies from the package index), then, from that folder and with nothing of this checkout on the path:
+`refsim --version`, `refsim sim --example list`, the console on an example, and the conformance kit against the
+installed `refsim` (`pytest -p refsim_conformance --conformance-command ...`). Exit 0 when every step passes; the
+first failing step is named. CI runs it after the test suite."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# examples/limits.yaml, hand-checked: in round 1 (t=30) queue prio (priority 40) goes first, so cid's two 2-task
+# jobs 4 and 5 (span[hosts=1]) are the first two decisions, each on the first host with room, n1 (4 slots).
+CONSOLE_SCRIPT = "step 2\ninfo round\nquit\n"
+CONSOLE_LINES = ["round 1 #1 dispatch 4 -> n1*2", "round 1 #2 dispatch 5 -> n1*2"]
+
+
+def _run(step: str, command: list[str], cwd: Path, stdin: str = "") -> str:
+    print(f"wheel check: {step}", flush=True)
+    done = subprocess.run(command, cwd=cwd, input=stdin, capture_output=True, text=True, timeout=3600)
+    if done.returncode != 0:
+        sys.stdout.write(done.stdout[-4000:] + done.stderr[-4000:])
+        raise SystemExit(f"wheel check: {step}: failed (exit status {done.returncode})")
+    return done.stdout
+
+
+def check(work: Path, reports: Path | None) -> None:
+    wheels, venv = work / "wheels", work / "venv"
+    _run("building the wheels", [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), ".",
+                                 "./conformance"], ROOT)
+    _run("making a fresh venv", [sys.executable, "-m", "venv", str(venv)], work)
+    python, refsim = venv / "bin" / "python", venv / "bin" / "refsim"
+    _run("installing both wheels", [str(python), "-m", "pip", "install", "-q", *map(str, sorted(wheels.glob("*.whl")))],
+         work)
+    version = _run("refsim --version", [str(refsim), "--version"], work)
+    if not version.startswith("refsim "):
+        raise SystemExit(f"wheel check: refsim --version printed {version!r}")
+    listing = _run("refsim sim --example list", [str(refsim), "sim", "--example", "list"], work)
+    if "limits" not in listing.split():
+        raise SystemExit("wheel check: --example list does not list limits")
+    console = _run("the console on --example limits", [str(refsim), "sim", "--example", "limits", "-i"], work,
+                   CONSOLE_SCRIPT)
+    if console.splitlines()[:2] != CONSOLE_LINES:
+        raise SystemExit(f"wheel check: the console printed {console.splitlines()[:2]}, not {CONSOLE_LINES}")
+    if reports is not None:
+        reports.mkdir(parents=True, exist_ok=True)
+    report = [f"--cucumberjson={reports.resolve() / 'subprocess.json'}"] if reports is not None else []
+    out = _run("the conformance kit against the installed refsim",
+               [str(python), "-m", "pytest", "-q", "-p", "refsim_conformance", "--conformance-command",
+                f"{refsim} sim {{recording}} {{options}} -i", *report], work)
+    print(out.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder (its path is printed)")
+    parser.add_argument("--reports", type=Path, help="write the kit's cucumber JSON report into DIR")
+    args = parser.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="refsim-wheels-"))
+    try:
+        check(work, args.reports)
+    finally:
+        if args.keep:
+            print(f"wheel check: kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    print("wheel check: both wheels install and run")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
