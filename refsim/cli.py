@@ -2,17 +2,41 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
+from refsim.model.bounds import MAX_HOSTS
 from refsim.sim.batch import open_recording, run_batch, summary_lines
+from refsim.sim.outputs import OutputWriteError
+from refsim.sim.paths import OutputPathError
 from refsim.sim.reader import RecordingError
 
 FILE = click.Path(dir_okay=False)
+BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
+INTERRUPTED = 130  # 128 + SIGINT
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+class _Refsim(click.Group):
+    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C. Either way the
+    unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
+            return result
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # nothing more can reach the reader; silence the final flush
+            sys.exit(BROKEN_PIPE)
+        except KeyboardInterrupt:
+            click.echo("refsim: interrupted; no partial output file was left", err=True)
+            sys.exit(INTERRUPTED)
+
+
+@click.group(cls=_Refsim, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """refsim: a reference simulator for an LSF-like batch scheduler.
@@ -39,7 +63,7 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
             _interactive(loaded, sim_output, sim_verify, log_path, verbose)
             return
         result = run_batch(loaded, sim_output, sim_verify, log_path, verbose)
-    except RecordingError as exc:
+    except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
@@ -82,17 +106,20 @@ def import_() -> None:
 @import_.command("swf")
 @click.argument("log", type=FILE)
 @click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
-@click.option("--hosts", type=click.IntRange(min=1), help="Number of hosts (default: the log's MaxNodes).")
+@click.option("--hosts", type=click.IntRange(min=1, max=MAX_HOSTS),
+              help="Number of hosts (default: the log's MaxNodes).")
 @click.option("--jobs", type=click.IntRange(min=1), help="Import only the first N jobs.")
 def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
     from refsim.importers.swf import SwfError, swf_recording
+    from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
     try:
+        guarded_output(output, [("the SWF log", log)], role="import -o")
         document = swf_recording(log, hosts, jobs)
         write_document(document, output)
-    except SwfError as exc:
+    except (SwfError, OutputPathError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"{output}: cannot write: {exc.strerror}") from None
