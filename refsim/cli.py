@@ -84,7 +84,7 @@ def _interactive(recording, sim_output, sim_verify, log_path, verbose) -> None:
 @click.argument("cluster_file", type=FILE)
 def live(cluster_file: str) -> None:
     """Run the scheduler live: JSON-lines controller messages on stdin, replies on stdout (docs/live.md)."""
-    from refsim.sim.live import serve
+    from refsim.sim.live import message_lines, serve
     from refsim.sim.load import cluster_from
     from refsim.sim.reader import Node, read_document
 
@@ -93,7 +93,7 @@ def live(cluster_file: str) -> None:
         cluster = cluster_from(root.child("cluster"))
     except RecordingError as exc:
         raise click.ClickException(str(exc)) from None
-    for reply in serve(cluster, sys.stdin):
+    for reply in serve(cluster, message_lines(sys.stdin.buffer)):
         click.echo(reply)
         sys.stdout.flush()
 
