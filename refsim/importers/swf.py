@@ -64,8 +64,10 @@ def _job(fields: list[str], where: str) -> SwfJob:
     number, submit, run, allocated, requested = (numbers[0], numbers[1], numbers[3], numbers[4], numbers[7])
     if whole_number(fields[0], 1, MAX_JOB_NUMBER) is None:
         raise SwfError(f"{where}: job number {short(fields[0])} is not a whole number from 1 to {MAX_JOB_NUMBER}")
-    if not 0 <= submit <= MAX_TIME:
-        raise SwfError(f"{where}: submit time {short(fields[1])} is not from 0 to {MAX_TIME}")
+    if submit < 0:
+        raise SwfError(f"{where}: submit time {short(fields[1])} is negative")
+    if submit > MAX_TIME:
+        raise SwfError(f"{where}: submit time {short(fields[1])} is above {MAX_TIME}")
     if run > MAX_TIME:
         raise SwfError(f"{where}: run time {short(fields[3])} is above {MAX_TIME}")
     tasks = requested if requested > 0 else allocated
