@@ -65,6 +65,8 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
         result = run_batch(loaded, sim_output, sim_verify, log_path, verbose)
     except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise click.ClickException(str(exc)) from None
+    except BrokenPipeError:
+        raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
         raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
     for line in summary_lines(loaded, result):

@@ -27,7 +27,8 @@ class SchedulerLog:
         self.verbosity = verbosity
         self.atomic: AtomicFile | None = None
         if _is_stream(self.path):
-            self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 (closed by close())
+            # line by line, so a reader (tail, a FIFO) sees each line at once and a failing device fails at once
+            self._file: IO[str] = open(self.path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
         else:
             self.atomic = AtomicFile(self.path)
             self._file = self.atomic.file
