@@ -9,14 +9,19 @@ import sys
 import click
 
 from refsim import __version__
+from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
 from refsim.sim.batch import open_recording, run_batch, summary_lines
 from refsim.sim.log import STDERR
+from refsim.sim.outputs import OutputWriteError
+from refsim.sim.paths import OutputPathError
 from refsim.sim.reader import RecordingError
 from refsim.sim.verify import write_report
 from refsim.sim.recording import Recording
 
 FILE = click.Path(dir_okay=False)
+BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
+INTERRUPTED = 130  # 128 + SIGINT
 
 
 class InputError(click.ClickException):
@@ -25,7 +30,25 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+class _Refsim(click.Group):
+    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C. Either way the
+    unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
+            return result
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # nothing more can reach the reader; silence the final flush
+            sys.exit(BROKEN_PIPE)
+        except KeyboardInterrupt:
+            click.echo("refsim: interrupted; no partial output file was left", err=True)
+            sys.exit(INTERRUPTED)
+
+
+@click.group(cls=_Refsim, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="refsim", message="%(prog)s %(version)s")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -78,8 +101,10 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
             progress.close()
         if verify_report is not None:
             write_report(result.mismatches, verify_report)
-    except RecordingError as exc:
+    except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise InputError(str(exc)) from None
+    except BrokenPipeError:
+        raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
         raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
     lines = summary_lines(loaded, result)
@@ -123,7 +148,7 @@ def _interactive(recording, sim_output, sim_verify, log_path, verbose, on_error)
 @click.argument("cluster_file", type=FILE)
 def live(cluster_file: str) -> None:
     """Run the scheduler live: JSON-lines controller messages on stdin, replies on stdout (docs/live.md)."""
-    from refsim.sim.live import serve
+    from refsim.sim.live import message_lines, serve
     from refsim.sim.load import cluster_from
     from refsim.sim.reader import Node, read_document
 
@@ -132,7 +157,7 @@ def live(cluster_file: str) -> None:
         cluster = cluster_from(root.child("cluster"))
     except RecordingError as exc:
         raise InputError(str(exc)) from None
-    for reply in serve(cluster, sys.stdin):
+    for reply in serve(cluster, message_lines(sys.stdin.buffer)):
         click.echo(reply)
         sys.stdout.flush()
 
@@ -145,18 +170,21 @@ def import_() -> None:
 @import_.command("swf")
 @click.argument("log", type=FILE)
 @click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
-@click.option("--hosts", type=click.IntRange(min=1), help="Number of hosts (default: the log's MaxNodes).")
+@click.option("--hosts", type=click.IntRange(min=1, max=MAX_HOSTS),
+              help="Number of hosts (default: the log's MaxNodes).")
 @click.option("--jobs", type=click.IntRange(min=1), help="Import only the first N jobs.")
 def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
     from refsim.importers.swf import SwfError, swf_recording
+    from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
     progress = Progress("importing", os.path.getsize(log) if os.path.isfile(log) else 0)
     try:
+        guarded_output(output, [("the SWF log", log)], role="import -o")
         document = swf_recording(log, hosts, jobs, progress.update if progress.enabled else None)
         write_document(document, output)
-    except SwfError as exc:
+    except (SwfError, OutputPathError) as exc:
         raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror}") from None

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
+from refsim.model.bounds import MAX_INDEX, MAX_LINE, MAX_TIME, short, whole_number
 from refsim.model.jobid import JobIdError, parse_job_id
 from refsim.model.units import UnitsMode, format_number
 from refsim.repl import info
@@ -19,10 +20,11 @@ from refsim.repl.commands import CommandError, check_limits, find, help_lines
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
-from refsim.sim.log import SchedulerLog
+from refsim.sim.batch import input_files
 from refsim.sim.output import read_output
-from refsim.sim.outputs import ReplayOutputs
 from refsim import __version__
+from refsim.sim.outputs import OutputWriteError, ReplayOutputs
+from refsim.sim.paths import Named, OutputPathError, guarded_output
 from refsim.sim.recording import Recording, Submit
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, RoundStarted, Simulator
 from refsim.sim.verify import compare, summary
@@ -30,6 +32,7 @@ from refsim.sim.write import write_document
 from refsim.repl.tracing import TraceFileError, Tracing
 from refsim.trace.filecopy import identity
 from refsim.trace.records import Trace
+from refsim.trace.render import render
 from refsim.trace.settings import OFF, TraceError, parse_trace_on
 
 MAX_STEPS = 1_000_000
@@ -45,8 +48,7 @@ class Console:
         self.failed = False  # a command failed (`error: ...`)
         self.expected = read_output(verify) if verify is not None else None
         self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
-        self.outputs = ReplayOutputs(recording.source, output,
-                                     SchedulerLog(log, verbosity) if log is not None else None)
+        self.outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity)
         self.outputs.attach(self.sim)
         self.units = UnitsMode.AUTO
         self.breaks = Breakpoints()
@@ -63,6 +65,8 @@ class Console:
 
     def execute(self, line: str) -> bool:
         """Carry out one command line; False when the console should end."""
+        if len(line) > MAX_LINE:
+            return self._failed(f"the line is {len(line)} characters long (at most {MAX_LINE}); ignored")
         try:
             words = shlex.split(line, comments=False)
         except ValueError as exc:
@@ -115,10 +119,11 @@ class Console:
             raise CommandError(f"step: unexpected argument '{args[1]}'")
         count = 1
         if args:
-            if not args[0].isdigit() or not 1 <= int(args[0]) <= MAX_STEPS:
-                raise CommandError(f"step: '{args[0]}' is not a whole number from 1 to {MAX_STEPS}")
-            count = int(args[0])
-        self._run(count)
+            count = whole_number(args[0], 1, MAX_STEPS)
+            if count is None:
+                raise CommandError(f"step: '{short(args[0])}' is not a whole number from 1 to {MAX_STEPS}")
+        with self._interruptible():
+            self._run(count)
 
     def _cmd_continue(self, args: list[str]) -> None:
         self._no_args("continue", args)
@@ -134,9 +139,9 @@ class Console:
             raise CommandError(usage)
         target: dict = {}
         if kind is BreakKind.ROUND:
-            if not args[1].isdigit() or int(args[1]) < 1:
-                raise CommandError(f"break round: '{args[1]}' is not a round number (1 or more)")
-            target["round"] = int(args[1])
+            target["round"] = whole_number(args[1], 1, 10**18)
+            if target["round"] is None:
+                raise CommandError(f"break round: '{short(args[1])}' is not a round number (1 or more)")
         elif kind is BreakKind.JOB:
             target["job"] = self._job_id(args[1], "break job")
         elif kind is BreakKind.TIME:
@@ -147,9 +152,9 @@ class Console:
     def _cmd_delete(self, args: list[str]) -> None:
         if len(args) > 1:
             raise CommandError(f"delete: unexpected argument '{args[1]}'")
-        if args and not args[0].isdigit():
-            raise CommandError(f"delete: '{args[0]}' is not a breakpoint number")
-        number = int(args[0]) if args else None
+        number = whole_number(args[0], 0, MAX_INDEX) if args else None
+        if args and number is None:
+            raise CommandError(f"delete: '{short(args[0])}' is not a breakpoint number")
         if not self.breaks.delete(number):
             raise CommandError(f"delete: no breakpoint {number}")
         self.write("deleted all breakpoints" if number is None else f"deleted breakpoint {number}")
@@ -209,8 +214,15 @@ class Console:
     def _cmd_trace_on(self, args: list[str]) -> None:
         try:
             settings = parse_trace_on(args)
+            if settings.file is not None and settings.file not in self.tracing.files:
+                guarded_output(settings.file, self.outputs.inputs, appending=True, role="trace on: file")
+                try:  # also by path: the simulation output may not exist yet under its own name
+                    guarded_output(settings.file, [], self.outputs.claims(), appending=True)
+                except OutputPathError:  # in the words of spec 8.3/8.4
+                    raise TraceFileError(f"trace on: file {settings.file} is the simulation output or log file") \
+                        from None
             self.tracing.replace(settings, self._reserved_files())
-        except (TraceError, TraceFileError) as exc:
+        except (TraceError, TraceFileError, OutputPathError) as exc:
             raise CommandError(str(exc)) from None
         self.write(f"trace {settings.describe()} (from the next session)")
 
@@ -232,9 +244,10 @@ class Console:
 
     def _reserved_files(self) -> list:
         """Files a trace file must not be: the simulation output in effect and the scheduler's log."""
-        paths = [self.outputs.output.path if self.outputs.output is not None else None,
-                 self.outputs.log.path if self.outputs.log is not None else None]
-        return [i for i in (identity(p) for p in paths if p is not None) if i is not None]
+        return [i for i in (identity(path) for _, path in self.outputs.claims()) if i is not None]
+
+    def _trace_files(self) -> list[Named]:
+        return [("the trace file", path) for path in self.tracing.files]
 
     def _cmd_set_units(self, args: list[str]) -> None:
         modes = [m.value for m in UnitsMode]
@@ -247,11 +260,14 @@ class Console:
     def _cmd_set_output(self, args: list[str]) -> None:
         if len(args) != 1:
             raise CommandError("set output: expected one FILE")
-        existing = identity(args[0])  # checked before opening, so a refused command never truncates the file
-        if existing is not None and existing in self.tracing.open_identities():
-            raise CommandError(f"set output: {args[0]} is a trace file still open for writing")
         try:
-            self.outputs.switch_output(args[0])
+            guarded_output(args[0], role="set output")  # the path itself first: a NUL byte cannot even be looked up
+            existing = identity(args[0])  # checked before opening, so a refused command never truncates the file
+            if existing is not None and existing in self.tracing.open_identities():
+                raise CommandError(f"set output: {args[0]} is a trace file still open for writing")
+            self.outputs.switch_output(args[0], self._trace_files())
+        except (OutputPathError, OutputWriteError) as exc:
+            raise CommandError(str(exc)) from None
         except OSError as exc:
             raise CommandError(f"set output: cannot open {args[0]}: {exc.strerror}") from None
         self.write(f"output {args[0]}")
@@ -260,7 +276,11 @@ class Console:
         if len(args) != 1:
             raise CommandError("snapshot: expected one FILE")
         try:
+            guarded_output(args[0], self.outputs.inputs, self.outputs.claims() + self._trace_files(),
+                           role="snapshot")
             write_document(snapshot_document(self.sim), Path(args[0]))
+        except OutputPathError as exc:
+            raise CommandError(str(exc)) from None
         except OSError as exc:
             raise CommandError(f"snapshot: cannot write {args[0]}: {exc.strerror}") from None
         self.write(f"snapshot written to {args[0]}")
@@ -275,12 +295,13 @@ class Console:
 
     @staticmethod
     def _number(text: str, where: str) -> float:
-        try:
-            value = float(text)
+        try:  # ASCII only: float() would also read Unicode digits
+            value = float(text) if text.isascii() and len(text) <= 40 else -1.0
         except ValueError:
             value = -1.0
-        if not value >= 0 or value == float("inf"):
-            raise CommandError(f"{where}: '{text}' is not a time (a number of seconds, 0 or more)")
+        if not 0 <= value <= MAX_TIME:  # also refuses NaN and infinity
+            bound = "0 or more" if not value > MAX_TIME else f"at most {MAX_TIME}"
+            raise CommandError(f"{where}: '{short(text)}' is not a time (a number of seconds, {bound})")
         return value
 
     @contextmanager
@@ -300,7 +321,17 @@ class Console:
         if rounds is not None:
             rounds.flush()
         self._round_traced = True
-        for line in self.tracing.shown(trace, self.units):
+        try:
+            lines = self.tracing.shown(trace, self.units)
+        except OSError as exc:  # the trace file failed (a full disk): say which, stop copying, keep the session
+            path = self.tracing.session.file
+            try:
+                self.tracing.files.pop(path).close()
+            except OSError:
+                pass  # the close flushes into the same full disk
+            self.write(f"error: trace file {path}: cannot write: {exc.strerror or exc}; copying stopped")
+            lines = render(trace, self.units)  # already stored for recall by shown()
+        for line in lines:
             self.write(line)
 
     def _next(self) -> Report:
@@ -336,7 +367,10 @@ class Console:
 
     def _handle(self, report: Report, rounds: RoundCollapser | None) -> int:
         """Process one report; the number of decisions it reported (0 or 1)."""
-        self.outputs.report(report, self.sim.time)
+        try:
+            self.outputs.report(report, self.sim.time)
+        except OutputWriteError as exc:  # that output is dropped; the replay and the session go on
+            self.write(f"error: {exc}")
         if isinstance(report, RoundStarted):
             self._round_lines, self._round_traced = [], False
         elif isinstance(report, RoundEnded):

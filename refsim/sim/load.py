@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from refsim.model.bounds import (MAX_ARRAY, MAX_HOSTS, MAX_INDEX, MAX_PRIORITY, MAX_TASKS, MIN_INTERVAL,
+                                 MIN_PRIORITY, short, whole_number)
 from refsim.model.cluster import Cluster, Host, HostStatus, Queue, SharedResource
 from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.model.jobs import Job
@@ -26,7 +28,8 @@ def load_recording(path: str | Path) -> Recording:
 
 def recording_from(document: object, source: str) -> Recording:
     root = Node(document, source).mapping(TOP_KEYS, required=("cluster",))
-    if root.has("refsim") and root.child("refsim").value != 1:
+    version = root.child("refsim").value
+    if root.has("refsim") and (type(version) is not int or version != 1):  # `true` is not version 1
         raise root.child("refsim").error("unsupported format version (expected 1)")
     cluster = cluster_from(root.child("cluster"))
     events = _events(root.child("events"), cluster) if root.has("events") else ()
@@ -45,6 +48,8 @@ def cluster_from(node: Node) -> Cluster:
     node.mapping(("resources", "hosts", "shared", "queues", "limits"), required=("hosts",))
     shared = _shared(node.child("shared")) if node.has("shared") else ()
     resources = _resources(node.child("resources") if node.has("resources") else None, shared)
+    if isinstance(node.child("hosts").value, list) and len(node.child("hosts").value) > MAX_HOSTS:
+        raise node.child("hosts").error(f"more than {MAX_HOSTS} hosts")
     hosts = tuple(_host(h, resources) for h in node.child("hosts").elements())
     if not hosts:
         raise node.child("hosts").error("a cluster needs at least one host")
@@ -67,7 +72,7 @@ def _unique(node: Node, names: list[str], what: str) -> None:
     seen: set[str] = set()
     for i, name in enumerate(names):
         if name in seen:
-            raise node.child(i).error(f"duplicate {what} '{name}'")
+            raise node.child(i).error(f"duplicate {what} '{short(name)}'")
         seen.add(name)
 
 
@@ -81,12 +86,12 @@ def _resources(node: Node | None, shared: tuple[SharedResource, ...]) -> tuple[R
         item.mapping(("name", "kind", "unit"), required=("name",))
         name = item.child("name").name()
         if any(r.name == name for r in declared) or name in (JOBS, "status", "name"):
-            raise item.child("name").error(f"resource '{name}' is already defined")
+            raise item.child("name").error(f"resource '{short(name)}' is already defined")
         kind_text = item.child("kind").text() if item.has("kind") else "numeric"
         try:
             kind = ResourceKind(kind_text)
         except ValueError:
-            raise item.child("kind").error(f"'{kind_text}' is not numeric, string or boolean") from None
+            raise item.child("kind").error(f"'{short(kind_text)}' is not numeric, string or boolean") from None
         unit = item.child("unit").text() if item.has("unit") else None
         if unit not in (None, "MB") or (unit and kind is not ResourceKind.NUMERIC):
             raise item.child("unit").error("the only unit is MB, for numeric resources")
@@ -107,7 +112,7 @@ def _host(node: Node, resources: tuple[ResourceDef, ...]) -> Host:
             continue
         definition = next((r for r in resources if r.name == key and not r.shared), None)
         if definition is None:
-            raise value.error(f"unknown resource '{key}' (declare it under cluster.resources)")
+            raise value.error(f"unknown resource '{short(key)}' (declare it under cluster.resources)")
         if definition.kind is ResourceKind.NUMERIC:
             capacities[key] = value.amount(definition.unit)
         elif definition.kind is ResourceKind.BOOLEAN:
@@ -123,12 +128,12 @@ def _status(node: Node) -> HostStatus:
     try:
         return HostStatus(node.text())
     except ValueError:
-        raise node.error(f"'{node.value}' is not open or closed") from None
+        raise node.error(f"'{short(node.value)}' is not open or closed") from None
 
 
 def _queue(node: Node) -> Queue:
     node.mapping(("name", "priority"), required=("name",))
-    priority = node.child("priority").integer() if node.has("priority") else 0
+    priority = node.child("priority").integer(MIN_PRIORITY, MAX_PRIORITY) if node.has("priority") else 0
     return Queue(node.child("name").name(), priority)
 
 
@@ -149,9 +154,9 @@ def _limit(node: Node, resources, shared, hosts, queues) -> Limit:
     for name, value in node.child("resources").items():
         definition = next((r for r in resources if r.name == name), None)
         if name != JOBS and (definition is None or not definition.numeric):
-            raise value.error(f"'{name}' is not slots, jobs or a numeric resource")
+            raise value.error(f"'{short(name)}' is not slots, jobs or a numeric resource")
         if host_scoped and definition is not None and definition.shared:
-            raise value.error(f"a host-scoped limit cannot cap the shared resource '{name}'")
+            raise value.error(f"a host-scoped limit cannot cap the shared resource '{short(name)}'")
         values.append((name, value.amount(definition.unit if definition else None)))
     if not values:
         raise node.child("resources").error("a limit needs at least one resource")
@@ -167,7 +172,7 @@ def _members(node: Node, kind: ConsumerKind, hosts, queues) -> tuple[str, ...] |
     known = {ConsumerKind.HOST: {h.name for h in hosts}, ConsumerKind.QUEUE: {q.name for q in queues}}.get(kind)
     for i, name in enumerate(names):
         if known is not None and name not in known:
-            raise node.child(i).error(f"unknown {kind.value} '{name}'")
+            raise node.child(i).error(f"unknown {kind.value} '{short(name)}'")
     return names
 
 
@@ -220,15 +225,16 @@ class EventReader:
                                          "with 'array: N'")
         queue = node.child("queue").name() if node.has("queue") else self.cluster.queues[0].name
         if self.cluster.queue(queue) is None:
-            raise node.child("queue").error(f"unknown queue '{queue}'")
+            raise node.child("queue").error(f"unknown queue '{short(queue)}'")
         low, high = _tasks(node.child("tasks")) if node.has("tasks") else (1, 1)
         fields = dict(user=node.child("user").name() if node.has("user") else "user", queue=queue,
                       project=node.child("project").name() if node.has("project") else "default",
-                      priority=node.child("priority").integer() if node.has("priority") else 0, submit_time=time,
+                      priority=node.child("priority").integer(MIN_PRIORITY, MAX_PRIORITY) if node.has("priority")
+                      else 0, submit_time=time,
                       resreq=node.child("resreq").text() if node.has("resreq") else "", min_tasks=low,
                       max_tasks=high, run_time=node.child("run_time").number() if node.has("run_time") else 0)
         if node.has("array"):
-            ids = [JobId(jid.job, i) for i in range(1, node.child("array").integer(1, 100000) + 1)]
+            ids = [JobId(jid.job, i) for i in range(1, node.child("array").integer(1, MAX_ARRAY) + 1)]
         else:
             ids = [jid]
         if jid.job in self.numbers:
@@ -253,7 +259,7 @@ class EventReader:
         node.mapping(("name", "status"), required=("name", "status"))
         name = node.child("name").name()
         if self.cluster.host(name) is None:
-            raise node.child("name").error(f"unknown host '{name}'")
+            raise node.child("name").error(f"unknown host '{short(name)}'")
         return HostChange(name, _status(node.child("status")))
 
     def dispatch(self, node: Node) -> RecordedDispatch:
@@ -262,7 +268,7 @@ class EventReader:
         hosts = []
         for name, amounts in node.child("hosts").items():
             if self.cluster.host(name) is None:
-                raise amounts.error(f"unknown host '{name}'")
+                raise amounts.error(f"unknown host '{short(name)}'")
             hosts.append((name, tuple(self._amounts(amounts, shared=False))))
         if not hosts:
             raise node.child("hosts").error("a dispatch needs at least one host")
@@ -274,7 +280,7 @@ class EventReader:
             definition = self.cluster.resource(name)
             if definition is None or not definition.numeric or definition.shared != shared:
                 kind = "shared" if shared else "host"
-                raise value.error(f"'{name}' is not a numeric {kind} resource")
+                raise value.error(f"'{short(name)}' is not a numeric {kind} resource")
             yield name, value.amount(definition.unit)
 
     def session(self, node: Node) -> SessionMark:
@@ -284,18 +290,20 @@ class EventReader:
 
 
 def _tasks(node: Node) -> tuple[int, int]:
+    """N, "MIN,MAX" or [MIN, MAX], each a whole number from 1 to MAX_TASKS, checked before any is used."""
     value = node.value
-    if isinstance(value, int) and not isinstance(value, bool):
-        low = high = node.integer(1)
-    else:
-        parts = value if isinstance(value, list) else str(value).split(",")
-        try:
-            low, high = (int(parts[0]), int(parts[-1])) if len(parts) in (1, 2) else (0, 0)
-        except ValueError:
-            low = high = 0
-    if not 1 <= low <= high:
-        raise node.error(f"'{value}' is not a task count N or MIN,MAX with 1 <= MIN <= MAX")
-    return low, high
+    parts = value if isinstance(value, list) else [value] if not isinstance(value, str) else value.split(",")
+    counts = [_count(p) for p in parts] if len(parts) in (1, 2) else [None]
+    if None in counts or counts[0] > counts[-1]:
+        raise node.error(f"'{short(str(value))}' is not a task count N or MIN,MAX with 1 <= MIN <= MAX <= "
+                         f"{MAX_TASKS}")
+    return counts[0], counts[-1]
+
+
+def _count(part: object) -> int | None:
+    if isinstance(part, int) and not isinstance(part, bool):
+        return part if 1 <= part <= MAX_TASKS else None
+    return whole_number(part.strip(), 1, MAX_TASKS) if isinstance(part, str) else None
 
 
 def _events(node: Node, cluster: Cluster) -> tuple[Event, ...]:
@@ -318,8 +326,8 @@ def _sessions(root: Node, events: tuple[Event, ...]) -> Sessions:
         if not node.has("interval"):
             raise node.error("the 'every' policy needs an interval (seconds)")
         interval = node.child("interval").number()
-        if interval <= 0:
-            raise node.child("interval").error("the interval must be positive")
+        if interval < MIN_INTERVAL:
+            raise node.child("interval").error(f"the interval must be at least {MIN_INTERVAL} seconds")
         return Sessions(policy, interval)
     if node.has("interval"):
         raise node.child("interval").error("only the 'every' policy takes an interval")
@@ -347,12 +355,13 @@ def _faults(node: Node) -> tuple[Fault, ...]:
         requirement = None
         if item.has("requirement"):
             text = item.child("requirement").text()
-            if text and not all(p.isdigit() and int(p) >= 1 for p in text.split(".")):
-                raise item.child("requirement").error(f"'{text}' is not dotted 1-based indices like 2.1")
-            requirement = tuple(int(p) for p in text.split(".")) if text else ()
+            indices = [whole_number(p, 1, MAX_INDEX) for p in text.split(".")] if text else []
+            if None in indices:
+                raise item.child("requirement").error(f"'{short(text)}' is not dotted 1-based indices like 2.1")
+            requirement = tuple(indices)
         faults.append(Fault(point, job,
-                            item.child("plan").integer(1) if item.has("plan") else None,
-                            item.child("position").integer(1) if item.has("position") else None,
+                            item.child("plan").integer(1, MAX_INDEX) if item.has("plan") else None,
+                            item.child("position").integer(1, MAX_INDEX) if item.has("position") else None,
                             item.child("host").name() if item.has("host") else None, requirement))
     return tuple(faults)
 

@@ -37,9 +37,9 @@ def test_never_on_a_pipe():
 
 
 def test_an_import_reports_the_bytes_read(tmp_path):
-    job = "1 0 -1 10 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"
+    jobs = "".join(f"{n} 0 -1 10 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n" for n in range(1, 9001))
     log = tmp_path / "many.swf"
-    log.write_text("; MaxNodes: 1\n" + job * 9000)  # 9001 lines: reports after lines 4096 and 8192
+    log.write_text("; MaxNodes: 1\n" + jobs)  # 9001 lines: reports after lines 4096 and 8192
     seen: list[int] = []
     read_swf(log, progress=seen.append)
     assert len(seen) == 2 and 0 < seen[0] <= seen[1] <= log.stat().st_size
