@@ -22,7 +22,7 @@ def why_lines(sim: Simulator, selector: JobId, level: Level, units: UnitsMode, w
     says where the replay stands (e.g. "before round 3 (t=20)") and the round the evaluation is numbered in."""
     records = sim.jobs.matching(selector)
     if not records:
-        return [f"why: job {selector} is unknown"]
+        return [f"why {selector}: the job is unknown"]
     lines: list[str] = []
     for record in records:
         job = record.job.id

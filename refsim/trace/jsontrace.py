@@ -133,11 +133,11 @@ class JsonCollector:
         return req
 
     def _entered(self, ev: e.RequirementEntered) -> None:
-        fields: Obj = {"kind": ev.kind.value, "outcome": None}
+        fields: Obj = {"kind": ev.kind.value, "outcome": None, "notes": []}
         if ev.kind is e.NodeKind.SINGLE:
             fields.update(min_tasks=ev.min_tasks, max_tasks=ev.max_tasks,
                           requests={n: _number(v) for n, v in ev.requests}, select=ev.select or None,
-                          span=ev.span or None, checks=[], plans=[], notes=[])
+                          span=ev.span or None, checks=[], plans=[])
         else:
             fields["members"] = ev.members
         req = self._requirement(ev.path, "tried", **fields)
