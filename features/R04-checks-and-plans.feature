@@ -157,7 +157,7 @@ Feature: R4 Shared resource and placement plan explanation
     Then the trace of job 3 in round 1 is:
       """
       trace of 3: round 1, position 3, level summary
-      selection: round 1, position 3; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0
+      selection: round 1, position 3; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 10
         cluster-wide limits: none; host-scoped limits are reported with each host's verdict
       requirement: single, tasks min 3 max 3, requests slots only: not satisfied
         no plan generated: needs 3 tasks but the open hosts have 2 slots in all

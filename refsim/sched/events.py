@@ -139,6 +139,8 @@ class Plan:
 
     number: int
     tasks: tuple[int, ...]
+    # The fill plan's host for each position, where that position's scan starts; empty for every other plan.
+    origins: tuple[str, ...] = ()
 
     @property
     def hosts(self) -> int:

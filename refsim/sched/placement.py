@@ -45,10 +45,19 @@ def _reserve_cluster_amounts(ev: Evaluation, single: Single, tasks: int) -> None
         ev.ledger.hold(Hold(resource, requested, limit=name, scope=scope))
 
 
+def _origin_indices(ev: Evaluation, single: Single, plan: Plan) -> tuple[int, ...]:
+    """Where each position of a fill plan starts its scan: the scan-order index of the host it came from."""
+    if not plan.origins:
+        return ()
+    index = {host.name: i for i, host in enumerate(ev.state.scan_order(single.order))}
+    return tuple(index[name] for name in plan.origins)
+
+
 def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanError | None:
     """Fill positions in order; None when all are filled, else the failing position (or the scan error)."""
     claimed: set[str] = set()
     cursor = 0
+    origins = _origin_indices(ev, single, plan)
     demands: dict[int, PositionDemand] = {}  # positions of one size ask the same of every host
     for position, tasks in enumerate(plan.tasks, start=1):
         if ev.observer is not None:
@@ -56,6 +65,8 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanE
         demand = demands.get(tasks)
         if demand is None:
             demand = demands[tasks] = PositionDemand(ev, single, tasks)
+        if origins:
+            cursor = origins[position - 1]
         found = scan_position(ev, path, plan.number, position, demand, claimed, cursor)
         if found is None or isinstance(found, ScanError):
             if ev.observer is not None:

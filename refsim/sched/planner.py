@@ -5,7 +5,10 @@ Task counts are tried largest first: the requirement's maximum, then its minimum
 - ``span[ptile=N]``: one plan, N tasks per position (the last takes the remainder);
 - no span: plans over 1, 2, 4, 8, ... hosts (while fewer than the tasks), then one host per task; tasks are split
   as evenly as possible, larger positions first.
-A plan with the same positions as an earlier one is not generated again.
+Without a span, one more plan follows the maximum's: the *fill plan*, built from what each host can take now
+(its share, in scan order); it carries the largest task count between the minimum and the maximum that the
+hosts' shares place, and each of its positions starts its scan at the host the share came from.
+A plan with the same task counts as an earlier one is not generated again.
 
 A generated plan is discarded untried, in this order of rules, when:
 1. it needs more positions than there are open hosts;
@@ -18,7 +21,7 @@ exceeds the slots of all open hosts together.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from refsim.model.cluster import Cluster, HostStatus
@@ -72,6 +75,28 @@ def _shapes(tasks: int, span: Span | None) -> Iterator[tuple[int, ...]]:
         yield (1,) * tasks
 
 
+Shares = Callable[[], Iterable[tuple[str, int]]]  # (host, tasks it can take now) in scan order, on demand
+
+
+def fill_positions(shares: Iterable[tuple[str, int]], min_tasks: int, max_tasks: int,
+                   headroom: int | None = None) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
+    """The fill plan's task counts and origin hosts: the largest count from `min_tasks` to `max_tasks` (and within
+    `headroom`) that the shares place, each host in turn taking min(its share, tasks remaining); None when the
+    shares place fewer than `min_tasks`. Shares are read only until the count is reached."""
+    cap = max_tasks if headroom is None else min(max_tasks, headroom)
+    taken: list[tuple[str, int]] = []
+    total = 0
+    for host, share in shares if cap > 0 else ():
+        if share > 0:
+            taken.append((host, min(share, cap - total)))
+            total += taken[-1][1]
+            if total >= cap:
+                break
+    if total < min_tasks or total == 0:
+        return None
+    return tuple(t for _, t in taken), tuple(h for h, _ in taken)
+
+
 def decline_reason(min_tasks: int, shape: ClusterShape) -> str | None:
     if shape.open_hosts == 0:
         return "no host is open"
@@ -92,22 +117,37 @@ def _discard_reason(tasks: tuple[int, ...], shape: ClusterShape, headroom: int |
 
 
 def generate_plans(min_tasks: int, max_tasks: int, span: Span | None, shape: ClusterShape,
-                   headroom: int | None = None, binding: str = "") -> Declined | Iterator[Generated]:
-    """Decline the requirement, or yield its plans lazily in generation order with any discard reason."""
+                   headroom: int | None = None, binding: str = "",
+                   shares: Shares | None = None) -> Declined | Iterator[Generated]:
+    """Decline the requirement, or yield its plans lazily in generation order with any discard reason.
+    `shares` gives the hosts' shares for the fill plan (no fill plan without it)."""
     reason = decline_reason(min_tasks, shape)
     if reason is not None:
         return Declined(reason)
-    return _plans(min_tasks, max_tasks, span, shape, headroom, binding)
+    return _plans(min_tasks, max_tasks, span, shape, headroom, binding, shares)
+
+
+def _candidates(min_tasks: int, max_tasks: int, span: Span | None, headroom: int | None,
+                shares: Shares | None) -> Iterator[tuple[tuple[int, ...], tuple[str, ...]]]:
+    """Task counts and origins in try order: the maximum's plans, the fill plan, the minimum's plans."""
+    for tasks in _shapes(max_tasks, span):
+        yield tasks, ()
+    if span is None and shares is not None:
+        filled = fill_positions(shares(), min_tasks, max_tasks, headroom)
+        if filled is not None:
+            yield filled
+    if min_tasks < max_tasks:
+        for tasks in _shapes(min_tasks, span):
+            yield tasks, ()
 
 
 def _plans(min_tasks: int, max_tasks: int, span: Span | None, shape: ClusterShape, headroom: int | None,
-           binding: str) -> Iterator[Generated]:
+           binding: str, shares: Shares | None) -> Iterator[Generated]:
     seen: set[tuple[int, ...]] = set()
     number = 0
-    for count in dict.fromkeys((max_tasks, min_tasks)):
-        for tasks in _shapes(count, span):
-            if tasks in seen:
-                continue
-            seen.add(tasks)
-            number += 1
-            yield Generated(Plan(number, tasks), _discard_reason(tasks, shape, headroom, binding))
+    for tasks, origins in _candidates(min_tasks, max_tasks, span, headroom, shares):
+        if tasks in seen:
+            continue
+        seen.add(tasks)
+        number += 1
+        yield Generated(Plan(number, tasks, origins), _discard_reason(tasks, shape, headroom, binding))

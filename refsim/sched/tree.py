@@ -13,6 +13,7 @@ from refsim.sched.events import (AllPlansDiscarded, ClaimsReleased, NodeKind, No
                                  RequirementDone, RequirementEntered, RequirementNotTried, RequirementSkipped, Role,
                                  indices)
 from refsim.sched.faults import FaultPoint, InternalError
+from refsim.sched.fill import host_shares
 from refsim.sched.placement import PlanResult, try_plan
 from refsim.sched.planner import Declined, generate_plans
 
@@ -85,7 +86,8 @@ def _single(ev: Evaluation, node: Single, path: Path, min_tasks: int, max_tasks:
         if ev.observer is not None:
             ev.observer.event(PlansSkipped(path))
         return Outcome.NOT_SATISFIED
-    plans = generate_plans(min_tasks, max_tasks, node.span, ev.state.shape(), check.headroom, check.headroom_limit)
+    plans = generate_plans(min_tasks, max_tasks, node.span, ev.state.shape(), check.headroom, check.headroom_limit,
+                           lambda: host_shares(ev, node))
     if isinstance(plans, Declined):
         if ev.observer is not None:
             ev.observer.event(NoPlanGenerated(path, plans.reason))

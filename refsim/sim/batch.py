@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from refsim.model.units import format_number
 from refsim.sim.load import load_recording, recording_from
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import read_output
 from refsim.sim.outputs import ReplayOutputs
 from refsim.sim.reader import parse_text
 from refsim.sim.recording import Recording
-from refsim.sim.replay import ReplayEnded, Simulator, Statistics
+from refsim.sim.replay import ReplayEnded, ReplayWarning, Simulator, Statistics
 from refsim.sim.verify import Mismatch, compare
 
 DEMO_NAME = "demo"
@@ -31,7 +32,7 @@ def open_recording(path: str | None) -> Recording:
 @dataclass(frozen=True)
 class BatchResult:
     statistics: Statistics
-    warnings: tuple[str, ...]
+    warnings: tuple[ReplayWarning, ...]
     records: tuple[dict, ...]
     compared: int | None  # decisions compared by --sim-verify, None without it
     mismatches: tuple[Mismatch, ...]
@@ -58,7 +59,7 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
 
 def summary_lines(recording: Recording, result: BatchResult) -> list[str]:
     st = result.statistics
-    lines = [f"replay of {recording.source}: {st.rounds} rounds, simulated time {st.time:g}",
+    lines = [f"replay of {recording.source}: {st.rounds} rounds, simulated time {format_number(st.time)}",
              f"jobs: {st.submitted} submitted, {st.dispatched} dispatched, {st.finished} finished, "
              f"{st.running} running, {st.pending} pending, {st.removed} removed",
              f"utilisation: {st.utilisation * 100:.1f}%"]

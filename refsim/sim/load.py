@@ -183,6 +183,7 @@ class EventReader:
         self.cluster = cluster
         self.jobs: dict[JobId, Job] = {}
         self.numbers: set[int] = set()  # job numbers in use, by plain jobs and arrays alike
+        self.arrays: dict[int, tuple[JobId, ...]] = {}  # an array's job number -> its element ids
         self.last_time = 0.0
 
     def event(self, node: Node) -> list[Event]:
@@ -197,6 +198,8 @@ class EventReader:
         body = node.child(actions[0])
         if actions[0] == "submit":
             return [Event(time, Submit(job)) for job in self.submit(body, time)]
+        if actions[0] == "remove":
+            return [Event(time, Remove(job)) for job in self.removed(body)]
         return [Event(time, getattr(self, actions[0])(body))]
 
     def job_id(self, node: Node, known: bool = True) -> JobId:
@@ -231,6 +234,8 @@ class EventReader:
         if jid.job in self.numbers:
             raise node.child("id").error(f"job {jid.job} is submitted twice")
         self.numbers.add(jid.job)
+        if node.has("array"):
+            self.arrays[jid.job] = tuple(ids)
         for i in ids:
             self.jobs[i] = Job(i, **fields)
         return [self.jobs[i] for i in ids]
@@ -238,8 +243,11 @@ class EventReader:
     def finish(self, node: Node) -> Finish:
         return Finish(self.job_id(node))
 
-    def remove(self, node: Node) -> Remove:
-        return Remove(self.job_id(node))
+    def removed(self, node: Node) -> list[JobId]:
+        """The jobs a remove takes out: the job, or every element when it names an array by its job number."""
+        jid = self.job_id(node, known=False)
+        elements = self.arrays.get(jid.job) if jid.index is None else None
+        return list(elements) if elements else [self.job_id(node)]
 
     def host(self, node: Node) -> HostChange:
         node.mapping(("name", "status"), required=("name", "status"))

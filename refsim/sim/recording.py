@@ -59,8 +59,8 @@ class Event:
 
 class SessionPolicy(Enum):
     EXPLICIT = "explicit"          # only the recording's session events
-    AFTER_EVENTS = "after-events"  # one session after each instant at which anything happened
-    EVERY = "every"                # one session every `interval` seconds while anything is pending or running
+    AFTER_EVENTS = "after-events"  # one session after each instant at which some event changed something
+    EVERY = "every"                # from the first event, every `interval` seconds (docs/simulator.md)
 
 
 @dataclass(frozen=True)

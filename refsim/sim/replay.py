@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
 from refsim.model.resources import SLOTS
+from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendReason, SessionResult
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
@@ -25,6 +26,10 @@ from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobTable
 from refsim.sim.recording import (Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
                                   SessionPolicy, Submit)
+
+# The order of events at one instant (docs/simulator.md, "Instants"): completions, then everything else recorded
+# (arrivals among it) in file order, then the session. Each is (rank, action) in the event queue.
+_AUTOMATIC_FINISH, _RECORDED_FINISH, _RECORDED, _SESSION = range(4)
 
 SessionHook = Callable[[int], ObserverFactory | None]
 
@@ -72,9 +77,20 @@ class Statistics:
 
 
 @dataclass(frozen=True)
+class ReplayWarning:
+    """Something in the recording the replay ignored, stamped with the time of the event it concerns."""
+
+    time: float
+    message: str
+
+    def __str__(self) -> str:
+        return f"t={format_number(self.time)}: {self.message}"
+
+
+@dataclass(frozen=True)
 class ReplayEnded:
     statistics: Statistics
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[ReplayWarning, ...] = ()
 
 
 Report = RoundStarted | Reconstructed | SessionResult | RoundEnded | ReplayEnded
@@ -99,15 +115,16 @@ class Simulator:
         self.session_hook = session_hook
         self.round = 0
         self.time = recording.events[0].time if recording.events else 0.0
-        self.warnings: list[str] = []
-        # (time, rank, seq, action): automatic finishes (rank 0) before recorded events (rank 1) at an instant
+        self.warnings: list[ReplayWarning] = []
+        # (time, rank, seq, action): at an instant, in rank order, then in the order pushed
         self._queue: list[tuple[float, int, int, object]] = []
         self._seq = 0
-        self._reconstruct: list[RecordedDispatch] = []
+        self._recorded_left = len(recording.events)  # recorded events not yet applied (finishes run are not)
+        self._reconstruct: list[tuple[float, RecordedDispatch]] = []
         self._slot_seconds = 0.0
         self.in_session = False
         for event in recording.events:
-            self._push(event.time, 1, event.action)
+            self._push(event.time, _rank(event.action), event.action)
 
     def _push(self, time: float, rank: int, action: object) -> None:
         self._seq += 1
@@ -116,19 +133,28 @@ class Simulator:
     def reports(self) -> Iterator[Report]:
         """Run the replay to its end, one report at a time."""
         policy = self.recording.sessions
-        next_tick = self.time + policy.interval if policy.policy is SessionPolicy.EVERY else None
-        changed = False  # anything happened since the last tick (the 'every' policy stops when nothing did)
-        while self._queue or (next_tick is not None and changed):
+        interval = policy.interval if policy.policy is SessionPolicy.EVERY else None
+        next_tick = self.time if interval is not None else None  # the first session at the first event's time
+        changed = False  # an event changed something since the last tick
+        while True:
+            self._drop_stale_finishes()
             instant = self._queue[0][0] if self._queue else float("inf")
-            if next_tick is not None and next_tick <= instant:
+            if next_tick is not None and next_tick < instant:
+                # Ticks go on while recorded events remain or something changed: a running job's finish still to
+                # come does not keep them going.
+                if not (self._recorded_left or changed):
+                    break
                 self.time, changed = next_tick, False
-                next_tick += policy.interval
+                next_tick += interval
                 yield from self._round()
                 continue
+            if not self._queue:
+                break
             self.time = instant
             activity = False
             while self._queue and self._queue[0][0] == instant:
-                action = heapq.heappop(self._queue)[3]
+                _, rank, _, action = heapq.heappop(self._queue)
+                self._recorded_left -= rank != _AUTOMATIC_FINISH
                 if isinstance(action, SessionMark):
                     yield from self._round()
                 else:
@@ -136,52 +162,83 @@ class Simulator:
             changed |= activity
             if activity and policy.policy is SessionPolicy.AFTER_EVENTS:
                 yield from self._round()
-        yield ReplayEnded(self.statistics(), tuple(self.warnings))
+        # in time order: a recorded dispatch is only found stale at the session after it
+        yield ReplayEnded(self.statistics(), tuple(sorted(self.warnings, key=lambda w: w.time)))
+
+    def _drop_stale_finishes(self) -> None:
+        """Forget automatic finishes of jobs that stopped earlier (finished by a recorded finish, or removed), so
+        the clock never moves to an instant where nothing happens."""
+        while self._queue and isinstance(action := self._queue[0][3], _RunEnds):
+            record = self.jobs.get(action.job)
+            if record.state is JobState.RUNNING and record.start_time == action.started:
+                return
+            heapq.heappop(self._queue)
 
     # --- events ------------------------------------------------------------------------------------------------
 
+    def _warn(self, message: str) -> None:
+        self.warnings.append(ReplayWarning(self.time, message))
+
     def _apply(self, action: object) -> bool:
-        """Apply one event; True when it is activity that calls for a session."""
+        """Apply one event; True when it changed something (only then does it call for a session)."""
         if isinstance(action, Submit):
             self.jobs.add(action.job)
             self.state.submit(action.job)
-        elif isinstance(action, _RunEnds):
+            return True
+        if isinstance(action, _RunEnds):
             return self._finish(action.job, action.started)
-        elif isinstance(action, Finish):
+        if isinstance(action, Finish):
             return self._finish(action.job, None)
-        elif isinstance(action, Remove):
-            self._remove(action.job)
-        elif isinstance(action, HostChange):
+        if isinstance(action, Remove):
+            return self._remove(action.job)
+        if isinstance(action, HostChange):
             host = self.state.cluster.host(action.host)
+            if host.status is action.status:
+                return False
             self.state.set_cluster(self.state.cluster.with_host(replace(host, status=action.status)))
-        elif isinstance(action, RecordedDispatch):
-            self._reconstruct.append(action)
+            return True
+        if isinstance(action, RecordedDispatch):
+            return self._recorded_dispatch(action)
+        return False
+
+    def _recorded_dispatch(self, action: RecordedDispatch) -> bool:
+        state = self.jobs.get(action.job).state
+        if state is not JobState.PENDING:
+            self._warn(f"recorded dispatch of job {action.job}, which is {state.value}, ignored")
+            return False
+        self._reconstruct.append((self.time, action))
         return True
 
     def _finish(self, job: JobId, started: float | None) -> bool:
         record = self.jobs.get(job)
+        if record is None:  # a finish comes before the arrivals of its instant, so before this job's submit
+            self._warn(f"finish of job {job} before its submission at the same time, ignored")
+            return False
         if record.state is not JobState.RUNNING or (started is not None and record.start_time != started):
             if started is None:
-                self.warnings.append(f"t={self.time:g}: finish of job {job}, which is {record.state.value}, ignored")
+                self._warn(f"finish of job {job}, which is {record.state.value}, ignored")
             return False
         self.state.finish(job)
         self._slot_seconds += (self.time - record.start_time) * record.allocation.tasks
         record.state, record.end_time = JobState.FINISHED, self.time
         return True
 
-    def _remove(self, job: JobId) -> None:
+    def _remove(self, job: JobId) -> bool:
+        """Take a pending or running job out; removing a job that has ended changes nothing."""
         record = self.jobs.get(job)
+        if record.state not in (JobState.PENDING, JobState.RUNNING):
+            return False
         if record.state is JobState.RUNNING:
             self._slot_seconds += (self.time - record.start_time) * record.allocation.tasks
-        if record.state in (JobState.PENDING, JobState.RUNNING):
-            self.state.remove(job)
-            record.state, record.end_time = JobState.REMOVED, self.time
+        self.state.remove(job)
+        record.state, record.end_time = JobState.REMOVED, self.time
+        return True
 
     def _start(self, job: JobId, allocation: Allocation, reconstructed: bool) -> None:
         record = self.jobs.get(job)
         record.state, record.start_time, record.allocation = JobState.RUNNING, self.time, allocation
         record.reconstructed = reconstructed
-        self._push(self.time + record.job.run_time, 0, _RunEnds(job, self.time))
+        self._push(self.time + record.job.run_time, _AUTOMATIC_FINISH, _RunEnds(job, self.time))
 
     # --- rounds ------------------------------------------------------------------------------------------------
 
@@ -204,11 +261,11 @@ class Simulator:
 
     def _take_reconstructed(self) -> Iterator[Reconstructed]:
         waiting, self._reconstruct = self._reconstruct, []
-        for recorded in waiting:
+        for time, recorded in waiting:
             record = self.jobs.get(recorded.job)
-            if record.state is not JobState.PENDING:
-                self.warnings.append(f"t={self.time:g}: recorded dispatch of job {recorded.job}, which is "
-                                     f"{record.state.value}, ignored")
+            if record.state is not JobState.PENDING:  # removed between the event and this session
+                self.warnings.append(ReplayWarning(time, f"recorded dispatch of job {recorded.job}, which is "
+                                                         f"{record.state.value}, ignored"))
                 continue
             allocation = reconstructed_allocation(self.state, record.job, recorded.hosts, recorded.shared)
             self.state.dispatched(recorded.job, allocation)
@@ -239,3 +296,9 @@ class Simulator:
                           self.jobs.count(JobState.FINISHED), self.jobs.count(JobState.RUNNING),
                           self.jobs.count(JobState.PENDING), self.jobs.count(JobState.REMOVED),
                           busy / (slots * span) if slots and span > 0 else 0.0)
+
+
+def _rank(action: object) -> int:
+    if isinstance(action, Finish):
+        return _RECORDED_FINISH
+    return _SESSION if isinstance(action, SessionMark) else _RECORDED

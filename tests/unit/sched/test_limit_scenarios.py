@@ -94,7 +94,8 @@ def test_a_limit_naming_two_consumer_kinds_applies_to_jobs_matching_both():
 
 def test_cluster_limit_headroom_discards_plans_that_cannot_pass():
     # Tasks 2..6 with a 4-slot user limit: the check uses the minimum (2 <= 4 passes); plans for 6 tasks exceed
-    # the 4-task headroom and are discarded; the first 2-task plan, [2], is tried and committed.
+    # the 4-task headroom and are discarded. The fill plan comes next: a has 8 free slots but the headroom caps
+    # the count at 4, the largest count from 2 to 6 the limit allows, so it is [4] on a, tried and committed.
     lim = limit("user_slots", {"slots": 4}, per_user="all")
     r = run(cluster(host("a", slots=8), limits=(lim,)), job(1, tasks=(2, 6), user="u"))
     lines = r.recorder.lines("1")
@@ -104,8 +105,8 @@ def test_cluster_limit_headroom_discards_plans_that_cannot_pass():
         "plan 2 [3,3] discarded: needs 2 hosts but only 1 is open",
         "plan 3 [2,2,1,1] discarded: needs 4 hosts but only 1 is open",
         "plan 4 [1,1,1,1,1,1] discarded: needs 6 hosts but only 1 is open",
-        "plan 5 [2] tried"]
-    assert r.outcome("1").allocation.limit_charges == (LimitCharge("user_slots", "user=u", "slots", 2),)
+        "plan 5 [4] tried"]
+    assert r.outcome("1").allocation.limit_charges == (LimitCharge("user_slots", "user=u", "slots", 4),)
 
 
 def test_shared_resource_shortfall_skips_every_plan():

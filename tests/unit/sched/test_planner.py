@@ -1,7 +1,9 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from refsim.resreq.ast import Span
-from refsim.sched.planner import ClusterShape, Declined, generate_plans, split
+from refsim.sched.planner import ClusterShape, Declined, fill_positions, generate_plans, split
 
 SHAPE = ClusterShape(open_hosts=8, max_slots=4, total_slots=32)
 
@@ -50,3 +52,68 @@ def test_plans_are_numbered_in_generation_order_and_generated_lazily():
     result = generate_plans(8, 8, None, SHAPE)
     first = next(result)
     assert first.plan.number == 1 and next(result).plan.number == 2
+
+
+def test_fill_positions_walk_hosts_in_order_taking_what_each_can():
+    # a can take 2, b none, c 8: 10 tasks are 2 on a and the remaining 8 on c; b gives no position.
+    assert fill_positions([("a", 2), ("b", 0), ("c", 8)], 10, 10) == ((2, 8), ("a", "c"))
+    # the count is the largest from min to max the shares place: 5 for 2..8, capped by a headroom of 4.
+    assert fill_positions([("a", 5)], 2, 8) == ((5,), ("a",))
+    assert fill_positions([("a", 5)], 2, 8, headroom=4) == ((4,), ("a",))
+    # fewer than the minimum: no fill plan
+    assert fill_positions([("a", 1), ("b", 1)], 3, 8) is None
+
+
+def test_fill_positions_read_shares_only_until_the_count_is_reached():
+    read = []
+
+    def shares():
+        for host in "abcd":
+            read.append(host)
+            yield host, 4
+    assert fill_positions(shares(), 6, 6) == ((4, 2), ("a", "b"))
+    assert read == ["a", "b"]
+
+
+def test_the_fill_plan_follows_the_maximums_plans_and_precedes_the_minimums():
+    # 2..6 tasks, the hosts can take 3 + 2: the maximum's four plans, the fill plan [3,2] (5 tasks), then the
+    # minimum's plans [2] and [1,1]. The fill plan carries its origin hosts; no other plan does.
+    result = list(generate_plans(2, 6, None, SHAPE, shares=lambda: [("a", 3), ("b", 2)]))
+    assert [(g.plan.number, g.plan.tasks, g.plan.origins) for g in result] == [
+        (1, (6,), ()), (2, (3, 3), ()), (3, (2, 2, 1, 1), ()), (4, (1,) * 6, ()),
+        (5, (3, 2), ("a", "b")), (6, (2,), ()), (7, (1, 1), ())]
+
+
+def test_no_fill_plan_with_a_span_or_when_it_repeats_an_earlier_plan():
+    shares = lambda: [("a", 4), ("b", 4)]  # noqa: E731
+    assert [p.plan.tasks for p in generate_plans(6, 6, Span(ptile=4), SHAPE, shares=shares)] == [(4, 2)]
+    # the fill gives [4,4] for 8 tasks, the same task counts as the second plan: not generated again
+    assert [p.plan.tasks for p in generate_plans(8, 8, None, SHAPE, shares=shares)] == [
+        (8,), (4, 4), (2, 2, 2, 2), (1,) * 8]
+
+
+def test_plans_per_requirement_stay_logarithmic_in_the_task_count():
+    # 1..1000 tasks: about log2(1000) + 2 plans per count, plus one fill plan
+    result = list(generate_plans(1, 1000, None, ClusterShape(2000, 1, 2000), shares=lambda: [("a", 1)] * 2000))
+    assert len(result) <= 2 * 12 + 1
+
+
+@given(shares=st.lists(st.integers(0, 6), max_size=8), low=st.integers(1, 20), extra=st.integers(0, 20),
+       headroom=st.one_of(st.none(), st.integers(0, 30)))
+def test_fill_positions_place_the_largest_count_the_shares_allow(shares, low, extra, headroom):
+    named = [(f"h{i}", s) for i, s in enumerate(shares)]
+    high = low + extra
+    reachable = min(sum(shares), high if headroom is None else min(high, headroom))
+    filled = fill_positions(named, low, high, headroom)
+    if reachable < low:
+        assert filled is None
+        return
+    tasks, origins = filled
+    assert sum(tasks) == reachable and all(t > 0 for t in tasks)
+    share_of = dict(named)
+    assert all(t <= share_of[h] for t, h in zip(tasks, origins))
+    # hosts in scan order, each taking all it can except the last one used
+    positions = [int(h[1:]) for h in origins]
+    assert positions == sorted(set(positions))
+    assert positions == [i for i in range(positions[-1] + 1) if shares[i] > 0]  # no host with a share skipped
+    assert all(t == share_of[h] for t, h in zip(tasks[:-1], origins[:-1]))

@@ -9,7 +9,7 @@ from refsim.model.cluster import HostStatus
 from refsim.model.jobid import JobId
 from refsim.sim.load import load_recording, recording_from
 from refsim.sim.reader import RecordingError
-from refsim.sim.recording import RecordedDispatch, SessionPolicy, Submit
+from refsim.sim.recording import RecordedDispatch, Remove, SessionPolicy, Submit
 
 BASE = {"cluster": {"hosts": [{"name": "a", "slots": 4, "mem": "8G", "type": "X86"}],
                     "queues": [{"name": "normal", "priority": 1}]}}
@@ -101,3 +101,14 @@ def test_file_level_errors(tmp_path):
     good = tmp_path / "good.yaml"
     good.write_text(yaml.safe_dump(BASE))
     assert load_recording(good).source.endswith("good.yaml")
+
+
+def test_remove_of_an_array_job_number_names_every_element():
+    rec = recording_from(doc(events=[{"time": 0, "submit": {"id": 7, "array": 2}},
+                                     {"time": 1, "remove": 7}, {"time": 2, "remove": "7[1]"}]), "r.yaml")
+    assert [e.action for e in rec.events[2:]] == [Remove(JobId(7, 1)), Remove(JobId(7, 2)), Remove(JobId(7, 1))]
+
+
+def test_remove_of_an_unknown_job_is_still_an_error():
+    with pytest.raises(RecordingError, match=r"events\[1\].remove: job 8 has not been submitted"):
+        recording_from(doc(events=[{"time": 0, "submit": {"id": 7, "array": 2}}, {"time": 1, "remove": 8}]), "r.yaml")

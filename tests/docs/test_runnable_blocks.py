@@ -1,0 +1,80 @@
+"""Docs that run: every block of docs/ and README.md marked runnable (docs/README.md, "Runnable blocks") is
+loaded or run, and its output compared with what the block shows. Blocks of one document share a scratch folder,
+which is the working directory of their commands, holding the document's named recordings, a link to examples/
+and (as ../shared) a link to the shared data, so commands read as they would from the repository root."""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from refsim.cli import main
+from refsim.sim.load import recording_from
+from refsim.sim.reader import parse_text
+from tests.support.docblocks import ROOT, Block, blocks, documents, runnable_blocks, shell_commands, transcript
+
+SHARED = ROOT.parent / "shared"
+NASA = SHARED / "data" / "NASA-iPSC-1993-3.1-cln.swf.gz"
+BLOCKS = runnable_blocks()
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory) -> dict[Path, Path]:
+    """One working folder per document, shared by its blocks in document order."""
+    folders = {}
+    for document in documents():
+        work = tmp_path_factory.mktemp(document.stem) / "work"
+        work.mkdir()
+        (work / "examples").symlink_to(ROOT / "examples")
+        if SHARED.exists():
+            (work.parent / "shared").symlink_to(SHARED)
+        for block in blocks(document):  # written up front, so any one block can run alone
+            if block.kind == "recording" and "file" in block.attributes:
+                (work / block.attributes["file"]).write_text(block.text, encoding="utf-8")
+        folders[document] = work
+    return folders
+
+
+def _refsim(command: str, work: Path):
+    words = shlex.split(command)
+    assert words and words[0] == "refsim", f"a runnable command starts with 'refsim': {command!r}"
+    cwd = os.getcwd()
+    os.chdir(work)
+    try:
+        return CliRunner().invoke(main, words[1:], catch_exceptions=False)
+    finally:
+        os.chdir(cwd)
+
+
+def _lines(text: str) -> list[str]:
+    lines = [line.rstrip() for line in text.splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[b.where for b in BLOCKS])
+def test_block_runs_as_shown(block: Block, scratch):
+    if block.attributes.get("needs") == "nasa" and not NASA.exists():
+        pytest.skip(f"the NASA iPSC log is not at {NASA}")
+    work = scratch[block.document]
+    if block.kind == "recording":
+        name = block.attributes.get("file", block.where)
+        recording_from(parse_text(block.text, name, json_format=block.language == "json"), name)
+    elif block.kind == "console":
+        for command, shown in transcript(block):
+            result = _refsim(command, work)
+            assert _lines(result.output) == _lines("\n".join(shown)), f"{block.where}: $ {command}"
+    else:
+        for command in shell_commands(block):
+            result = _refsim(command, work)
+            assert result.exit_code == 0, f"{block.where}: {command} exited {result.exit_code}: {result.output}"
+
+
+def test_the_docs_have_runnable_blocks_of_every_kind():
+    # The convention is used, not only documented: a recording, a console transcript and a shell block at least.
+    assert {b.kind for b in BLOCKS} == {"recording", "console", "shell"}

@@ -1,0 +1,35 @@
+"""Times in the scheduler log and the batch summary: exact, in the console's number format
+(refsim.model.units.format_number), and each warning stamped with the time of the event it concerns."""
+
+from refsim.sim.batch import run_batch, summary_lines
+from tests.support.recordings import recording
+
+# Times like the NASA log's: 3010264 printed with %g would read 3.01026e+06.
+TEXT = """
+events:
+  - {time: 3010264, submit: {id: 1, run_time: 2.5}}
+  - {time: 3010270, finish: 1}
+  - {time: 3010300.125, submit: {id: 2, run_time: 1}}
+"""
+
+
+def test_log_lines_carry_exact_times_and_warnings_their_events_time(tmp_path):
+    # Sessions at 3010264 (1 runs 2.5 s), 3010266.5 (its finish), 3010300.125 (2 arrives) and 3010301.125.
+    # The finish at 3010270 names a finished job: a warning written at the end but stamped 3010270.
+    log = tmp_path / "sched.log"
+    run_batch(recording(TEXT), log=log)
+    assert log.read_text(encoding="utf-8").splitlines() == [
+        "[t=3010264] round 1: 1 dispatched, 0 pended, 0 no decision",
+        "[t=3010266.5] round 2: 0 dispatched, 0 pended, 0 no decision",
+        "[t=3010300.125] round 3: 1 dispatched, 0 pended, 0 no decision",
+        "[t=3010301.125] round 4: 0 dispatched, 0 pended, 0 no decision",
+        "[t=3010270] warning: finish of job 1, which is finished, ignored",
+        "[t=3010301.125] replay ended after 4 rounds: 2 dispatched, 0 pending",
+    ]
+
+
+def test_batch_summary_prints_the_exact_final_time_and_stamped_warnings():
+    rec = recording(TEXT)
+    lines = summary_lines(rec, run_batch(rec))
+    assert lines[0] == "replay of test.yaml: 4 rounds, simulated time 3010301.125"
+    assert "warning: t=3010270: finish of job 1, which is finished, ignored" in lines
