@@ -55,7 +55,7 @@ Feature: R1 Trace control
       """
       job 108: unknown
       trace on for jobs 108, level summary, at most 1000 lines per decision (from the next session)
-      round 4 #3 pend 108: host-closed on 1 host; select-mismatch on 4 hosts
+      round 4 #3 pend 108: select-mismatch on 4 hosts; host-closed on 1 host
         trace of 108: round 4, position 3, level summary
       """
 
@@ -222,7 +222,7 @@ Feature: R1 Trace control
         info trace JOBID                                  re-print a job's latest stored trace (an array: each element's)
         info limit                                        limits with their consumers, values and usage per scope
       Trace:
-        trace on all|JOBID... [level summary|full] [lines N] [file PATH]
+        trace on all|JOBID... [level summary|full] [lines N] [file PATH] [json PATH]
         trace off                                         stop explaining decisions from the next session on
         trace status                                      the trace settings in effect, any that replace them next session, and the store's use
       Console:

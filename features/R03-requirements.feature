@@ -60,7 +60,7 @@ Feature: R3 Resource requirement selection explanation
               x1: selection mismatch (pre-filter): select[type==GPU]; not performed: host check
               a1: selection mismatch (pre-filter): select[type==GPU]; not performed: host check
             position 1: not filled
-          plan 1: failed: position 1 could not be filled
+          plan 1: failed: position 1 could not be filled; no position filled, 1 of 1 tasks unplaced
           no plan could be placed
         requirement member 3 of 3: not tried
         released the claims of the earlier members on x1

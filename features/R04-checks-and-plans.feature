@@ -78,14 +78,14 @@ Feature: R4 Shared resource and placement plan explanation
         plan 1: 1 host, tasks per position [2]: tried
           position 1 (2 tasks)
           position 1: not filled: internal error in the host scan: injected fault at host-scan-start
-        plan 1: failed: position 1 could not be filled
+        plan 1: failed: position 1 could not be filled; no position filled, 2 of 2 tasks unplaced
         plan 2: 2 hosts, tasks per position [1,1]: tried
         plan 2: committed; no further plans tried
       """
     And the trace of job 2 in round 1 contains these lines in order:
       """
       requirement: single, tasks min 2 max 2, requests slots only: internal error
-        plan 1: failed: position 1 could not be filled
+        plan 1: failed: position 1 could not be filled; no position filled, 2 of 2 tasks unplaced
         plan 2: 2 hosts, tasks per position [1,1]: not tried: internal error: injected fault at plan-build; no further plans tried
       """
     And the trace of job 3 in round 1 contains these lines in order:
@@ -141,7 +141,7 @@ Feature: R4 Shared resource and placement plan explanation
     Then the trace of job 2 in round 1 contains these lines in order:
       """
       requirement: single, tasks min 4 max 4, requests mem 3GB per task: not satisfied
-        plan 2: failed: position 1 could not be filled
+        plan 2: failed: position 1 could not be filled; no position filled, 4 of 4 tasks unplaced
         plan 3: 4 hosts, tasks per position [1,1,1,1]: discarded: needs 4 hosts but only 2 are open
         no plan could be placed
       """

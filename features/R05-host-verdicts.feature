@@ -121,7 +121,7 @@ Feature: R5 Host verdict explanation
           position 1: filled by h1; no host rejected
           position 2: not filled; hosts rejected: selection mismatch 1, resource shortfall 1, already claimed 1
         released the claims of plan 2 on h1
-        plan 2: failed: position 2 could not be filled
+        plan 2: failed: position 2 could not be filled; position 1 filled, 2 of 4 tasks unplaced
       """
 
   @R5.9
@@ -139,7 +139,8 @@ Feature: R5 Host verdict explanation
       requirement: single, tasks min 3 max 3, requests mem 2GB per task, select[type==X86]: satisfied
         plan 1: 1 host, tasks per position [3]: tried
           position 1: not filled; hosts rejected: selection mismatch 2, resource shortfall 1, limit exceeded 1 (h2_slots[hosts=h2,user=ann] 1)
-        plan 1: failed: position 1 could not be filled
+          nearest misses: h1 (slots short by 1), h2 (h2_slots[hosts=h2,user=ann] slots over by 2)
+        plan 1: failed: position 1 could not be filled; no position filled, 3 of 3 tasks unplaced
         plan 2: 2 hosts, tasks per position [2,1]: tried
           position 1: filled by h1; no host rejected
           position 2: filled by h2; hosts rejected: already claimed 1

@@ -67,7 +67,8 @@ Feature: R7 Trace display
           plan 1: 1 host, tasks per position [3]: discarded: a position needs 3 slots but no open host has more than 2
           plan 2: 2 hosts, tasks per position [2,1]: tried
             position 1: not filled; hosts rejected: resource shortfall 2
-          plan 2: failed: position 1 could not be filled
+            nearest misses: a (slots short by 2), c (slots short by 2)
+          plan 2: failed: position 1 could not be filled; no position filled, 3 of 3 tasks unplaced
           plan 3: 3 hosts, tasks per position [1,1,1]: discarded: needs 3 hosts but only 2 are open
           no plan could be placed
         outcome: pended, 2 pend reasons
@@ -120,7 +121,8 @@ Feature: R7 Trace display
             h3: selection mismatch (pre-filter): select[type==X86]; not performed: host check
             h4: selection mismatch (pre-filter): host closed; not performed: select, capacity, limit values, host check
           position 1: not filled
-        plan 1: failed: position 1 could not be filled
+          nearest misses: h1 (slots short by 1), h2 (h2_slots[hosts=h2,user=ann] slots over by 2)
+        plan 1: failed: position 1 could not be filled; no position filled, 3 of 3 tasks unplaced
         plan 2: 2 hosts, tasks per position [2,1]: tried
           position 1 (2 tasks)
             h1: accepted

@@ -19,7 +19,7 @@ Feature: R7 Trace recall
         trace of 107[2]: round 3, position 4, level summary
       breakpoint 1 (job 107[2]): stopped after the decision for 107[2]
         trace of 107[2]: round 3, position 4, level summary
-      job 107[3]: no trace available; the job is pending
+      job 107[3]: no trace available; the job is pending; 'why 107[3]' explains it now, 'trace on 107[3]' from the next session
       """
     And the output does not contain "trace of 107[3]"
 
@@ -106,7 +106,7 @@ Feature: R7 Trace recall
       """
     Then the output contains these lines in order:
       """
-      job 103: no trace available; the job is pending
+      job 103: no trace available; the job is pending; 'why 103' explains it now, 'trace on 103' from the next session
       job 102: no trace available; the job is running on hostA hostC
       job 4242: unknown; no trace available
       error: info trace: malformed job id '12x'

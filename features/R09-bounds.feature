@@ -83,9 +83,9 @@ Feature: R9 Trace size bounds
 
   @R9.5
   Scenario: Stored traces are bounded; the oldest go first and the newest always stays
-    # With a 5000-byte bound (REFSIM_TRACE_STORE_BYTES, the test seam), only the three newest traces fit.
+    # With a 5200-byte bound (REFSIM_TRACE_STORE_BYTES, the test seam), only the three newest traces fit.
     Given the demo recording
-    When I run the commands with the trace store bound 5000:
+    When I run the commands with the trace store bound 5200:
       """
       trace on all
       continue
@@ -94,7 +94,7 @@ Feature: R9 Trace size bounds
       """
     Then the output contains these lines in order:
       """
-      trace store: 4980 of 5000 bytes used, 3 traces stored, 10 discarded
+      trace store: 5023 of 5200 bytes used, 3 traces stored, 10 discarded
         trace of 108: round 12, position 1, level summary
       """
 
@@ -126,7 +126,7 @@ Feature: R9 Trace size bounds
   @R9.6
   Scenario: Info trace on a job whose trace was discarded says so
     Given the demo recording
-    When I run the commands with the trace store bound 5000:
+    When I run the commands with the trace store bound 5200:
       """
       trace on all
       continue

@@ -108,6 +108,7 @@ Feature: Inspection
       units auto
       output none
       breakpoints 0
+      continue normal
       """
 
   Scenario: A snapshot holds the state at that point

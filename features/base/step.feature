@@ -41,7 +41,7 @@ Feature: Step mode
       """
       round 4 #1 pend 104: cluster-limit: user_slots[user=alice] slots
       round 4 #2 pend 106: shared-shortfall: lic_a
-      round 4 #3 pend 108: host-closed on 1 host; select-mismatch on 4 hosts
+      round 4 #3 pend 108: select-mismatch on 4 hosts; host-closed on 1 host
       round 5 #1 pend 104: cluster-limit: user_slots[user=alice] slots
       """
     And the output does not contain "109"

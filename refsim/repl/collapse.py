@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from refsim.model.units import format_number
 from refsim.repl.format import alike, range_line, summary_line
 from refsim.sim.replay import RoundSummary
 
@@ -29,3 +30,22 @@ class RoundCollapser:
         elif self.held:
             self.write(range_line(self.held))
         self.held = []
+
+
+PROGRESS_EVERY = 1000
+
+
+class QuietRounds(RoundCollapser):
+    """`set continue quiet`: no round lines but a progress line every 1,000 rounds; a round with a traced decision
+    still prints its summary line (spec 7.3), and nothing is ever held for a range."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        super().__init__(write)
+        self.done = 0
+
+    def add(self, summary: RoundSummary, traced: bool = False) -> None:
+        self.done += 1
+        if traced:
+            self.write(summary_line(summary))
+        if summary.round % PROGRESS_EVERY == 0:
+            self.write(f"continue: {self.done} rounds done, at round {summary.round} t={format_number(summary.time)}")

@@ -46,21 +46,30 @@ COMMANDS = (
     Command("info trace", "info trace JOBID", "re-print a job's latest stored trace (an array: each element's)",
             "Inspection", "Shown at the level it was captured, in the current units mode; also for finished or "
             "removed jobs. Says so when the trace was discarded under the store's memory bound."),
+    Command("why", "why JOBID [level summary|full]",
+            "explain now why a pending job is not dispatched (a dry run)", "Inspection",
+            "Runs the scheduler's evaluation of the job against a copy of the current state and prints it in the "
+            "trace format (summary level unless full is asked). Nothing is changed, stored or written to a trace "
+            "file. An array id explains each pending element."),
     Command("info limit", "info limit", "limits with their consumers, values and usage per scope", "Inspection"),
     Command("show", "show", "the current settings", "Inspection"),
     Command("snapshot", "snapshot FILE", "write the simulator state to FILE (YAML; JSON for .json)", "Inspection",
             "Written whole: FILE is replaced only once the snapshot is complete. Refused when FILE is the "
             "recording, an output being written, a directory or a device."),
     Command("set units", "set units raw|auto|KB|MB|GB|TB", "how amounts of memory are shown", "Settings"),
+    Command("set continue", "set continue normal|quiet", "how continue reports rounds", "Settings",
+            "quiet: no round lines, one progress line every 1000 rounds; breakpoints still stop it, and traced "
+            "decisions and their rounds are still printed. normal (the default): one line per round."),
     Command("set output", "set output FILE", "send the simulated decisions from now on to FILE", "Settings",
             "Like --sim-output: the file is started afresh with a header and appears when finished (the next set "
             "output, quit or the end of input); the previous output is finished and put in place now. Refused "
             "when FILE is the recording, the output in effect, the log or an open trace file."),
-    Command("trace on", "trace on all|JOBID... [level summary|full] [lines N] [file PATH]",
+    Command("trace on", "trace on all|JOBID... [level summary|full] [lines N] [file PATH] [json PATH]",
             "explain decisions from the next session on, for all jobs or the jobs named", "Trace",
             "level: summary (the default) counts host verdicts per plan position, full shows every host; lines: "
             "the bound on a decision's requirement, check, plan and host lines, 50 to 100000 (default 1000). "
-            "file: also append every trace printed to PATH (up to 4095 bytes). An array id selects every element; "
+            "file: also append every trace printed to PATH (up to 4095 bytes); json: append each of them to PATH as "
+            "one JSON object per line (docs/trace.schema.json). An array id selects every element; "
             "an id not yet in the replay is traced once it appears. A new trace on replaces every setting."),
     Command("trace off", "trace off", "stop explaining decisions from the next session on", "Trace",
             "Stored traces stay available to info trace."),

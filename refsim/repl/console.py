@@ -15,7 +15,7 @@ from refsim.model.jobid import JobIdError, parse_job_id
 from refsim.model.units import UnitsMode, format_number
 from refsim.repl import info
 from refsim.repl.breakpoints import BreakKind, Breakpoints
-from refsim.repl.collapse import RoundCollapser
+from refsim.repl.collapse import QuietRounds, RoundCollapser
 from refsim.repl.commands import CommandError, check_limits, find, help_lines
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
@@ -30,10 +30,11 @@ from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, Ro
 from refsim.sim.verify import compare, summary
 from refsim.sim.write import write_document
 from refsim.repl.tracing import TraceFileError, Tracing
+from refsim.repl.why import why_lines
 from refsim.trace.filecopy import identity
 from refsim.trace.records import Trace
 from refsim.trace.render import render
-from refsim.trace.settings import OFF, TraceError, parse_trace_on
+from refsim.trace.settings import OFF, Level, TraceError, parse_trace_on
 
 MAX_STEPS = 1_000_000
 
@@ -51,6 +52,7 @@ class Console:
         self.outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity)
         self.outputs.attach(self.sim)
         self.units = UnitsMode.AUTO
+        self.quiet_continue = False
         self.breaks = Breakpoints()
         self.finished = False
         self.interrupted = False
@@ -210,21 +212,26 @@ class Console:
         self.write(f"units {self.units.value}")
         self.write(f"output {output}")
         self.write(f"breakpoints {len(self.breaks.points)}")
+        self.write(f"continue {'quiet' if self.quiet_continue else 'normal'}")
 
     def _cmd_trace_on(self, args: list[str]) -> None:
         try:
             settings = parse_trace_on(args)
-            if settings.file is not None and settings.file not in self.tracing.files:
-                guarded_output(settings.file, self.outputs.inputs, appending=True, role="trace on: file")
-                try:  # also by path: the simulation output may not exist yet under its own name
-                    guarded_output(settings.file, [], self.outputs.claims(), appending=True)
-                except OutputPathError:  # in the words of spec 8.3/8.4
-                    raise TraceFileError(f"trace on: file {settings.file} is the simulation output or log file") \
-                        from None
+            for kind, path in (("file", settings.file), ("json", settings.json)):
+                if path is not None and path not in self.tracing.files:
+                    self._guard_trace_file(kind, path)
             self.tracing.replace(settings, self._reserved_files())
         except (TraceError, TraceFileError, OutputPathError) as exc:
             raise CommandError(str(exc)) from None
         self.write(f"trace {settings.describe()} (from the next session)")
+
+    def _guard_trace_file(self, kind: str, path: str) -> None:
+        """The output-path guard for a trace file (text or JSON): never an input, the simulation output or the log."""
+        guarded_output(path, self.outputs.inputs, appending=True, role=f"trace on: {kind}")
+        try:  # also by path: the simulation output may not exist yet under its own name
+            guarded_output(path, [], self.outputs.claims(), appending=True)
+        except OutputPathError:  # in the words of spec 8.3/8.4
+            raise TraceFileError(f"trace on: {kind} {path} is the simulation output or log file") from None
 
     def _cmd_trace_off(self, args: list[str]) -> None:
         self._no_args("trace off", args)
@@ -256,6 +263,34 @@ class Console:
             raise CommandError(f"set units: '{word}' is not one of {', '.join(modes)}")
         self.units = UnitsMode(args[0])
         self.write(f"units {self.units.value}")
+
+    def _cmd_set_continue(self, args: list[str]) -> None:
+        if len(args) != 1 or args[0] not in ("normal", "quiet"):
+            word = args[0] if args else ""
+            raise CommandError(f"set continue: '{word}' is not normal or quiet")
+        self.quiet_continue = args[0] == "quiet"
+        self.write(f"continue {args[0]}")
+
+    def _cmd_why(self, args: list[str]) -> None:
+        if not args or len(args) > 3 or (len(args) > 1 and args[1] != "level") or len(args) == 2:
+            raise CommandError("why: expected JOBID [level summary|full]")
+        try:
+            level = Level(args[2]) if len(args) == 3 else Level.SUMMARY
+        except ValueError:
+            raise CommandError(f"why: level '{args[2]}' is not summary or full") from None
+        for line in why_lines(self.sim, self._job_id(args[0], "why"), level, self.units, self._where()):
+            self.write(line)
+
+    def _where(self) -> tuple[str, int]:
+        """Where the replay stands, in words, and the round a dry run there is numbered in."""
+        t = format_number
+        if self._held is not None:
+            return f"before round {self._held.round} (t={t(self._held.time)})", self._held.round
+        if self.sim.in_session:
+            return f"during round {self.sim.round} (t={t(self.sim.time)})", self.sim.round
+        if self.sim.round == 0:
+            return f"before the first round (t={t(self.sim.time)})", 1
+        return f"after round {self.sim.round} (t={t(self.sim.time)})", self.sim.round + 1
 
     def _cmd_set_output(self, args: list[str]) -> None:
         if len(args) != 1:
@@ -352,7 +387,9 @@ class Console:
         """Report decisions: `steps` of them (step mode), or until a stop (continue mode, `steps` None)."""
         if self.finished:
             raise CommandError("the replay has finished")
-        rounds = RoundCollapser(self.write) if steps is None else None
+        rounds: RoundCollapser | None = None
+        if steps is None:
+            rounds = QuietRounds(self.write) if self.quiet_continue else RoundCollapser(self.write)
         reported = 0
         try:
             while steps is None or reported < steps:

@@ -3,8 +3,7 @@ go through refsim.model.jobid and amounts through refsim.model.units, so every o
 
 from __future__ import annotations
 
-from collections import Counter
-
+from refsim.model.hostlist import NUMBERED, compress_hosts
 from refsim.model.jobid import format_job_ids
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch, Pend, PendReason, SessionResult
@@ -12,15 +11,38 @@ from refsim.sim.replay import Reconstructed, RoundSummary
 
 
 def placement(allocation: Allocation) -> str:
-    """`hostA*4 hostB*2`: each host with its slots."""
-    return " ".join(f"{h.host}*{format_number(dict(h.resources).get('slots', 0))}" for h in allocation.hosts)
+    """`hostA*4 hostB*2`: each host with its slots, in position order; a run of hosts numbered one after another
+    with the same slots is one range, `node[0001-0024]*1`."""
+    runs: list[list] = []  # [names, slots]
+    for h in allocation.hosts:
+        slots = format_number(dict(h.resources).get("slots", 0))
+        if runs and runs[-1][1] == slots and _follows(runs[-1][0][-1], h.host):
+            runs[-1][0].append(h.host)
+        else:
+            runs.append([[h.host], slots])
+    return " ".join(f"{compress_hosts(names)}*{slots}" for names, slots in runs)
+
+
+def _follows(previous: str, name: str) -> bool:
+    a, b = NUMBERED.match(previous), NUMBERED.match(name)
+    return (a is not None and b is not None and a.group(1) == b.group(1) and len(a.group(2)) == len(b.group(2))
+            and int(b.group(2)) == int(a.group(2)) + 1)
+
+
+def hosts_by_code(reasons: tuple[PendReason, ...]) -> list[tuple[str, list[str]]]:
+    """Host-level codes with the hosts each was found on, most hosts first, then by code."""
+    hosts: dict[str, dict[str, None]] = {}
+    for r in reasons:
+        if r.code.host_level:
+            hosts.setdefault(r.code.value, {})[r.host] = None
+    return sorted(((code, list(names)) for code, names in hosts.items()), key=lambda t: (-len(t[1]), t[0]))
 
 
 def brief_reasons(reasons: tuple[PendReason, ...]) -> str:
-    """Job-level reasons with their detail, host-level ones counted by code: the 'why' of an echo line."""
+    """Job-level reasons with their detail, then each host-level code with the number of hosts it was found on,
+    most hosts first: the 'why' of an echo line."""
     job_level = [f"{r.code.value}: {r.detail}" if r.detail else r.code.value for r in reasons if not r.code.host_level]
-    per_code = Counter(r.code.value for r in reasons if r.code.host_level)
-    hosts = [f"{code} on {n} host{'s' if n > 1 else ''}" for code, n in per_code.items()]
+    hosts = [f"{code} on {len(names)} host{'s' if len(names) > 1 else ''}" for code, names in hosts_by_code(reasons)]
     return "; ".join(job_level + hosts)
 
 

@@ -6,7 +6,8 @@ from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
 from refsim.model.limits import Limit
 from refsim.model.units import UnitsMode, format_amount, format_number
-from refsim.repl.format import brief_reasons, placement
+from refsim.model.hostlist import compress_hosts
+from refsim.repl.format import brief_reasons, hosts_by_code, placement
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.replay import Simulator
@@ -49,6 +50,9 @@ def job_lines(sim: Simulator, selector: JobId) -> list[str]:
                   f"queued t={format_number(j.submit_time)}, run time {format_number(j.run_time)}",
                   f"  tasks {tasks}, requirement '{j.resreq}'",
                   f"  latest decision: {_outcome(r)}"]
+        if isinstance(r.last_outcome, Pend):
+            lines += [f"    {code} on {len(names)} host{'s' if len(names) > 1 else ''}: {compress_hosts(names)}"
+                      for code, names in hosts_by_code(r.last_outcome.reasons)]
     return lines
 
 

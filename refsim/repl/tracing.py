@@ -7,12 +7,15 @@ from collections.abc import Callable
 
 from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId, format_job_ids
+from refsim.model.jobs import JobState
 from refsim.model.units import UnitsMode
 from refsim.sched.decisions import SessionResult
 from refsim.sim.jobtable import JobTable
 from refsim.sim.replay import Reconstructed
+from refsim.sched.events import Event
 from refsim.trace.collector import Collector, reconstructed_trace
 from refsim.trace.filecopy import Identity, TraceFile, identity
+from refsim.trace.jsontrace import JsonCollector, Obj, json_line, reconstructed_object
 from refsim.trace.records import Trace
 from refsim.trace.render import render
 from refsim.trace.settings import OFF, TraceSettings
@@ -23,6 +26,17 @@ class TraceFileError(Exception):
     """A trace file that cannot be used; the message names it and why."""
 
 
+class _Both:
+    """The observer of a job traced as text and as JSON: both collectors see every event."""
+
+    def __init__(self, text: Collector, json: JsonCollector) -> None:
+        self.text, self.json = text, json
+
+    def event(self, event: Event) -> None:
+        self.text.event(event)
+        self.json.event(event)
+
+
 class Tracing:
     def __init__(self, cluster: Callable[[], Cluster], in_session: Callable[[], bool]) -> None:
         self.cluster = cluster
@@ -31,34 +45,54 @@ class Tracing:
         self.session: TraceSettings = OFF   # what the session in progress began with
         self.store = TraceStore(bound_from_environment())
         self.files: dict[str, TraceFile] = {}
+        self._kinds: dict[str, str] = {}  # path -> "file" or "json": what an open trace file receives
         self._collectors: dict[JobId, Collector] = {}
+        self._json_collectors: dict[JobId, JsonCollector] = {}
+        self._json_ready: dict[JobId, Obj] = {}
 
     # --- settings ----------------------------------------------------------------------------------------------
 
     def replace(self, settings: TraceSettings, reserved: list[Identity]) -> None:
-        """Make `settings` the next session's, opening its file first; TraceFileError changes nothing.
-        `reserved` are the files it must not be (the simulation output and the log)."""
-        if settings.file is not None and settings.file not in self.files:
-            existing = identity(settings.file)
+        """Make `settings` the next session's, opening its files first; TraceFileError changes nothing.
+        `reserved` are the files they must not be (the simulation output and the log)."""
+        wanted = [(settings.file, "file"), (settings.json, "json")]
+        for path, kind in wanted:
+            if path is not None and self._kinds.get(path, kind) != kind:
+                raise TraceFileError(f"trace on: {kind} {path} is open as a {self._kinds[path]} trace file")
+            existing = identity(path) if path is not None and path not in self.files else None
             if existing is not None and existing in reserved:
-                raise TraceFileError(f"trace on: file {settings.file} is the simulation output or log file")
+                raise TraceFileError(f"trace on: {kind} {path} is the simulation output or log file")
+        if settings.file is not None and settings.json is not None:
+            same = identity(settings.file)
+            if same is not None and same == identity(settings.json):
+                raise TraceFileError(f"trace on: file {settings.file} and json {settings.json} are the same file")
+        opened: list[str] = []
+        for path, kind in wanted:
+            if path is None or path in self.files:
+                continue
             try:
-                self.files[settings.file] = TraceFile(settings.file)
+                self.files[path], self._kinds[path] = TraceFile(path), kind
+                opened.append(path)
             except OSError as exc:
-                raise TraceFileError(f"trace on: cannot open file {settings.file}: {exc.strerror}") from None
+                for done in opened:  # a refused command leaves nothing open that it opened
+                    self.files.pop(done).close()
+                    self._kinds.pop(done)
+                raise TraceFileError(f"trace on: cannot open {kind} {path}: {exc.strerror}") from None
         self.next = settings
         self.close_unused()
 
     def close_unused(self) -> None:
         """Close every file neither the next session nor the session in progress writes to."""
-        wanted = {self.next.file} | ({self.session.file} if self.in_session() else set())
+        wanted = set(self.next.paths()) | (set(self.session.paths()) if self.in_session() else set())
         for path in [p for p in self.files if p not in wanted]:
             self.files.pop(path).close()
+            self._kinds.pop(path, None)
 
     def close_all(self) -> None:
         for file in self.files.values():
             file.close()
         self.files.clear()
+        self._kinds.clear()
 
     def open_identities(self) -> list[Identity]:
         return [f.identity for f in self.files.values()]
@@ -67,26 +101,35 @@ class Tracing:
 
     def session_started(self, round_no: int):
         """The settings in force now hold for the whole session; the observer factory, or None."""
-        self.session, self._collectors = self.next, {}
+        self.session, self._collectors, self._json_collectors, self._json_ready = self.next, {}, {}, {}
         return self._collector_for if self.session.enabled else None
 
     def session_ended(self) -> None:
         self.close_unused()
 
-    def _collector_for(self, job: JobId) -> Collector | None:
+    def _collector_for(self, job: JobId) -> Collector | _Both | None:
         if not self.session.traces(job):
             return None
         collector = self._collectors[job] = Collector(job, self.session.level, self.session.lines, self.cluster())
-        return collector
+        if self.session.json is None:
+            return collector
+        json = self._json_collectors[job] = JsonCollector(job, self.session.level, self.session.lines)
+        return _Both(collector, json)
 
     def trace_of(self, report: Reconstructed | SessionResult) -> Trace | None:
         """The trace of a reported decision or no-decision, if its job is traced in this session."""
         if isinstance(report, Reconstructed):
             if not self.session.traces(report.job):
                 return None
+            if self.session.json is not None:
+                self._json_ready[report.job] = reconstructed_object(report.job, report.round, report.allocation,
+                                                                    self.session.level)
             return reconstructed_trace(report.job, report.round, report.allocation, self.session.level,
                                        self.session.lines, self.cluster().unit_of)
         collector = self._collectors.pop(report.job, None)
+        json = self._json_collectors.pop(report.job, None)
+        if json is not None:
+            self._json_ready[report.job] = json.result()
         return collector.trace() if collector is not None else None
 
     def shown(self, trace: Trace, units: UnitsMode) -> list[str]:
@@ -95,6 +138,9 @@ class Tracing:
         self.store.put(trace)
         if self.session.file is not None and self.session.file in self.files:
             self.files[self.session.file].write(lines)
+        obj = self._json_ready.pop(trace.job, None)
+        if obj is not None and self.session.json in self.files:
+            self.files[self.session.json].write([json_line(obj)])
         return lines
 
     # --- status and recall -------------------------------------------------------------------------------------
@@ -129,4 +175,8 @@ class Tracing:
             return render(trace, units)
         if self.store.was_discarded(job):
             return [f"job {format_job_ids([job])}: its trace was discarded under the trace store's memory bound"]
-        return [f"job {format_job_ids([job])}: no trace available; the job is {record.describe()}"]
+        line = f"job {format_job_ids([job])}: no trace available; the job is {record.describe()}"
+        if record.state is JobState.PENDING:
+            ids = format_job_ids([job])
+            line += f"; 'why {ids}' explains it now, 'trace on {ids}' from the next session"
+        return [line]

@@ -3,6 +3,8 @@ committed usage. Owned by whoever drives the scheduler (the simulator or live mo
 
 from __future__ import annotations
 
+import copy
+
 from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
@@ -29,6 +31,16 @@ class SchedulerState:
         self._order_cache: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
         self._shape: ClusterShape | None = None
         self._host_scopes: dict[tuple, str] = {}
+
+    def copy(self) -> SchedulerState:
+        """A copy for a dry run: committed usage and the job tables are copied, so nothing done to the copy reaches
+        this state. The cluster, the jobs and their parsed requirements are immutable and shared, and so are the
+        memos of static answers (select matches, scan orders), which any copy would compute alike."""
+        twin = copy.copy(self)
+        twin.usage = copy.deepcopy(self.usage)
+        twin.jobs, twin.requirements = dict(self.jobs), dict(self.requirements)
+        twin.parse_errors, twin.pending = dict(self.parse_errors), dict(self.pending)
+        return twin
 
     def submit(self, job: Job) -> None:
         """Accept a job; a requirement that does not parse leaves it without a scheduling object."""

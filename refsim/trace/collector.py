@@ -11,7 +11,8 @@ from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId
 from refsim.sched import events as e
 from refsim.sched.decisions import Allocation, Dispatch, NoDecisionKind, Pend
-from refsim.trace.labels import UnitOf, check_parts, plan_parts, requirement_label, verdict_parts
+from refsim.trace.labels import UnitOf, check_parts, misses_parts, plan_parts, requirement_label, verdict_parts
+from refsim.trace.nearest import filled_words, nearest_misses, unplaced
 from refsim.trace.outcome import dispatch_lines, no_decision_lines, pend_lines
 from refsim.trace.records import Amt, Line, Part, Totals, Trace
 from refsim.trace.settings import Level
@@ -30,6 +31,7 @@ class Collector:
         self.verdicts: Counter = Counter()
         self._requirements: dict[e.Path, int | None] = {}
         self._position: Counter = Counter()  # summary level: verdict kinds of the current position
+        self._verdicts: list[e.HostVerdict] = []  # the current position's, for its nearest misses
         self._limit_hits: Counter = Counter()
         self._handlers: dict[type, Callable] = {
             e.JobSelected: self._selected, e.SelectionKeys: self._keys, e.ClusterLimitsMatched: self._limits,
@@ -155,7 +157,9 @@ class Collector:
         self._line(self._depth(ev.path), *plan_parts(ev.plan), ": tried")
 
     def _plan_failed(self, ev: e.PlanFailed) -> None:
-        self._line(self._depth(ev.path), f"plan {ev.plan.number}: failed: position {ev.position} could not be filled")
+        _, left = unplaced(ev.plan, ev.position)
+        self._line(self._depth(ev.path), f"plan {ev.plan.number}: failed: position {ev.position} could not be filled; "
+                                         f"{filled_words(ev.position)}, {left} of {sum(ev.plan.tasks)} tasks unplaced")
 
     def _plan_error(self, ev: e.PlanEndedInError) -> None:
         self._line(self._depth(ev.path), f"plan {ev.plan.number}: ended in an internal error: {ev.error}; "
@@ -177,11 +181,12 @@ class Collector:
     # --- positions and hosts -----------------------------------------------------------------------------------
 
     def _position_started(self, ev: e.PositionStarted) -> None:
-        self._position, self._limit_hits = Counter(), Counter()
+        self._position, self._limit_hits, self._verdicts = Counter(), Counter(), []
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
 
     def _host(self, ev: e.HostEvaluated) -> None:
+        self._verdicts.append(ev.verdict)
         for kind in ev.verdict.kinds:
             self.verdicts[kind] += 1
             self._position[kind] += 1
@@ -216,6 +221,9 @@ class Collector:
             self._line(self._depth(ev.path) + 1, f"position {ev.position}: {result}")
         else:
             self._position_summary(ev.path, ev.position, result)
+        misses = nearest_misses(self._verdicts)
+        if misses:  # the same line at both levels
+            self._line(self._depth(ev.path) + 1, *misses_parts(misses, self.unit_of))
 
     # --- outcome -----------------------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from refsim.sched.events import CheckItem, CheckKind, HostVerdict, Path, Plan, Reason, Role, VerdictKind
+from refsim.trace.nearest import Lack, Miss
 from refsim.trace.records import Amt, Part
 
 UnitOf = Callable[[str], "str | None"]
@@ -68,4 +69,24 @@ def verdict_parts(verdict: HostVerdict, unit_of: UnitOf) -> tuple[Part, ...]:
             parts += (["; "] if i else []) + list(reason_parts(reason, unit_of))
     if verdict.not_performed:
         parts.append(f"; not performed: {', '.join(verdict.not_performed)}")
+    return tuple(parts)
+
+
+def _lack_parts(lack: Lack, unit_of: UnitOf) -> tuple[Part, ...]:
+    if lack.kind is VerdictKind.SELECTION_MISMATCH:
+        return ("host closed" if lack.subject == "host closed" else f"select[{lack.subject}] not matched",)
+    unit = unit_of(lack.resource or lack.subject)
+    if lack.kind is VerdictKind.RESOURCE_SHORTFALL:
+        return (f"{lack.subject} short by ", Amt(lack.short or 0, unit))
+    return (f"{lack.subject}[{lack.scope}] {lack.resource} over by ", Amt(lack.short or 0, unit))
+
+
+def misses_parts(misses: tuple[Miss, ...], unit_of: UnitOf) -> tuple[Part, ...]:
+    """`nearest misses: n05 (mem short by 2G), n07 (slots short by 1; mem short by 1G)`."""
+    parts: list[Part] = ["nearest misses: "]
+    for i, miss in enumerate(misses):
+        parts += ([", "] if i else []) + [f"{miss.host} ("]
+        for j, lack in enumerate(miss.lacks):
+            parts += (["; "] if j else []) + list(_lack_parts(lack, unit_of))
+        parts.append(")")
     return tuple(parts)

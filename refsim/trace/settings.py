@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -27,6 +28,7 @@ class TraceSettings:
     level: Level = Level.SUMMARY
     lines: int = DEFAULT_LINES
     file: str | None = None
+    json: str | None = None  # the JSON Lines copy
 
     def traces(self, job: JobId) -> bool:
         """Whether a decision for `job` is traced: an array id selects every element, an element only itself."""
@@ -37,7 +39,11 @@ class TraceSettings:
             return "off"
         jobs = "all jobs" if self.jobs is None else f"jobs {format_job_ids(self.jobs)}"
         text = f"on for {jobs}, level {self.level.value}, at most {self.lines} lines per decision"
-        return text + (f", file {self.file}" if self.file else "")
+        return text + (f", file {self.file}" if self.file else "") + (f", json {self.json}" if self.json else "")
+
+    def paths(self) -> tuple[str, ...]:
+        """The trace files these settings write to."""
+        return tuple(p for p in (self.file, self.json) if p is not None)
 
 
 OFF = TraceSettings()
@@ -56,13 +62,19 @@ def _level(word: str) -> Level:
         raise TraceError(f"trace on: level '{word}' is not summary or full") from None
 
 
-def _file(word: str) -> str:
-    if len(word.encode("utf-8")) > MAX_PATH_BYTES:
-        raise TraceError(f"trace on: file path is {len(word.encode('utf-8'))} bytes long "
-                         f"(at most {MAX_PATH_BYTES})")
-    if not word:
-        raise TraceError("trace on: file path is empty")
-    return word
+def _path(option: str) -> Callable[[str], str]:
+    def check(word: str) -> str:
+        if len(word.encode("utf-8")) > MAX_PATH_BYTES:
+            raise TraceError(f"trace on: {option} path is {len(word.encode('utf-8'))} bytes long "
+                             f"(at most {MAX_PATH_BYTES})")
+        if not word:
+            raise TraceError(f"trace on: {option} path is empty")
+        return word
+    return check
+
+
+OPTIONS: dict[str, Callable[[str], object]] = {"level": _level, "lines": _lines, "file": _path("file"),
+                                               "json": _path("json")}
 
 
 def _option(options: dict, name: str, value: str | None) -> None:
@@ -70,7 +82,7 @@ def _option(options: dict, name: str, value: str | None) -> None:
         raise TraceError(f"trace on: option '{name}' needs a value")
     if name in options:
         raise TraceError(f"trace on: option '{name}' is given twice")
-    options[name] = {"level": _level, "lines": _lines, "file": _file}[name](value)
+    options[name] = OPTIONS[name](value)
 
 
 def parse_trace_on(args: list[str]) -> TraceSettings:
@@ -79,7 +91,7 @@ def parse_trace_on(args: list[str]) -> TraceSettings:
         raise TraceError("trace on: expected 'all' or job ids")
     jobs: list[JobId] | None = None if args[0] == "all" else []
     i = 1 if jobs is None else 0
-    while jobs is not None and i < len(args) and args[i] not in ("level", "lines", "file"):
+    while jobs is not None and i < len(args) and args[i] not in OPTIONS:
         try:
             jobs.append(parse_job_id(args[i]))
         except JobIdError:
@@ -89,11 +101,13 @@ def parse_trace_on(args: list[str]) -> TraceSettings:
         raise TraceError("trace on: expected 'all' or job ids")
     options: dict = {}
     while i < len(args):
-        if args[i] not in ("level", "lines", "file"):
+        if args[i] not in OPTIONS:
             what = "job id after 'all'" if jobs is None and args[i][:1].isdigit() else "option"
             raise TraceError(f"trace on: unknown {what} '{args[i]}'")
         _option(options, args[i], args[i + 1] if i + 1 < len(args) else None)
         i += 2
+    if "file" in options and options.get("file") == options.get("json"):
+        raise TraceError(f"trace on: file and json name the same path '{options['file']}'")
     return TraceSettings(True, None if jobs is None else tuple(dict.fromkeys(jobs)),
                          options.get("level", Level.SUMMARY), options.get("lines", DEFAULT_LINES),
-                         options.get("file"))
+                         options.get("file"), options.get("json"))

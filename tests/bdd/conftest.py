@@ -5,6 +5,7 @@ import pytest
 from steps.drivers import InProcessDriver, SubprocessDriver
 from steps.proof_steps import *  # noqa: F401,F403 (step definitions must be visible to the scenarios)
 from steps.repl_steps import *  # noqa: F401,F403
+from steps.answers_steps import *  # noqa: F401,F403
 
 
 @pytest.fixture(params=["inprocess", "subprocess"], autouse=True)

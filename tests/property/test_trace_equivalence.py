@@ -38,11 +38,16 @@ def trace_commands(draw, recording: Recording) -> str:
 
 
 def _run(recording: Recording, script: list[str], folder: Path, name: str, verify: Path | None = None):
+    """Run a script; the replies of `why` commands are left out of the lines returned."""
     lines: list[str] = []
     console = Console(recording, lines.append, output=str(folder / f"{name}.jsonl"),
                       verify=str(verify) if verify is not None else None)
     for line in script:
+        before = len(lines)
         console.execute(line)
+        if line.startswith("why "):
+            assert lines[before].startswith(f"why {line.split()[1]}")
+            del lines[before:]
     console.close()
     snapshot = snapshot_document(console.sim)
     snapshot.pop("written")
@@ -57,6 +62,8 @@ def test_tracing_changes_no_decision_output_snapshot_or_verification(data):
     command = data.draw(trace_commands(recording))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        if data.draw(st.booleans()):
+            command += f" json {folder / 'trace.jsonl'}"
         _, plain_records, plain_snapshot, plain = _run(recording, ["continue"], folder, "plain")
         lines, traced_records, traced_snapshot, traced = _run(recording, [command, "continue"], folder, "traced",
                                                               verify=folder / "plain.jsonl")
@@ -107,3 +114,30 @@ def test_traces_only_add_lines_in_step_mode(data):
             script.insert(data.draw(st.integers(0, len(script))), "trace off")
         traced, *_ = _run(recording, script, folder, "traced")
         assert untraced_view(traced) == plain
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_why_changes_nothing(data):
+    # Any number of dry runs at any stop: the output less their replies, the decisions, the snapshot, the
+    # accounting, the trace store and the trace files are those of the same script without them.
+    recording = data.draw(recordings())
+    ids = sorted({str(e.action.job.id) for e in recording.events if isinstance(e.action, Submit)})
+    steps = data.draw(st.lists(st.sampled_from(["step", "step 2", "continue", "info job 100", "info trace 100"]),
+                               min_size=1, max_size=6))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        base = [f"trace on all file {folder}/plain.txt json {folder}/plain.json"] if data.draw(st.booleans()) else []
+        plain, plain_records, plain_snapshot, plain_console = _run(recording, base + steps, folder, "plain")
+        script = list(steps)
+        for _ in range(data.draw(st.integers(1, 4))):
+            level = data.draw(st.sampled_from(["", " level full", " level summary"]))
+            script.insert(data.draw(st.integers(0, len(script))), f"why {data.draw(st.sampled_from(ids))}{level}")
+        base = [b.replace("plain.", "why.") for b in base]
+        lines, records, snapshot, console = _run(recording, base + script, folder, "why")
+        assert [line.replace("/why.", "/plain.") for line in lines] == plain
+        assert records == plain_records and snapshot == plain_snapshot
+        assert console.sim.state.usage.snapshot() == plain_console.sim.state.usage.snapshot()
+        assert console.tracing.store.used == plain_console.tracing.store.used
+        for suffix in ("txt", "json") if base else ():
+            assert (folder / f"why.{suffix}").read_bytes() == (folder / f"plain.{suffix}").read_bytes()

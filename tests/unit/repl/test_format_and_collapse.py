@@ -25,7 +25,7 @@ def test_echo_lines():
     reasons = (R(PendCode.CLUSTER_LIMIT, "", "L[user=u] slots"), R(PendCode.HOST_CLOSED, "h1", ""),
                R(PendCode.RESOURCE_SHORTFALL, "h2", "mem"), R(PendCode.RESOURCE_SHORTFALL, "h3", "mem"))
     assert echo_line(SessionResult(1, 1, JobId(9), Pend(JobId(9), reasons))) == \
-        "round 1 #1 pend 9: cluster-limit: L[user=u] slots; host-closed on 1 host; resource-shortfall on 2 hosts"
+        "round 1 #1 pend 9: cluster-limit: L[user=u] slots; resource-shortfall on 2 hosts; host-closed on 1 host"
 
 
 def test_brief_reasons_of_a_job_level_reason_without_detail():
@@ -61,3 +61,22 @@ def test_time_breakpoints_fire_once_when_the_time_is_crossed():
     assert points.at_round_start(2, 30, 10) is not None
     assert points.at_round_start(3, 30, 30) is None
     assert points.hits == {1: 1}
+
+
+def test_echo_counts_hosts_most_first_then_by_code():
+    """Counts are of hosts, not entries (h1 has two resource-shortfall entries and counts once), sorted by count
+    descending and then by code name: select-mismatch (2 hosts) and resource-shortfall (2 hosts) tie and go in code
+    name order, host-limit (1 host) last. Kills the mutants that count entries or keep the code order."""
+    reasons = (R(PendCode.SELECT_MISMATCH, "h3", "x"), R(PendCode.SELECT_MISMATCH, "h4", "x"),
+               R(PendCode.RESOURCE_SHORTFALL, "h1", "mem"), R(PendCode.RESOURCE_SHORTFALL, "h1", "slots"),
+               R(PendCode.RESOURCE_SHORTFALL, "h2", "mem"), R(PendCode.HOST_LIMIT, "h5", "L"))
+    assert echo_line(SessionResult(1, 1, JobId(9), Pend(JobId(9), reasons))) == \
+        "round 1 #1 pend 9: resource-shortfall on 2 hosts; select-mismatch on 2 hosts; host-limit on 1 host"
+
+
+def test_dispatch_echo_joins_hosts_numbered_one_after_another_with_the_same_slots():
+    """n0001-n0003 follow each other with 1 slot each: one range; n0005 does not follow n0003; n0006 has 2 slots."""
+    hosts = tuple(HostAllocation(n, (("slots", s),)) for n, s in
+                  (("n0001", 1), ("n0002", 1), ("n0003", 1), ("n0005", 1), ("n0006", 2), ("login", 1)))
+    assert echo_line(SessionResult(1, 1, JobId(9), Dispatch(JobId(9), Allocation(hosts)))) == \
+        "round 1 #1 dispatch 9 -> n[0001-0003]*1 n0005*1 n0006*2 login*1"

@@ -1,0 +1,38 @@
+"""Host lists in the HPC convention: names that share a prefix and end in numbers of equal width collapse into
+ranges (`node[0001-0024,0031]`); any other name is listed as it is. The order of first appearance is kept."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+NUMBERED = re.compile(r"^(.*?)(\d+)$")
+
+
+def _ranges(numbers: list[int], width: int) -> str:
+    numbers = sorted(set(numbers))
+    parts, start = [], numbers[0]
+    for previous, current in zip(numbers, numbers[1:] + [None]):
+        if current is not None and current == previous + 1:
+            continue
+        parts.append(f"{start:0{width}d}" if start == previous else f"{start:0{width}d}-{previous:0{width}d}")
+        start = current
+    return ",".join(parts)
+
+
+def compress_hosts(names: Iterable[str]) -> str:
+    """`node0001 node0002 node0003 node0031 login` -> `node[0001-0003,0031],login`. A group of one keeps its name."""
+    groups: dict[tuple[str, int] | str, list[int]] = {}
+    for name in dict.fromkeys(names):
+        m = NUMBERED.match(name)
+        key: tuple[str, int] | str = (m.group(1), len(m.group(2))) if m else name
+        groups.setdefault(key, []).append(int(m.group(2)) if m else 0)
+    out = []
+    for key, numbers in groups.items():
+        if isinstance(key, str):
+            out.append(key)
+        elif len(numbers) == 1:
+            out.append(f"{key[0]}{numbers[0]:0{key[1]}d}")
+        else:
+            out.append(f"{key[0]}[{_ranges(numbers, key[1])}]")
+    return ",".join(out)

@@ -1,0 +1,50 @@
+"""`why JOB`: an on-demand explanation of a pending job against the current state. It runs the reference
+evaluation with a trace collector on a copy of the scheduler's state, so nothing it does reaches the replay: no
+decision, no accounting, no stored trace, no trace file."""
+
+from __future__ import annotations
+
+from refsim.model.jobid import JobId, format_job_ids
+from refsim.model.jobs import JobState
+from refsim.model.units import UnitsMode
+from refsim.sched.allocator import allocate
+from refsim.sched.events import JobSelected
+from refsim.sched.picker import Fcfs, pick_order
+from refsim.sim.replay import Simulator
+from refsim.trace.collector import Collector
+from refsim.trace.records import Line
+from refsim.trace.render import render
+from refsim.trace.settings import DEFAULT_LINES, Level
+
+
+def why_lines(sim: Simulator, selector: JobId, level: Level, units: UnitsMode, where: tuple[str, int]) -> list[str]:
+    """The dry-run explanation of each pending job the selector names (an array: each pending element). `where`
+    says where the replay stands (e.g. "before round 3 (t=20)") and the round the evaluation is numbered in."""
+    records = sim.jobs.matching(selector)
+    if not records:
+        return [f"why {selector}: the job is unknown"]
+    lines: list[str] = []
+    for record in records:
+        job = record.job.id
+        if record.state is not JobState.PENDING:
+            lines.append(f"why {format_job_ids([job])}: the job is {record.describe()}; only a pending job can be "
+                         "explained (info trace shows a stored trace)")
+            continue
+        lines += _dry_run(sim, job, level, units, where)
+    return lines
+
+
+def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: tuple[str, int]) -> list[str]:
+    state = sim.state.copy()
+    policy = Fcfs()
+    order = [j.id for j in pick_order((state.jobs[j] for j in state.pending if j in state.jobs), state.cluster, policy)]
+    position = order.index(job) + 1 if job in order else 0
+    collector = Collector(job, level, DEFAULT_LINES, state.cluster)
+    collector.event(JobSelected(where[1], position, job))
+    allocate(state, job, policy, collector)
+    trace = collector.trace()
+    head = (Line(1, (f"dry run of {format_job_ids([job])} against the state {where[0]}, position {position} of "
+                     f"{len(order)} pending, level {level.value}",)),) + trace.head[1:]
+    first = (f"why {format_job_ids([job])}: a dry run of the scheduler's evaluation on a copy of the current state; "
+             "nothing is changed, stored or written")
+    return [first] + render(type(trace)(**{**trace.__dict__, "head": head}), units)

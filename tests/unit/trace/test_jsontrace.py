@@ -1,0 +1,76 @@
+"""The JSON trace: every line valid against docs/trace.schema.json, one object per trace printed, in the same order,
+and each outcome equal to the decision an untraced replay makes (amounts raw, whatever `set units` says)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
+from refsim.sim.batch import open_recording
+from refsim.sim.replay import Reconstructed, Simulator
+from refsim.trace.jsontrace import allocation_object, reasons_object
+from steps.drivers import InProcessDriver
+
+ROOT = Path(__file__).resolve().parents[3]
+SCHEMA = json.loads((ROOT / "docs" / "trace.schema.json").read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+RECORDINGS = [None] + sorted((ROOT / "features" / "recordings").glob("*.yaml")) \
+    + sorted({p for p in (ROOT / "golden" / "trace").glob("*/*.yaml") if p.name != "case.yaml"}) \
+    + sorted((ROOT / "examples").glob("*.yaml"))
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def _untraced(recording: Path | None) -> dict:
+    """(round, job) -> outcome, from a replay with no observer at all."""
+    outcomes = {}
+    for report in Simulator(open_recording(str(recording) if recording else None)).reports():
+        if isinstance(report, SessionResult):
+            outcomes[(report.round, str(report.job))] = report.outcome
+        elif isinstance(report, Reconstructed):
+            outcomes[(report.round, str(report.job))] = Dispatch(report.job, report.allocation)
+    return outcomes
+
+
+def _expected_outcome(outcome) -> dict:
+    if isinstance(outcome, Dispatch):
+        return {"kind": "dispatch", "allocation": allocation_object(outcome.allocation)}
+    if isinstance(outcome, Pend):
+        return {"kind": "pend", "reasons": reasons_object(outcome.reasons)}
+    assert isinstance(outcome, NoDecision)
+    return {"kind": "no-decision", "reason": outcome.kind.name.lower().replace("_", "-"), "detail": outcome.detail or None}
+
+
+@pytest.mark.parametrize("level", ["summary", "full"])
+@pytest.mark.parametrize("recording", RECORDINGS, ids=lambda p: "demo" if p is None else f"{p.parent.name}/{p.stem}")
+def test_json_lines_follow_the_schema_and_the_decisions(recording, level, tmp_path):
+    path = tmp_path / "trace.jsonl"
+    transcript = InProcessDriver().run(recording, [], ["set units GB", f"trace on all level {level} lines 50 json {path}",
+                                                       "continue", "continue", "continue"])
+    objects = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for obj in objects:
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in VALIDATOR.iter_errors(obj)]
+        assert not errors, errors[:3]
+    headers = [line.strip() for line in transcript.lines if line.startswith("  trace of ")]
+    assert len(objects) == len(headers) > 0
+    untraced = _untraced(recording)
+    for obj, header in zip(objects, headers):
+        assert header.startswith(f"trace of {obj['job']}: round {obj['round']}, ")
+        assert obj["level"] == level
+        assert obj["outcome"] == _expected_outcome(untraced[(obj["round"], obj["job"])])
+
+
+def test_amounts_are_raw_base_units_whatever_the_units_mode(tmp_path):
+    """The demo's job 101 asks mem 4GB per task on hostA (4 tasks): the JSON says 16384 (MB) under `set units GB`,
+    where the text trace says 16GB."""
+    path = tmp_path / "t.jsonl"
+    transcript = InProcessDriver().run(None, [], ["set units GB", f"trace on 101 json {path}", "step 3"])
+    obj, = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert obj["outcome"]["allocation"]["hosts"][0]["resources"] == {"slots": 4, "mem": 16384}
+    assert "    hostA: slots 4, mem 16GB" in transcript.lines
