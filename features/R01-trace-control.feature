@@ -137,6 +137,45 @@ Feature: R1 Trace control
       """
     And the output contains the line "trace store: 3020 of 67108864 bytes used, 1 trace stored, 0 discarded"
 
+  @R1.7
+  Scenario: Once the last decision of a session is reported, status shows only the next session's settings
+    # Round 1 of the demo reports 4 decisions (100 reconstructed, then 102, 101, 103). After `step 4` the last
+    # one has been reported, so the session has ended although the round's summary has not been reached; after
+    # `step 3` it is still in progress.
+    When I run the commands:
+      """
+      trace on 102
+      step 3
+      trace off
+      trace status
+      step
+      trace status
+      """
+    Then the output contains these lines in order:
+      """
+      in effect for the session in progress: trace on for jobs 102, level summary, at most 1000 lines per decision
+      from the next session: trace off
+      round 1 #3 dispatch 103 -> hostC*2
+      for the next session: trace off
+      """
+    And the output does not contain "in effect for the session in progress: trace off"
+
+  @R1.7
+  Scenario: A session ended by its last pend shows the next settings at a breakpoint on that job
+    # Round 2 reports only 104 (pend) and 105 (dispatch); the breakpoint stops after 105, the last decision.
+    When I run the commands:
+      """
+      trace on 104
+      break job 105
+      continue
+      trace status
+      """
+    Then the output contains these lines in order:
+      """
+      breakpoint 1 (job 105): stopped after the decision for 105
+      for the next session: trace on for jobs 104, level summary, at most 1000 lines per decision
+      """
+
   @R1.8
   Scenario: Summary is the default level; the levels differ only in how host verdicts are shown
     When I run the commands:
@@ -179,7 +218,30 @@ Feature: R1 Trace control
       | all lines abc        | lines 'abc' is not a whole number from 50 to 100000          |
       | all level            | option 'level' needs a value                                  |
       | all lines 60 lines 70 | option 'lines' is given twice                               |
-      |                      | expected 'all' or job ids                                    |
+      |                      | a job selection (all or job ids) is required                 |
+
+  @R1.9
+  Scenario Outline: A trace command with an unknown subcommand or no job selection is named as an error
+    When I run the commands:
+      """
+      trace on 102 level full
+      <command>
+      trace status
+      """
+    Then the output contains these lines in order:
+      """
+      error: <error>
+      for the next session: trace on for jobs 102, level full, at most 1000 lines per decision
+      """
+
+    Examples:
+      | command             | error                                                                  |
+      | trace bogus         | trace: unknown subcommand 'bogus' (expected on, off, status)           |
+      | trace               | trace: expected a subcommand (on, off, status)                         |
+      | trace on level full | trace on: a job selection (all or job ids) is required                 |
+      | trace on lines 60   | trace on: a job selection (all or job ids) is required                 |
+      | trace off now       | trace off: unexpected argument 'now'                                   |
+      | trace status x      | trace status: unexpected argument 'x'                                  |
 
   @R1.9
   Scenario: A file path longer than 4095 bytes is refused; 4095 bytes is accepted

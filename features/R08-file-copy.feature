@@ -91,6 +91,41 @@ Feature: R8 Trace file copy
     Then the file "{tmp}/old.txt" contains the line "  trace of 103: round 1, position 3, level summary"
     And the file "{tmp}/new.txt" has 0 lines
 
+  @R8.5
+  Scenario: The replaced file closes as soon as its session's last decision is reported
+    # Round 1 reports 100 (reconstructed), 102, 101, 103. After `step 4` its last decision is reported: the
+    # session has ended, so old.txt is closed and may become the simulation output, though the round's summary
+    # has not been reached yet. It holds 102's trace only; 101 and 103 were not traced under its settings.
+    Given the demo recording
+    When I run the commands:
+      """
+      trace on 102 file {tmp}/old.txt
+      step 2
+      trace on 101 file {tmp}/new.txt
+      step 2
+      set output {tmp}/old.txt
+      """
+    Then the output contains these lines in order:
+      """
+      round 1 #3 dispatch 103 -> hostC*2
+      output {tmp}/old.txt
+      """
+    And the output does not contain "error: set output"
+
+  @R8.5
+  Scenario: A file replaced before its session's last decision still refuses set output
+    # After `step 3`, 103 (the last of round 1) has not been reported: the session is in progress.
+    Given the demo recording
+    When I run the commands:
+      """
+      trace on 102 file {tmp}/old.txt
+      step 2
+      trace off
+      step
+      set output {tmp}/old.txt
+      """
+    Then the output contains the line "error: set output: {tmp}/old.txt is a trace file still open for writing"
+
   @R8.6
   Scenario Outline: Quit, the end of input or the end of the replay finish and close the file
     Given the demo recording

@@ -3,8 +3,6 @@ go through refsim.model.jobid and amounts through refsim.model.units, so every o
 
 from __future__ import annotations
 
-from collections import Counter
-
 from refsim.model.jobid import format_job_ids
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch, Pend, PendReason, SessionResult
@@ -19,8 +17,11 @@ def placement(allocation: Allocation) -> str:
 def brief_reasons(reasons: tuple[PendReason, ...]) -> str:
     """Job-level reasons with their detail, host-level ones counted by code: the 'why' of an echo line."""
     job_level = [f"{r.code.value}: {r.detail}" if r.detail else r.code.value for r in reasons if not r.code.host_level]
-    per_code = Counter(r.code.value for r in reasons if r.code.host_level)
-    hosts = [f"{code} on {n} host{'s' if n > 1 else ''}" for code, n in per_code.items()]
+    per_code: dict[str, set[str]] = {}  # a host with several reasons of one code counts once
+    for r in reasons:
+        if r.code.host_level:
+            per_code.setdefault(r.code.value, set()).add(r.host)
+    hosts = [f"{code} on {len(n)} host{'s' if len(n) > 1 else ''}" for code, n in per_code.items()]
     return "; ".join(job_level + hosts)
 
 
