@@ -376,11 +376,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="mutation-results.jsonl", help="results, one JSON line per mutant")
     parser.add_argument("--recheck", metavar="FILE", help="re-run the survivors of an earlier results file")
     parser.add_argument("--list", action="store_true", help="only list the sample drawn")
+    parser.add_argument("--only", metavar="ID", action="append", default=[],
+                        help="check this mutant (an id as listed) instead of a sample; repeatable")
+    parser.add_argument("--tests", metavar="NODEID", action="append", default=[],
+                        help="run these tests against every mutant instead of the covering ones; repeatable")
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds per mutant before it is killed")
     args = parser.parse_args(argv)
 
     equivalents = read_equivalents()
-    if args.recheck:
+    if args.only:
+        by_id = {m.id: m for m in list_mutants()}
+        missing = [i for i in args.only if i not in by_id]
+        if missing:
+            raise SystemExit(f"no such mutant: {missing[0]}")
+        chosen, kept = [by_id[i] for i in args.only], []
+    elif args.recheck:
         earlier = [json.loads(line) for line in Path(args.recheck).read_text().splitlines() if line.strip()]
         fields = Mutant.__dataclass_fields__
         chosen = [Mutant(**{k: r[k] for k in fields}) for r in earlier
@@ -404,8 +414,11 @@ def main(argv: list[str] | None = None) -> int:
     results = list(kept)
     with tempfile.TemporaryDirectory(prefix="refsim-mutation-") as tmp:
         copy = make_copy(Path(tmp) / "project")
-        lines, modules = coverage_map(copy, Path(tmp) / "coverage.data")
-        print(f"coverage map: {resource_children_cpu():.0f} s CPU", file=sys.stderr)
+        if args.tests:
+            lines, modules = {}, {}
+        else:
+            lines, modules = coverage_map(copy, Path(tmp) / "coverage.data")
+            print(f"coverage map: {resource_children_cpu():.0f} s CPU", file=sys.stderr)
         out = Path(args.out).open("w", encoding="utf-8")
         for r in kept:
             out.write(json.dumps(r) + "\n")
@@ -413,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
             if mutant.id in equivalents:
                 status, tests = "equivalent", set()
             else:
-                tests = tests_for(mutant, lines, modules)
+                tests = set(args.tests) or tests_for(mutant, lines, modules)
                 status = kill_check(copy, mutant, tests, args.timeout) if tests else "uncovered"
             record = {**asdict(mutant), "id": mutant.id, "status": status, "tests": len(tests)}
             results.append(record)
