@@ -25,6 +25,44 @@ Feature: R1 Trace control
     And the output does not contain "trace of 101"
     And the output does not contain "trace of 103"
 
+  @R1.1
+  Scenario: Trace on given at a round-begin breakpoint traces that round: the stop is before its session begins
+    When I run the commands:
+      """
+      break round 2
+      continue
+      trace on all
+      step
+      """
+    Then the output contains these lines in order:
+      """
+      breakpoint 1 (round 2): stopped before round 2 at t=10
+      trace on for all jobs, level summary, at most 1000 lines per decision (from the next session)
+      round 2 #1 pend 104: cluster-limit: user_slots[user=alice] slots
+        trace of 104: round 2, position 1, level summary
+      """
+
+  @R1.1
+  Scenario: At a round-begin breakpoint every round is traced from the one stopped before
+    When I run the commands:
+      """
+      break round-begin
+      continue
+      continue
+      trace on all
+      delete
+      step 4
+      """
+    Then the output contains these lines in order:
+      """
+      breakpoint 1 (round-begin): stopped before round 2 at t=10
+      round 2 #1 pend 104: cluster-limit: user_slots[user=alice] slots
+        trace of 104: round 2, position 1, level summary
+      round 2 #2 dispatch 105 -> hostA*1
+        trace of 105: round 2, position 2, level summary
+      """
+    And the output does not contain "trace of 103"
+
   @R1.2
   Scenario Outline: Job ids select jobs; an array id selects every element, an element id only itself
     When I run the commands:
@@ -191,6 +229,16 @@ Feature: R1 Trace control
             position 1: not filled; hosts rejected: selection mismatch 4, resource shortfall 4, limit exceeded 1 (gpu_per_user[hosts=hostD,user=dave] 1)
       """
     And the trace of job 103 in round 1 does not contain "hostD: "
+    And the trace of job 103 in round 1 at level full differs from it only in host verdicts
+
+  @R1.8
+  Scenario: A compound job's traces at the two levels differ only in host verdicts
+    When I run the commands:
+      """
+      trace on 102
+      step 2
+      """
+    Then the trace of job 102 in round 1 at level full differs from it only in host verdicts
 
   @R1.9
   Scenario Outline: An invalid trace argument is named and no setting changes
@@ -255,6 +303,16 @@ Feature: R1 Trace control
       error: trace on: file path is 4096 bytes long (at most 4095)
       trace on for all jobs, level summary, at most 1000 lines per decision, file {path 4095} (from the next session)
       """
+
+  @R1.12
+  Scenario: A trace file path of exactly 4095 bytes receives the trace
+    When I run the commands:
+      """
+      trace on 102 file {path 4095}
+      step 2
+      """
+    Then the file "{path 4095}" contains the line "  trace of 102: round 1, position 1, level summary"
+    And the file "{path 4095}" holds exactly the trace blocks printed
 
   @R1.10
   Scenario: Trace settings persist across sessions until changed

@@ -168,6 +168,7 @@ Feature: R5 Host verdict explanation
               h1: already claimed
               h1: not evaluated: internal error: injected fault at host-check
       """
+    And every host verdict listed uses one of the six verdict kinds
 
   @R5.4
   Scenario: A shortfall counts what an earlier member reserved on the host
@@ -220,3 +221,30 @@ Feature: R5 Host verdict explanation
               b: accepted
       """
     And the trace of job 2 in round 1 does not contain "resource shortfall"
+
+  @R5.9
+  Scenario: At summary level a host rejected for several reasons counts once under each kind it matched
+    # a has 2 slots (short of 3) and a_slots allows 1 there: one host, counted under resource shortfall and under
+    # limit exceeded, 1 each (not 2 under either, and not under one kind only).
+    Given a recording:
+      """
+      cluster:
+        hosts:
+          - {name: a, slots: 2}
+          - {name: b, slots: 4}
+        limits:
+          - {name: a_slots, per_host: [a], resources: {slots: 1}}
+      events:
+        - {time: 0, submit: {id: 1, tasks: 3, resreq: "span[hosts=1]", run_time: 10}}
+      """
+    When I run the commands:
+      """
+      trace on 1
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      requirement: single, tasks min 3 max 3, requests slots only, span[hosts=1]: satisfied
+        plan 1: 1 host, tasks per position [3]: tried
+          position 1: filled by b; hosts rejected: resource shortfall 1, limit exceeded 1 (a_slots[host=a] 1)
+      """
