@@ -287,3 +287,10 @@ def nasa_prefix(tmp_path: Path):
     path = tmp_path / "nasa-1000.json"
     path.write_text(json.dumps(swf_recording(log, max_jobs=1000)), encoding="utf-8")
     return path
+
+
+@when(parsers.parse('the file "{path}" gets a blank line after each record'))
+def blank_lines_between_records(path: str, tmp_path: Path):
+    target = Path(_fill(path, tmp_path))
+    lines = target.read_text(encoding="utf-8").splitlines()
+    target.write_text("".join(f"{line}\n\n" for line in lines), encoding="utf-8")

@@ -6,7 +6,7 @@
 Not part of CI (it runs the tests once per mutant). Steps:
 
 1. Every candidate mutation site in refsim/ is listed by an AST walk (the operators are below). Docstrings,
-   annotations, asserts and `if TYPE_CHECKING` blocks are never mutated.
+   options' help texts, annotations, asserts and `if TYPE_CHECKING` blocks are never mutated.
 2. A sample is drawn with a fixed seed, stratified by package (each subfolder of refsim/, and `refsim` for the
    top-level modules, so a package added later is sampled too): every package gets its share in proportion to
    its sites, and at least --min-per-package.
@@ -94,6 +94,8 @@ def _skipped_nodes(tree: ast.Module) -> set[int]:
             skip(node)
         elif isinstance(node, ast.ImportFrom) or isinstance(node, ast.Import):
             skip(node)
+        elif isinstance(node, ast.keyword) and node.arg == "help":
+            skip(node.value)  # a command-line option's help text is documentation, like a docstring
     return skipped
 
 
@@ -318,6 +320,9 @@ def make_copy(target: Path) -> Path:
             shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         elif source.exists():
             shutil.copy2(source, target / name)
+    shared = ROOT.parent / "shared"
+    if shared.exists():  # tests that read ../shared/data (the NASA log) find it from the copy too
+        (target.parent / "shared").symlink_to(shared)
     probe = subprocess.run([sys.executable, "-c", "import refsim; print(refsim.__file__)"], cwd=target,
                            env=_env(target), capture_output=True, text=True)
     if not probe.stdout.strip().startswith(str(target)):
@@ -343,9 +348,13 @@ def kill_check(copy: Path, mutant: Mutant, tests: set[str], timeout: float) -> s
         (copy / mutant.path).write_text(original, encoding="utf-8")
 
 
-def report(results: list[dict], equivalents: dict[str, str]) -> list[str]:
+def report(results: list[dict], equivalents: dict[str, str], sites: set[str] | None = None) -> list[str]:
+    """Per package: sampled, equivalent, killed, survived, uncovered and the kill rate of the deciding mutants.
+    Results whose id is no longer a site under the current rules (`sites`) are left out."""
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for r in results:
+        if sites is not None and r["id"] not in sites:
+            continue
         status = "equivalent" if r["id"] in equivalents else r["status"]
         per[r["package"]][status] += 1
     lines = [f"{'package':<10} {'sampled':>7} {'equiv':>5} {'killed':>6} {'survived':>8} {'uncovered':>9} {'rate':>7}"]
@@ -375,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--packages", default="", help="comma-separated packages to draw from (default all)")
     parser.add_argument("--out", default="mutation-results.jsonl", help="results, one JSON line per mutant")
     parser.add_argument("--recheck", metavar="FILE", help="re-run the survivors of an earlier results file")
+    parser.add_argument("--report", metavar="FILE", help="only print the rates of an earlier results file")
     parser.add_argument("--list", action="store_true", help="only list the sample drawn")
     parser.add_argument("--only", metavar="ID", action="append", default=[],
                         help="check this mutant (an id as listed) instead of a sample; repeatable")
@@ -384,6 +394,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     equivalents = read_equivalents()
+    if args.report:
+        earlier = [json.loads(line) for line in Path(args.report).read_text().splitlines() if line.strip()]
+        sites = {m.id for m in list_mutants()}
+        print("\n".join(report(earlier, equivalents, sites)))
+        return 0
     if args.only:
         by_id = {m.id: m for m in list_mutants()}
         missing = [i for i in args.only if i not in by_id]
@@ -436,10 +451,11 @@ def main(argv: list[str] | None = None) -> int:
                   flush=True)
         out.close()
         print(f"coverage map and kill-checks: {resource_children_cpu():.0f} s CPU in all", file=sys.stderr)
-    for line in report(results, equivalents):
+    sites = {m.id for m in list_mutants()}
+    for line in report(results, equivalents, sites):
         print(line)
     for r in results:
-        if r["status"] in ("survived", "uncovered") and r["id"] not in equivalents:
+        if r["status"] in ("survived", "uncovered") and r["id"] not in equivalents and r["id"] in sites:
             print(f"{r['status']}: {r['id']}")
     return 0
 
