@@ -289,7 +289,7 @@ def coverage_map(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set[s
     lines: dict[str, dict[int, set[str]]] = {}
     modules: dict[str, set[str]] = {}
     for measured in data.measured_files():
-        rel = Path(measured).resolve().relative_to(copy.resolve()).as_posix()
+        rel = measured.split("/project/", 1)[1]  # every copy is <tmp>/project, so saved data stays usable
         per_line = {n: {c for c in ctx if c} for n, ctx in data.contexts_by_lineno(measured).items()}
         lines[rel] = per_line
         modules[rel] = set().union(*per_line.values()) if per_line else set()
@@ -385,6 +385,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="mutation-results.jsonl", help="results, one JSON line per mutant")
     parser.add_argument("--recheck", metavar="FILE", help="re-run the survivors of an earlier results file")
     parser.add_argument("--report", metavar="FILE", help="only print the rates of an earlier results file")
+    parser.add_argument("--coverage-data", metavar="FILE",
+                        help="reuse this coverage map (written to FILE when it does not exist yet)")
+    parser.add_argument("--shard", default="0/1", help="K/N: check only the sampled mutants K, K+N, ... (default 0/1)")
+    parser.add_argument("--resume", metavar="FILE", help="keep the results of an earlier file; check the rest")
     parser.add_argument("--list", action="store_true", help="only list the sample drawn")
     parser.add_argument("--only", metavar="ID", action="append", default=[],
                         help="check this mutant (an id as listed) instead of a sample; repeatable")
@@ -421,6 +425,13 @@ def main(argv: list[str] | None = None) -> int:
         stale = set(equivalents) - {m.id for m in everything}
         for mutant_id in sorted(stale):
             print(f"note: listed equivalent {mutant_id} matches no site any more", file=sys.stderr)
+    k, n = (int(x) for x in args.shard.split("/"))
+    chosen = chosen[k::n]
+    if args.resume:
+        done = [json.loads(line) for line in Path(args.resume).read_text().splitlines() if line.strip()]
+        done_ids = {r["id"] for r in done}
+        kept += [r for r in done if r["id"] in {m.id for m in chosen}]
+        chosen = [m for m in chosen if m.id not in done_ids]
     if args.list:
         for m in chosen:
             print(m.id)
@@ -432,7 +443,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.tests:
             lines, modules = {}, {}
         else:
-            lines, modules = coverage_map(copy, Path(tmp) / "coverage.data")
+            data = Path(args.coverage_data) if args.coverage_data else Path(tmp) / "coverage.data"
+            lines, modules = coverage_map(copy, data)
             print(f"coverage map: {resource_children_cpu():.0f} s CPU", file=sys.stderr)
         out = Path(args.out).open("w", encoding="utf-8")
         for r in kept:
