@@ -34,7 +34,8 @@ def test_without_a_header_the_widest_job_sets_the_hosts(tmp_path):
 
 
 def test_a_header_value_of_0_is_not_a_size(tmp_path):
-    """Kills: `int(value) > 0` -> `>= 0` in _positive (MaxNodes 0 would make an empty cluster)."""
+    """Kills: `hosts or _positive(...) or max(...)` losing its last fallback (MaxNodes 0 would make an empty
+    cluster). (`> 0` -> `>= 0` in _positive is equivalent: every caller treats 0 as absent through `or`.)"""
     assert _shape(swf_recording(_log(tmp_path, "; MaxNodes: 0\n", (1, 3, 1)))) == (3, {1})
 
 
@@ -45,10 +46,11 @@ def test_hosts_overrides_the_header(tmp_path):
 
 def test_a_job_wider_than_the_cluster_is_an_error_naming_it_and_the_way_out(tmp_path):
     """Kills: the error text mutated, and `>` -> `>=` (a job exactly as wide as the cluster is fine)."""
-    path = _log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 4\n", (1, 4, 1), (2, 5, 1))
+    # 2 nodes of 3 slots: 6 processors (not 2 + 3); job 1 takes all 6, job 2 asks 7.
+    path = _log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 6\n", (1, 6, 1), (2, 7, 1))
     with pytest.raises(SwfError) as caught:
         swf_recording(path)
-    assert str(caught.value) == f"{path}: job 2 needs 5 processors but the cluster has 4 (use --hosts)"
+    assert str(caught.value) == f"{path}: job 2 needs 7 processors but the cluster has 6 (use --hosts)"
 
 
 def test_user_0_is_a_user_not_unknown(tmp_path):
