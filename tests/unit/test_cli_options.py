@@ -1,0 +1,68 @@
+"""The refsim command's options decide: counted verbosity, the smallest --jobs, errors on unreadable files, and
+live replies that reach a controller at once."""
+
+import json
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from refsim.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_verbose_is_counted_and_two_log_the_pend_reasons(tmp_path):
+    """Kills: `count=True` -> `count=False` on --verbose (-vv would be refused or count as one)."""
+    # The demo's round 2 pends 104 on user_slots: with -v the pend line only, with -vv also its reason.
+    one, two = tmp_path / "v.log", tmp_path / "vv.log"
+    assert run("sim", "--log", str(one), "-v").exit_code == 0
+    assert run("sim", "--log", str(two), "-vv").exit_code == 0
+    assert "pend 104 (1 reason)" in one.read_text() and "cluster-limit - user_slots" not in one.read_text()
+    assert "  cluster-limit - user_slots[user=alice] slots" in two.read_text()
+
+
+def test_import_takes_one_job(tmp_path):
+    """Kills: `IntRange(min=1)` -> `IntRange(min=2)` on --jobs (one job is the smallest import)."""
+    out = tmp_path / "one.yaml"
+    result = run("import", "swf", str(ROOT / "tests/fixtures/tiny.swf"), "-o", str(out), "--jobs", "1")
+    assert result.exit_code == 0 and result.output == f"{out}: 1 jobs on 4 hosts\n"
+
+
+def test_an_unwritable_log_is_one_line_naming_the_file(tmp_path):
+    """Kills: the OSError message of `refsim sim` mutated (the file and the cause must be named)."""
+    target = tmp_path / "no" / "such" / "sched.log"
+    result = run("sim", "--log", str(target))
+    assert result.exit_code == 1
+    assert result.output == f"Error: {target}: No such file or directory\n"
+
+
+def test_a_bad_live_cluster_file_is_one_line_naming_the_problem(tmp_path):
+    """Kills: the RecordingError branch of `refsim live` (a traceback, or a wrong exit status)."""
+    bad = tmp_path / "cluster.yaml"
+    bad.write_text("cluster:\n  hosts:\n    - {name: a, slots: many}\n")
+    result = run("live", str(bad))
+    assert result.exit_code == 1
+    assert result.output == f"Error: {bad}: cluster.hosts[0].slots: 'many' is not an amount\n"
+
+
+def test_live_replies_reach_the_controller_before_its_next_message():
+    """Kills: dropping `sys.stdout.flush()` after each live reply (a piped reply would wait in the buffer and a
+    controller waiting for it would hang)."""
+    process = subprocess.Popen([sys.executable, "-m", "refsim.cli", "live", "examples/live/cluster.yaml"],
+                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        process.stdin.write(json.dumps({"type": "status"}) + "\n")
+        process.stdin.flush()
+        ready, _, _ = select.select([process.stdout], [], [], 60)
+        assert ready, "no reply while stdin stays open"
+        assert json.loads(process.stdout.readline())["type"] == "status"
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
