@@ -53,9 +53,9 @@ def test_a_bad_live_cluster_file_is_one_line_naming_the_problem(tmp_path):
 
 
 def test_live_replies_reach_the_controller_before_its_next_message():
-    """Kills: live replies written without a flush (`print` for `click.echo`): a piped reply would wait in the
-    buffer and a controller waiting for it would hang. Dropping the explicit `sys.stdout.flush()` alone is an
-    equivalent mutant, since click.echo flushes after each line."""
+    """Kills: live replies left in the buffer (`print(reply)` for `click.echo(reply); sys.stdout.flush()`): a
+    controller waiting for a reply would hang. Dropping either of the two flushes alone is equivalent (click.echo
+    flushes after each line)."""
     process = subprocess.Popen([sys.executable, "-m", "refsim.cli", "live", "examples/live/cluster.yaml"],
                                cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
