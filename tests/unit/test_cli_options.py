@@ -2,6 +2,7 @@
 live replies that reach a controller at once."""
 
 import json
+import os
 import select
 import subprocess
 import sys
@@ -56,12 +57,13 @@ def test_live_replies_reach_the_controller_before_its_next_message():
     """Kills: live replies left in the buffer (`print(reply)` for `click.echo(reply); sys.stdout.flush()`): a
     controller waiting for a reply would hang. Dropping either of the two flushes alone is equivalent (click.echo
     flushes after each line)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # a pipe is block-buffered
     process = subprocess.Popen([sys.executable, "-m", "refsim.cli", "live", "examples/live/cluster.yaml"],
-                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
     try:
         process.stdin.write(json.dumps({"type": "status"}) + "\n")
         process.stdin.flush()
-        ready, _, _ = select.select([process.stdout], [], [], 60)
+        ready, _, _ = select.select([process.stdout], [], [], 20)
         assert ready, "no reply while stdin stays open"
         assert json.loads(process.stdout.readline())["type"] == "status"
     finally:
