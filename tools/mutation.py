@@ -31,9 +31,11 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -330,6 +332,49 @@ def make_copy(target: Path) -> Path:
     return target
 
 
+PRELOADED = ("pytest", "pytest_bdd", "hypothesis", "yaml", "click", "deepdiff", "prompt_toolkit", "pexpect")
+
+
+def preload() -> None:
+    """Import the test tools once in this process, so each forked kill-check starts without that cost. refsim
+    itself is never imported here: each child imports the copy's, mutated."""
+    import importlib
+    for name in PRELOADED:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+
+
+def _run_forked(copy: Path, args: list[str], timeout: float) -> int | None:
+    """pytest.main(args) in a forked child working in the copy; its exit status, None on timeout."""
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 3
+        try:
+            os.chdir(copy)
+            sys.path.insert(0, str(copy))
+            sys.dont_write_bytecode = True
+            os.environ.update(_env(copy))
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            import pytest
+            code = int(pytest.main(args))
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return None
+        time.sleep(0.05)
+
+
 def kill_check(copy: Path, mutant: Mutant, tests: set[str], timeout: float) -> str:
     """'killed', 'survived' or 'timeout' (counted as killed: the mutant hangs the run)."""
     original = (copy / mutant.path).read_text(encoding="utf-8")
@@ -337,13 +382,11 @@ def kill_check(copy: Path, mutant: Mutant, tests: set[str], timeout: float) -> s
         (copy / mutant.path).write_text(mutated_source(original, mutant), encoding="utf-8")
         args = copy / ".mutation-args"
         args.write_text("\n".join(sorted(tests)) + "\n", encoding="utf-8")
-        try:
-            done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                                   "--driver", "inprocess", f"@{args}"], cwd=copy, env=_env(copy),
-                                  capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
+        code = _run_forked(copy, ["-x", "-q", "-p", "no:cacheprovider", "--driver", "inprocess", f"@{args}"],
+                           timeout)
+        if code is None:
             return "timeout"
-        return "survived" if done.returncode == 0 else "killed"
+        return "survived" if code == 0 else "killed"
     finally:
         (copy / mutant.path).write_text(original, encoding="utf-8")
 
@@ -417,12 +460,12 @@ def main(argv: list[str] | None = None) -> int:
         kept = [r for r in earlier if not (r["status"] in ("survived", "uncovered") and r["id"] not in equivalents)]
     else:
         everything = list_mutants()
+        stale = set(equivalents) - {m.id for m in everything}
         if args.packages:
             wanted = set(args.packages.split(","))
             everything = [m for m in everything if m.package in wanted]
         chosen = sample(everything, args.sample, args.seed, args.min_per_package)
         kept = []
-        stale = set(equivalents) - {m.id for m in everything}
         for mutant_id in sorted(stale):
             print(f"note: listed equivalent {mutant_id} matches no site any more", file=sys.stderr)
     k, n = (int(x) for x in args.shard.split("/"))
@@ -438,6 +481,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     results = list(kept)
+    preload()
     with tempfile.TemporaryDirectory(prefix="refsim-mutation-") as tmp:
         copy = make_copy(Path(tmp) / "project")
         if args.tests:

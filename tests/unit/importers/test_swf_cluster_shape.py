@@ -53,7 +53,10 @@ def test_a_job_wider_than_the_cluster_is_an_error_naming_it_and_the_way_out(tmp_
     assert str(caught.value) == f"{path}: job 2 needs 7 processors but the cluster has 6 (use --hosts)"
 
 
-def test_user_0_is_a_user_not_unknown(tmp_path):
-    """Kills: `user >= 0` -> `user >= 1` (user id 0 would be imported as 'unknown')."""
-    doc = swf_recording(_log(tmp_path, "; MaxNodes: 2\n", (1, 1, 0)))
-    assert doc["events"][0]["submit"]["user"] == "u0"
+def test_user_and_group_0_are_real_ids_not_unknown(tmp_path):
+    """Kills: `user >= 0` -> `user >= 1` and `group >= 0` -> `group >= 1` (id 0 would be imported as
+    'unknown'; only -1 means unknown in SWF)."""
+    path = tmp_path / "log.swf"
+    path.write_text("; MaxNodes: 2\n1 0 -1 10 1 -1 -1 1 10 -1 1 0 0 -1 1 -1 -1 -1\n")
+    submit = swf_recording(path)["events"][0]["submit"]
+    assert (submit["user"], submit["project"]) == ("u0", "g0")
