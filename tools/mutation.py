@@ -399,7 +399,7 @@ def kill_check(copy: Path, mutant: Mutant, tests: set[str], timeout: float) -> s
 
 def report(results: list[dict], equivalents: dict[str, str], sites: set[str] | None = None) -> list[str]:
     """Per package: sampled, equivalent, killed, survived, uncovered and the kill rate of the deciding mutants.
-    Results whose id is no longer a site under the current rules (`sites`) are left out."""
+    Results whose id is not in `sites` (the sample drawn under the current rules) are left out."""
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for r in results:
         if sites is not None and r["id"] not in sites:
@@ -449,8 +449,12 @@ def main(argv: list[str] | None = None) -> int:
     equivalents = read_equivalents()
     if args.report:
         earlier = [json.loads(line) for line in Path(args.report).read_text().splitlines() if line.strip()]
-        sites = {m.id for m in list_mutants()}
-        print("\n".join(report(earlier, equivalents, sites)))
+        drawn = {m.id for m in sample(list_mutants(), args.sample, args.seed, args.min_per_package)}
+        print("\n".join(report(earlier, equivalents, drawn)))
+        for r in earlier:
+            if r["id"] in drawn and r["status"] in ("survived", "uncovered") and r["id"] not in equivalents:
+                print(f"{r['status']}: {r['id']}")
+        print(f"{len({r['id'] for r in earlier} & drawn)} of the {len(drawn)} mutants drawn have a result")
         return 0
     if args.only:
         by_id = {m.id: m for m in list_mutants()}

@@ -69,3 +69,32 @@ def test_live_replies_reach_the_controller_before_its_next_message():
     finally:
         process.stdin.close()
         process.wait(timeout=60)
+
+
+def test_import_needs_an_output_and_takes_one_host(tmp_path):
+    """Kills: `required=True` -> False on --output (a missing -o would fail later, with a traceback), and
+    `IntRange(min=1)` -> `min=2` on --hosts (one host is the smallest cluster)."""
+    log = str(ROOT / "tests/fixtures/tiny.swf")
+    missing = run("import", "swf", log)
+    assert missing.exit_code == 2 and "Missing option '-o'" in missing.output
+    # tiny.swf's widest job asks 4 processors: on 1 host that host gets MaxProcs 4 // MaxNodes 4 = 1 slot, too few.
+    out = tmp_path / "one-host.yaml"
+    result = run("import", "swf", log, "-o", str(out), "--hosts", "1")
+    assert "0 is not in the range" not in result.output and "1 is not in the range" not in result.output
+    assert result.output == f"Error: {log}: job 1 needs 4 processors but the cluster has 1 (use --hosts)\n"
+
+
+def test_an_unwritable_import_output_is_one_line_naming_it(tmp_path):
+    """Kills: the OSError message of `refsim import swf` mutated."""
+    out = tmp_path / "no" / "dir" / "rec.yaml"
+    result = run("import", "swf", str(ROOT / "tests/fixtures/tiny.swf"), "-o", str(out))
+    assert result.exit_code == 1
+    assert result.output == f"Error: {out}: cannot write: No such file or directory\n"
+
+
+def test_live_takes_a_cluster_file_with_its_format_version(tmp_path):
+    """Kills: the key `refsim` dropped from the keys a live cluster file may have (examples/live/cluster.yaml
+    has `refsim: 1`)."""
+    result = CliRunner().invoke(main, ["live", str(ROOT / "examples/live/cluster.yaml")],
+                                input=json.dumps({"type": "status"}) + "\n")
+    assert result.exit_code == 0 and json.loads(result.output.splitlines()[0])["type"] == "status"

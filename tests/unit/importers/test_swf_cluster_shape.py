@@ -60,3 +60,10 @@ def test_user_and_group_0_are_real_ids_not_unknown(tmp_path):
     path.write_text("; MaxNodes: 2\n1 0 -1 10 1 -1 -1 1 10 -1 1 0 0 -1 1 -1 -1 -1\n")
     submit = swf_recording(path)["events"][0]["submit"]
     assert (submit["user"], submit["project"]) == ("u0", "g0")
+
+
+def test_an_unreadable_log_names_the_cause(tmp_path):
+    """Kills: `exc.strerror or exc` -> `and` in read_swf (the message would carry Python's errno text)."""
+    with pytest.raises(SwfError) as caught:
+        swf_recording(tmp_path)
+    assert str(caught.value) == f"{tmp_path}: cannot read: Is a directory"
