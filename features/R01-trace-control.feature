@@ -27,6 +27,7 @@ Feature: R1 Trace control
 
   @R1.1
   Scenario: Trace on given at a round-begin breakpoint traces that round: the stop is before its session begins
+    # Kills: the session hook asked before RoundStarted is reported (the held round would keep the old settings).
     When I run the commands:
       """
       break round 2
@@ -44,6 +45,7 @@ Feature: R1 Trace control
 
   @R1.1
   Scenario: At a round-begin breakpoint every round is traced from the one stopped before
+    # Kills: Console._next entering the held round before the breakpoint stop (round 2 would go untraced).
     When I run the commands:
       """
       break round-begin
@@ -177,6 +179,7 @@ Feature: R1 Trace control
 
   @R1.7
   Scenario: Once the last decision of a session is reported, status shows only the next session's settings
+    # Kills: Simulator.session_in_progress kept True until the round's end (`to_report > 0` -> `True`).
     # Round 1 of the demo reports 4 decisions (100 reconstructed, then 102, 101, 103). After `step 4` the last
     # one has been reported, so the session has ended although the round's summary has not been reached; after
     # `step 3` it is still in progress.
@@ -200,6 +203,7 @@ Feature: R1 Trace control
 
   @R1.7
   Scenario: A session ended by its last pend shows the next settings at a breakpoint on that job
+    # Kills: Console._decision raising the breakpoint stop before `self._reported()` ends the session.
     # Round 2 reports only 104 (pend) and 105 (dispatch); the breakpoint stops after 105, the last decision.
     When I run the commands:
       """
@@ -233,6 +237,7 @@ Feature: R1 Trace control
 
   @R1.8
   Scenario: A compound job's traces at the two levels differ only in host verdicts
+    # Kills: `if self.level is Level.FULL` negated in Collector._position_started or _filled.
     When I run the commands:
       """
       trace on 102
@@ -270,6 +275,7 @@ Feature: R1 Trace control
 
   @R1.9
   Scenario Outline: A trace command with an unknown subcommand or no job selection is named as an error
+    # Kills: commands.unknown's `words[0] == "trace"` negated; parse_trace_on's `if jobs == []` check dropped.
     When I run the commands:
       """
       trace on 102 level full
@@ -306,6 +312,7 @@ Feature: R1 Trace control
 
   @R1.12
   Scenario: A trace file path of exactly 4095 bytes receives the trace
+    # Kills: `>` -> `>=` against MAX_PATH_BYTES in settings._file, and TraceFile.write dropped.
     When I run the commands:
       """
       trace on 102 file {path 4095}

@@ -99,6 +99,7 @@ Feature: R2 Job selection explanation
 
   @R2.4
   Scenario: A decision that cannot be built is a no-decision of kind internal error; nothing is committed
+    # Kills: the decision-build fault check dropped (2 would be dispatched), or its holds committed anyway.
     # Job 2's plan commits, then building the decision fails: no decision, and h1 stays free (info host).
     Given the recording "features/recordings/trace-scan-faults.yaml"
     When I run the commands:
@@ -119,6 +120,7 @@ Feature: R2 Job selection explanation
 
   @R2.1
   Scenario: Positions count no-decision selections and never reconstructed dispatches
+    # Kills: `enumerate(order, start=1)` -> `start=2` in run_session, and positions counted over decisions only.
     # Round 1: job 1 is re-applied from the recording (no position), job 2 (no scheduling object) is selected
     # at position 1 and gets no decision, so job 3 is at position 2.
     Given a recording:

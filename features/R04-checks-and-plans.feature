@@ -219,6 +219,7 @@ Feature: R4 Shared resource and placement plan explanation
 
   @R4.1
   Scenario: A shared resource reserved by an earlier member counts in a later member's check
+    # Kills: `ev.ledger.shared_reserved(name)` read as 0 in cluster_check._shared_items.
     # Job 1's member 1 holds 1 lic; member 2's check shows it reserved: 0 + 1 + 1 <= 2 passes.
     Given the recording "features/recordings/trace-reserved.yaml"
     When I run the commands:
@@ -237,6 +238,7 @@ Feature: R4 Shared resource and placement plan explanation
 
   @R4.2
   Scenario: A cluster-wide limit fails on what an earlier member reserved: used + reserved + requested
+    # Kills: `used + reserved + requested` -> `used - reserved + requested` in cluster_check._limit_items.
     # user_slots (cid) is 4: member 1 reserves 2, member 2 asks 3; 0 + 2 + 3 = 5 > 4. Without the reservation
     # (0 + 3 <= 4) it would pass, so the rejection shows the reservation decides.
     Given the recording "features/recordings/trace-reserved.yaml"
@@ -258,6 +260,7 @@ Feature: R4 Shared resource and placement plan explanation
 
   @R4.4
   Scenario: At summary level a host scan stopped by an internal error counts the hosts considered before it
+    # Kills: the verdicts gathered before a host-scan-step error dropped from the position's counts.
     # The scan of plan 1's position stops before h3: h1 and h2 were considered (too small) and are counted; h3
     # and the closed h4 were never considered, so neither appears nor is counted.
     Given the recording "features/recordings/trace-scan-faults.yaml"
@@ -278,6 +281,7 @@ Feature: R4 Shared resource and placement plan explanation
 
   @R4.4
   Scenario: At full level the stopped scan lists each host considered, then the error
+    # Kills: the host-scan-step fault raised before the first host (h1 and h2 would not be listed).
     # h1 and h2 keep their verdicts; h3 (where the scan stopped) and h4 were never considered.
     Given the recording "features/recordings/trace-scan-faults.yaml"
     When I run the commands:
@@ -300,6 +304,7 @@ Feature: R4 Shared resource and placement plan explanation
 
   @R4.7
   Scenario: No plan is generated when no host is open
+    # Kills: the planner's no-open-host check negated or dropped (a plan or a slot-count reason would follow).
     Given a recording:
       """
       cluster:

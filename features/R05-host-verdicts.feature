@@ -172,6 +172,7 @@ Feature: R5 Host verdict explanation
 
   @R5.4
   Scenario: A shortfall counts what an earlier member reserved on the host
+    # Kills: the host check's `used + reserved + requested > total` losing its `reserved` term.
     # Job 1's member 1 holds 6G of a's 8G; member 2 asks 4G: 0 + 6 + 4 > 8 at the host check, so b takes it.
     Given the recording "features/recordings/trace-reserved.yaml"
     When I run the commands:
@@ -189,6 +190,7 @@ Feature: R5 Host verdict explanation
 
   @R5.4
   Scenario: A pre-filter shortfall shows 0 reserved for a resource nothing reserved, though the host holds another
+    # Kills: the reserved amount looked up for another resource of the host (mem or slots in place of ngpus).
     # Job 4's member 1 holds mem and a slot on a; member 2's ngpus (a has none) is short in the pre-filter, and
     # the ngpus reserved on a is 0: the mem and slot held there are other resources.
     Given the recording "features/recordings/trace-reserved.yaml"
@@ -206,6 +208,7 @@ Feature: R5 Host verdict explanation
 
   @R5.5
   Scenario: A host-scoped limit rejection counts what an earlier member reserved under the limit
+    # Kills: the host limit check reading the limit's reserved amount as 0.
     # host_slots gives bob 2 slots on a; member 1 reserved 1 there, member 2 asks 2: 0 + 1 + 2 > 2.
     Given the recording "features/recordings/trace-reserved.yaml"
     When I run the commands:
@@ -224,6 +227,7 @@ Feature: R5 Host verdict explanation
 
   @R5.9
   Scenario: At summary level a host rejected for several reasons counts once under each kind it matched
+    # Kills: Collector._host counting a verdict under its first kind only (`ev.verdict.kinds[:1]`).
     # a has 2 slots (short of 3) and a_slots allows 1 there: one host, counted under resource shortfall and under
     # limit exceeded, 1 each (not 2 under either, and not under one kind only).
     Given a recording:

@@ -34,6 +34,7 @@ Feature: R6 Decision outcome explanation
 
   @R6.3
   Scenario: A limit charge appears only as a limit charge
+    # Kills: dispatch_lines listing a host's limit charges with its resources (before `; limit charges:`).
     # user_lic caps lic and slots: its charges are listed as limit charges, and the shared resources line and the
     # host lines hold only what was allocated.
     When I run the commands:

@@ -93,6 +93,7 @@ Feature: R8 Trace file copy
 
   @R8.5
   Scenario: The old file gets nothing from later sessions, is closed, and holds exactly its session's traces
+    # Kills: Tracing.shown writing to the next session's file instead of the session's own.
     # Round 1 traces 102 and 103 into old.txt; from round 2 only 104 is traced, into new.txt. old.txt must not get
     # 104's traces, and once round 1 ended it is closed, so set output may take it (which starts it afresh).
     Given the demo recording
@@ -111,6 +112,7 @@ Feature: R8 Trace file copy
 
   @R8.5
   Scenario: The replaced file closes as soon as its session's last decision is reported
+    # Kills: Console._reported() dropped (the file would close only at the round's end).
     # Round 1 reports 100 (reconstructed), 102, 101, 103. After `step 4` its last decision is reported: the
     # session has ended, so old.txt is closed and may become the simulation output, though the round's summary
     # has not been reached yet. It holds 102's trace only; 101 and 103 were not traced under its settings.
@@ -132,6 +134,7 @@ Feature: R8 Trace file copy
 
   @R8.5
   Scenario: A file replaced before its session's last decision still refuses set output
+    # Kills: `to_report > 0` -> `to_report > 1` in Simulator._round (the session would end a report early).
     # After `step 3`, 103 (the last of round 1) has not been reported: the session is in progress.
     Given the demo recording
     When I run the commands:
@@ -146,6 +149,7 @@ Feature: R8 Trace file copy
 
   @R8.6
   Scenario Outline: Quit, the end of input or the end of the replay finish and close the file
+    # Kills: TraceFile.write writing anything but exactly the printed block lines (the whole file is compared).
     Given the demo recording
     When I run the commands:
       """
@@ -185,6 +189,7 @@ Feature: R8 Trace file copy
 
   @R8.5
   Scenario: The old file is closed at its session's end: set output may then take it
+    # Kills: Tracing.close_unused keeping the session's file wanted after the session ended.
     Given the demo recording
     When I run the commands:
       """

@@ -83,6 +83,7 @@ Feature: R9 Trace size bounds
 
   @R9.4
   Scenario: The omitted hosts' limit charges are totalled per limit name and resource
+    # Kills: the totals keyed by scope instance too (the deviation), and `sorted(limits.items())` -> `list(...)`.
     # 53 hosts, 3 omitted (w51-w53). Each carries per_host_jobs[host=wNN] jobs 1 and hc[user=ann,host=wNN]
     # slots 1 and jobs 1: totalled over the three scope instances that is jobs 3 for per_host_jobs, and jobs 3
     # and slots 3 for hc, in name order, with no scope instance listed.

@@ -80,6 +80,7 @@ Feature: Step mode
       """
 
   Scenario: A pend echo line counts hosts, not reasons, for each host-level code
+    # Kills: brief_reasons counting reasons per code instead of distinct hosts.
     # Both hosts fall short of mem and of ngpus: four resource-shortfall reasons on two hosts. The echo says
     # "on 2 hosts" (counting reasons would say 4, more hosts than the cluster has).
     Given a recording:

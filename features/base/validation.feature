@@ -3,6 +3,7 @@ Feature: Bad input is named in one line
   changes.
 
   Scenario Outline: Commands with a wrong number of arguments are named and change nothing
+    # Kills: `len(args) != 1` -> `len(args) > 1` (or the check dropped) in each command's argument test.
     Given the demo recording
     When I run the commands:
       """
@@ -29,6 +30,7 @@ Feature: Bad input is named in one line
       | snapshot         | snapshot: expected one FILE            |
 
   Scenario Outline: A select expression with a bad character right after a value is named, not a crash
+    # Kills: the select scanner reading past the end of the text after a value (an IndexError).
     # No space before the bad character: the scanner must still report it (an index past the end once crashed).
     Given a recording:
       """
@@ -53,6 +55,7 @@ Feature: Bad input is named in one line
       | select[mem>4$]  | at position 13: select: unexpected character '$' in 'select[mem>4$]'    |
 
   Scenario: A whole requirement of {} has no content: the job is pended without any pend reason
+    # Kills: an empty requirement evaluated as an ordinary single one (it would dispatch on h1).
     # {} is an empty alternative (docs/resreq.md): skipped, so nothing is evaluated and no reason is found; the
     # selection ends in no decision of that kind (spec 2.4), never in a dispatch.
     Given a recording:
@@ -77,6 +80,7 @@ Feature: Bad input is named in one line
       """
 
   Scenario Outline: A recording with a bad value is named with its place and refused
+    # Kills: the boolean check accepting any text, and the limit's at-least-one-resource check dropped.
     Given a recording:
       """
       cluster:
@@ -103,6 +107,7 @@ Feature: Bad input is named in one line
       | true  | {}           | cluster.limits[0].resources: a limit needs at least one resource           |
 
   Scenario: A reconstructed dispatch onto a host outside a host limit's hosts is not charged to that limit
+    # Kills: reconstructed_allocation charging a host limit on hosts outside its host list.
     # L counts ann's slots on h1 only. Job 1 is re-applied on h2: no charge, so job 2 still gets L's one slot on h1.
     Given a recording:
       """
@@ -133,6 +138,7 @@ Feature: Bad input is named in one line
     And the output does not contain "h2: slots 1; limit charges"
 
   Scenario: Verification reads an output file with blank lines between its records
+    # Kills: read_output's blank-line skip dropped (a blank line would be a malformed record).
     Given the demo recording
     When I run refsim with "sim --sim-output {tmp}/out.jsonl"
     And the file "{tmp}/out.jsonl" gets a blank line after each record
@@ -141,6 +147,7 @@ Feature: Bad input is named in one line
     And the exit status is 0
 
   Scenario: The batch summary ends with the replay's warnings, one line each
+    # Kills: summary_lines dropping the warning lines, and the finish-of-a-pending-job warning not raised.
     # Job 2 (4 tasks on 2 slots) is still pending at t=5, so its recorded finish is ignored; job 1 is running
     # at t=6, so its recorded dispatch is ignored. The run itself succeeds.
     Given a recording:
