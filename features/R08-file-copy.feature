@@ -189,7 +189,7 @@ Feature: R8 Trace file copy
 
   @R8.5
   Scenario: The old file is closed at its session's end: set output may then take it
-    # Kills: Tracing.close_unused keeping the session's file wanted after the session ended.
+    # Kills: Tracing.close_unused closing nothing (new.txt, still wanted, must stay open; old.txt must close).
     Given the demo recording
     When I run the commands:
       """
