@@ -62,3 +62,24 @@ def test_a_negative_amount_is_named_negative():
     with pytest.raises(AmountError) as caught:
         parse_amount(-1, None)
     assert str(caught.value) == "'-1' is negative"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("refsim: 2\nevents: []\n", "refsim: unsupported format version (expected 1)"),
+    ("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  queues:\n    - {name: q}\n    - {name: q}\nevents: []\n",
+     "cluster.queues[1]: duplicate queue 'q'"),
+    ("cluster:\n  hosts:\n    - {name: \"a b\", slots: 1}\nevents: []\n",
+     "cluster.hosts[0].name: 'a b' is not a valid name (no spaces or []{}=,: characters)"),
+    ("cluster:\n  hosts:\n    - {name: a}\nevents: []\n", "cluster.hosts[0]: missing 'slots'"),
+    ("events:\n  - {time: 0}\n",
+     "events[0]: an event has exactly one of: submit, finish, remove, host, dispatch, session"),
+    ("events:\n  - {time: 0, submit: {id: 1}}\n  - {time: 0, dispatch: {job: 1, hosts: {}}}\n",
+     "events[1].dispatch.hosts: a dispatch needs at least one host"),
+    ("events:\n  - {time: 0, submit: {id: 1, tasks: \"x\"}}\n",
+     "events[0].submit.tasks: 'x' is not a task count N or MIN,MAX with 1 <= MIN <= MAX"),
+])
+def test_each_recording_check_names_its_place_and_problem(text, message):
+    """Kills, one case each: the `refsim` version key renamed (version 2 accepted), the queue-name uniqueness
+    noun, any() -> all() in the name check (a name with one space accepted), the missing-slots, event-action and
+    empty-dispatch messages, and `low = high = 0` -> 1 for an unreadable task count (it would become 1 task)."""
+    assert _error(text) == f"test.yaml: {message}"
