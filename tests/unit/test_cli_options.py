@@ -98,3 +98,11 @@ def test_live_takes_a_cluster_file_with_its_format_version(tmp_path):
     result = CliRunner().invoke(main, ["live", str(ROOT / "examples/live/cluster.yaml")],
                                 input=json.dumps({"type": "status"}) + "\n")
     assert result.exit_code == 0 and json.loads(result.output.splitlines()[0])["type"] == "status"
+
+
+def test_a_verified_batch_run_says_how_many_decisions_matched(tmp_path):
+    """Kills: the batch summary's `no mismatch` text mutated (a prefix would still pass an endswith check)."""
+    out = tmp_path / "o.jsonl"
+    assert run("sim", "--sim-output", str(out)).exit_code == 0
+    # the demo reports 29 decisions (dispatches and pends, reconstructed included) over its 12 rounds
+    assert run("sim", "--sim-verify", str(out)).output.splitlines()[-1] == "verify: 29 decisions compared, no mismatch"
