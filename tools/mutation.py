@@ -401,7 +401,7 @@ def report(results: list[dict], equivalents: dict[str, str], sites: set[str] | N
     """Per package: sampled, equivalent, killed, survived, uncovered and the kill rate of the deciding mutants.
     Results whose id is not in `sites` (the sample drawn under the current rules) are left out."""
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for r in results:
+    for r in {r["id"]: r for r in results}.values():  # one result per mutant: the latest
         if sites is not None and r["id"] not in sites:
             continue
         status = "equivalent" if r["id"] in equivalents else r["status"]
@@ -451,7 +451,7 @@ def main(argv: list[str] | None = None) -> int:
         earlier = [json.loads(line) for line in Path(args.report).read_text().splitlines() if line.strip()]
         drawn = {m.id for m in sample(list_mutants(), args.sample, args.seed, args.min_per_package)}
         print("\n".join(report(earlier, equivalents, drawn)))
-        for r in earlier:
+        for r in {r["id"]: r for r in earlier}.values():
             if r["id"] in drawn and r["status"] in ("survived", "uncovered") and r["id"] not in equivalents:
                 print(f"{r['status']}: {r['id']}")
         print(f"{len({r['id'] for r in earlier} & drawn)} of the {len(drawn)} mutants drawn have a result")

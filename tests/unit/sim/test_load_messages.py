@@ -83,3 +83,26 @@ def test_each_recording_check_names_its_place_and_problem(text, message):
     noun, any() -> all() in the name check (a name with one space accepted), the missing-slots, event-action and
     empty-dispatch messages, and `low = high = 0` -> 1 for an unreadable task count (it would become 1 task)."""
     assert _error(text) == f"test.yaml: {message}"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("cluster:\n  hosts:\n    - {name: a, slots: 1}\n    - {name: a, slots: 2}\nevents: []\n",
+     "cluster.hosts[1]: duplicate host 'a'"),
+    ("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  limits:\n    - {name: L, users: [x], per_user: all, "
+     "resources: {slots: 1}}\nevents: []\n",
+     "cluster.limits[0].per_user: a limit names each consumer kind once (users or per_user)"),
+])
+def test_duplicate_hosts_and_doubled_consumer_kinds_are_refused(text, message):
+    """Kills: the host-name uniqueness check dropped from cluster_from, and the doubled-kind message mutated."""
+    assert _error(text) == f"test.yaml: {message}"
+
+
+def test_the_every_policy_runs_a_session_each_interval():
+    """Kills: SessionPolicy.EVERY's value mutated (`policy: every` would be refused)."""
+    from refsim.sim.replay import RoundStarted, Simulator
+    rec = recording("sessions: {policy: every, interval: 10}\n"
+                    "events:\n  - {time: 0, submit: {id: 1, tasks: 9, run_time: 5}}\n  - {time: 25, remove: 1}\n")
+    # job 1 (9 tasks on 8 slots) stays pending until removed at t=25: sessions at 10 and 20, and one at 30 for
+    # the removal, then nothing changes and the ticks stop.
+    starts = [r.time for r in Simulator(rec).reports() if isinstance(r, RoundStarted)]
+    assert starts == [10, 20, 30]
