@@ -22,15 +22,15 @@ def test_a_blank_line_is_skipped_and_the_console_goes_on():
 
 
 def test_a_traced_round_is_never_joined_to_a_collapsed_range():
-    """Kills: `self._round_traced = True` -> False in Console._print_trace (rounds 9-12 of the demo, alike and
-    each tracing 108, would be joined into one range line)."""
+    """Kills: `self._round_traced = True` -> False in Console._print_trace. Round 9 traces 108 (stopped at its
+    decision), then tracing is off: rounds 10-12 are alike and join a range, but the traced round 9 keeps its own
+    line (with the mutant: `rounds 9-12`)."""
     lines: list[str] = []
     console = Console(demo_recording(), lines.append)
-    console.execute("trace on 108")
-    console.execute("continue")
-    assert not any(line.startswith("rounds ") for line in lines)
-    assert [line for line in lines if line.startswith(("round 9 t", "round 1"))][-4:] == [
+    for command in ["break round 9", "continue", "trace on 108", "delete", "break job 108", "continue",
+                    "trace off", "delete", "continue"]:
+        console.execute(command)
+    assert lines[-3:] == [
         "round 9 t=150: 0 dispatched, 1 pended (108), 1 no decision (109)",
-        "round 10 t=170: 0 dispatched, 1 pended (108), 1 no decision (109)",
-        "round 11 t=200: 0 dispatched, 1 pended (108), 1 no decision (109)",
-        "round 12 t=300: 0 dispatched, 1 pended (108), 1 no decision (109)"]
+        "rounds 10-12 t=170-300: 0 dispatched, 1 pended (108), 1 no decision (109) each (3 rounds)",
+        "replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending"]
