@@ -2,6 +2,8 @@
 
 import io
 
+import pytest
+
 from refsim.repl.console import Console
 from refsim.repl.terminal import run_console
 from refsim.sim.batch import demo_recording
@@ -34,3 +36,10 @@ def test_a_traced_round_is_never_joined_to_a_collapsed_range():
         "round 9 t=150: 0 dispatched, 1 pended (108), 1 no decision (109)",
         "rounds 10-12 t=170-300: 0 dispatched, 1 pended (108), 1 no decision (109) each (3 rounds)",
         "replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending"]
+
+
+@pytest.mark.parametrize("command", ["quit", "continue", "info break", "info round", "info limit", "show",
+                                     "trace off", "trace status"])
+def test_a_command_without_arguments_names_itself_and_the_extra_word(command):
+    """Kills: the command name passed to Console._no_args mutated (the error must name the command)."""
+    assert console_lines("events: []\n", [f"{command} extra"]) == [f"error: {command}: unexpected argument 'extra'"]
