@@ -43,3 +43,8 @@ def test_a_traced_round_is_never_joined_to_a_collapsed_range():
 def test_a_command_without_arguments_names_itself_and_the_extra_word(command):
     """Kills: the command name passed to Console._no_args mutated (the error must name the command)."""
     assert console_lines("events: []\n", [f"{command} extra"]) == [f"error: {command}: unexpected argument 'extra'"]
+
+
+def test_an_empty_trace_file_path_is_named():
+    """Kills: the empty-path message of settings._file mutated."""
+    assert console_lines("events: []\n", ['trace on all file ""']) == ["error: trace on: file path is empty"]

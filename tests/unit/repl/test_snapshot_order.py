@@ -15,3 +15,12 @@ events:
 """), lambda line: None)
     console.execute("step 2")
     assert snapshot_document(console.sim)["usage"]["running"] == ["10", "9"]
+
+
+def test_the_snapshot_names_its_recording_and_lists_every_job():
+    """Kills: the snapshot's `recording` or `jobs` key renamed."""
+    console = Console(recording("events:\n  - {time: 0, submit: {id: 1, run_time: 5}}\n"), lambda line: None)
+    console.execute("continue")
+    document = snapshot_document(console.sim)
+    assert document["recording"] == "test.yaml"
+    assert [(j["id"], j["state"]) for j in document["jobs"]] == [("1", "finished")]
