@@ -106,3 +106,12 @@ def test_a_verified_batch_run_says_how_many_decisions_matched(tmp_path):
     assert run("sim", "--sim-output", str(out)).exit_code == 0
     # the demo reports 29 decisions (dispatches and pends, reconstructed included) over its 12 rounds
     assert run("sim", "--sim-verify", str(out)).output.splitlines()[-1] == "verify: 29 decisions compared, no mismatch"
+
+
+def test_a_verified_batch_run_counts_its_mismatches(tmp_path):
+    """Kills: the batch summary's `mismatches` text mutated."""
+    out = tmp_path / "o.jsonl"
+    run("sim", "--sim-output", str(out))
+    out.write_text(out.read_text().replace('"user_slots[user=alice] slots"', '"made up"', 1))
+    result = run("sim", "--sim-verify", str(out))
+    assert result.exit_code == 1 and result.output.splitlines()[-1] == "verify: 29 decisions compared, 1 mismatches"

@@ -23,3 +23,12 @@ def test_a_group_word_completes_to_its_subcommands_and_a_command_to_its_names():
     assert _complete("trace ") == ["on", "off", "status"]
     assert _complete("info host host") == ["hostA", "hostB", "hostC", "hostD", "hostE"]
     assert _complete("set units ") == ["raw", "auto", "KB", "MB", "GB", "TB"]
+
+
+def test_info_job_completes_to_the_jobs_the_replay_knows():
+    """Kills: the `info job` words mutated in ConsoleCompleter._candidates (no job id would be offered)."""
+    console = Console(demo_recording(), lambda line: None)
+    console.execute("step")
+    completer = ConsoleCompleter(console)
+    offered = [c.text for c in completer.get_completions(Document("info job 10"), None)]
+    assert offered[:4] == ["100", "101", "102", "103"]

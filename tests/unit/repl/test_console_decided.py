@@ -48,3 +48,10 @@ def test_a_command_without_arguments_names_itself_and_the_extra_word(command):
 def test_an_empty_trace_file_path_is_named():
     """Kills: the empty-path message of settings._file mutated."""
     assert console_lines("events: []\n", ['trace on all file ""']) == ["error: trace on: file path is empty"]
+
+
+def test_an_unbalanced_quote_is_an_error_and_the_console_goes_on():
+    """Kills: `return True` -> `return None` after a quoting error in Console.execute (the console would end)."""
+    lines: list[str] = []
+    run_console(Console(demo_recording(), lines.append), io.StringIO('info job "100\nstep\n'), io.StringIO())
+    assert lines == ["error: No closing quotation", "round 1 dispatch 100 -> hostB*4 (reconstructed)"]

@@ -18,4 +18,5 @@ def test_only_an_opening_parenthesis_opens_a_group(text, message):
 
 def test_an_empty_alternative_is_written_back_as_braces():
     """Kills: Empty.__str__ returning None (the requirement's text, shown in traces and info job, would break)."""
+    assert str(parse_requirement("{}")) == "{}"
     assert str(parse_requirement("{} || {rusage[mem=1]}")) == "{} || {rusage[mem=1]}"
