@@ -25,6 +25,46 @@ Feature: R1 Trace control
     And the output does not contain "trace of 101"
     And the output does not contain "trace of 103"
 
+  @R1.1
+  Scenario: Trace on given at a round-begin breakpoint traces that round: the stop is before its session begins
+    # Kills: the session hook asked before RoundStarted is reported (the held round would keep the old settings).
+    When I run the commands:
+      """
+      break round 2
+      continue
+      trace on all
+      step
+      """
+    Then the output contains these lines in order:
+      """
+      breakpoint 1 (round 2): stopped before round 2 at t=10
+      trace on for all jobs, level summary, at most 1000 lines per decision (from the next session)
+      round 2 #1 pend 104: cluster-limit: user_slots[user=alice] slots
+        trace of 104: round 2, position 1, level summary
+      """
+
+  @R1.1
+  Scenario: At a round-begin breakpoint every round is traced from the one stopped before
+    # Kills: Console._next entering the held round before the breakpoint stop (round 2 would go untraced).
+    When I run the commands:
+      """
+      break round-begin
+      continue
+      continue
+      trace on all
+      delete
+      step 4
+      """
+    Then the output contains these lines in order:
+      """
+      breakpoint 1 (round-begin): stopped before round 2 at t=10
+      round 2 #1 pend 104: cluster-limit: user_slots[user=alice] slots
+        trace of 104: round 2, position 1, level summary
+      round 2 #2 dispatch 105 -> hostA*1
+        trace of 105: round 2, position 2, level summary
+      """
+    And the output does not contain "trace of 103"
+
   @R1.2
   Scenario Outline: Job ids select jobs; an array id selects every element, an element id only itself
     When I run the commands:
@@ -137,6 +177,47 @@ Feature: R1 Trace control
       """
     And the output contains the line "trace store: 3020 of 67108864 bytes used, 1 trace stored, 0 discarded"
 
+  @R1.7
+  Scenario: Once the last decision of a session is reported, status shows only the next session's settings
+    # Kills: Simulator.session_in_progress kept True until the round's end (`to_report > 0` -> `True`).
+    # Round 1 of the demo reports 4 decisions (100 reconstructed, then 102, 101, 103). After `step 4` the last
+    # one has been reported, so the session has ended although the round's summary has not been reached; after
+    # `step 3` it is still in progress.
+    When I run the commands:
+      """
+      trace on 102
+      step 3
+      trace off
+      trace status
+      step
+      trace status
+      """
+    Then the output contains these lines in order:
+      """
+      in effect for the session in progress: trace on for jobs 102, level summary, at most 1000 lines per decision
+      from the next session: trace off
+      round 1 #3 dispatch 103 -> hostC*2
+      for the next session: trace off
+      """
+    And the output does not contain "in effect for the session in progress: trace off"
+
+  @R1.7
+  Scenario: A session ended by its last pend shows the next settings at a breakpoint on that job
+    # Kills: Console._decision raising the breakpoint stop before `self._reported()` ends the session.
+    # Round 2 reports only 104 (pend) and 105 (dispatch); the breakpoint stops after 105, the last decision.
+    When I run the commands:
+      """
+      trace on 104
+      break job 105
+      continue
+      trace status
+      """
+    Then the output contains these lines in order:
+      """
+      breakpoint 1 (job 105): stopped after the decision for 105
+      for the next session: trace on for jobs 104, level summary, at most 1000 lines per decision
+      """
+
   @R1.8
   Scenario: Summary is the default level; the levels differ only in how host verdicts are shown
     When I run the commands:
@@ -152,6 +233,17 @@ Feature: R1 Trace control
             position 1: not filled; hosts rejected: selection mismatch 4, resource shortfall 4, limit exceeded 1 (gpu_per_user[hosts=hostD,user=dave] 1)
       """
     And the trace of job 103 in round 1 does not contain "hostD: "
+    And the trace of job 103 in round 1 at level full differs from it only in host verdicts
+
+  @R1.8
+  Scenario: A compound job's traces at the two levels differ only in host verdicts
+    # Kills: `if self.level is Level.FULL` negated in Collector._position_started or _filled.
+    When I run the commands:
+      """
+      trace on 102
+      step 2
+      """
+    Then the trace of job 102 in round 1 at level full differs from it only in host verdicts
 
   @R1.9
   Scenario Outline: An invalid trace argument is named and no setting changes
@@ -179,7 +271,31 @@ Feature: R1 Trace control
       | all lines abc        | lines 'abc' is not a whole number from 50 to 100000          |
       | all level            | option 'level' needs a value                                  |
       | all lines 60 lines 70 | option 'lines' is given twice                               |
-      |                      | expected 'all' or job ids                                    |
+      |                      | a job selection (all or job ids) is required                 |
+
+  @R1.9
+  Scenario Outline: A trace command with an unknown subcommand or no job selection is named as an error
+    # Kills: commands.unknown's `words[0] == "trace"` negated; parse_trace_on's `if jobs == []` check dropped.
+    When I run the commands:
+      """
+      trace on 102 level full
+      <command>
+      trace status
+      """
+    Then the output contains these lines in order:
+      """
+      error: <error>
+      for the next session: trace on for jobs 102, level full, at most 1000 lines per decision
+      """
+
+    Examples:
+      | command             | error                                                                  |
+      | trace bogus         | trace: unknown subcommand 'bogus' (expected on, off, status)           |
+      | trace               | trace: expected a subcommand (on, off, status)                         |
+      | trace on level full | trace on: a job selection (all or job ids) is required                 |
+      | trace on lines 60   | trace on: a job selection (all or job ids) is required                 |
+      | trace off now       | trace off: unexpected argument 'now'                                   |
+      | trace status x      | trace status: unexpected argument 'x'                                  |
 
   @R1.9
   Scenario: A file path longer than 4095 bytes is refused; 4095 bytes is accepted
@@ -193,6 +309,17 @@ Feature: R1 Trace control
       error: trace on: file path is 4096 bytes long (at most 4095)
       trace on for all jobs, level summary, at most 1000 lines per decision, file {path 4095} (from the next session)
       """
+
+  @R1.12
+  Scenario: A trace file path of exactly 4095 bytes receives the trace
+    # Kills: `>` -> `>=` against MAX_PATH_BYTES in settings._file, and TraceFile.write dropped.
+    When I run the commands:
+      """
+      trace on 102 file {path 4095}
+      step 2
+      """
+    Then the file "{path 4095}" contains the line "  trace of 102: round 1, position 1, level summary"
+    And the file "{path 4095}" holds exactly the trace blocks printed
 
   @R1.10
   Scenario: Trace settings persist across sessions until changed

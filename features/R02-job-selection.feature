@@ -96,3 +96,53 @@ Feature: R2 Job selection explanation
           shared resources: none
           cluster-wide limit charges: user_lic[user=ann] slots 1
       """
+
+  @R2.4
+  Scenario: A decision that cannot be built is a no-decision of kind internal error; nothing is committed
+    # Kills: the decision-build fault check dropped (2 would be dispatched), or its holds committed anyway.
+    # Job 2's plan commits, then building the decision fails: no decision, and h1 stays free (info host).
+    Given the recording "features/recordings/trace-scan-faults.yaml"
+    When I run the commands:
+      """
+      trace on 2
+      continue
+      info host h1
+      """
+    Then the trace of job 2 in round 1 contains these lines in order:
+      """
+      trace of 2: round 1, position 2, level summary
+      requirement: single, tasks min 1 max 1, requests slots only: satisfied
+        plan 1: committed; no further plans tried
+      outcome: no decision: the allocation attempt ended in an internal error: decision build: injected fault at decision-build
+      """
+    And the output contains the line "  slots: 0 used of 1"
+    And the output does not contain "dispatch 2"
+
+  @R2.1
+  Scenario: Positions count no-decision selections and never reconstructed dispatches
+    # Kills: `enumerate(order, start=1)` -> `start=2` in run_session, and positions counted over decisions only.
+    # Round 1: job 1 is re-applied from the recording (no position), job 2 (no scheduling object) is selected
+    # at position 1 and gets no decision, so job 3 is at position 2.
+    Given a recording:
+      """
+      cluster:
+        hosts:
+          - {name: h1, slots: 4}
+      events:
+        - {time: 0, submit: {id: 1, run_time: 5}}
+        - {time: 0, dispatch: {job: 1, hosts: {h1: {slots: 1}}}}
+        - {time: 0, submit: {id: 2, resreq: "select[", run_time: 5}}
+        - {time: 0, submit: {id: 3, run_time: 5}}
+      """
+    When I run the commands:
+      """
+      trace on 3
+      step 2
+      """
+    Then the output contains these lines in order:
+      """
+      round 1 dispatch 1 -> h1*1 (reconstructed)
+      round 1 #2 dispatch 3 -> h1*1
+        trace of 3: round 1, position 2, level summary
+        selection: round 1, position 2; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0
+      """

@@ -216,3 +216,114 @@ Feature: R4 Shared resource and placement plan explanation
         plan 1: 1 host, tasks per position [3]: discarded: a position needs 3 slots but no open host has more than 2
         no plan tried: all generated plans were discarded
       """
+
+  @R4.1
+  Scenario: A shared resource reserved by an earlier member counts in a later member's check
+    # Kills: `ev.ledger.shared_reserved(name)` read as 0 in cluster_check._shared_items.
+    # Job 1's member 1 holds 1 lic; member 2's check shows it reserved: 0 + 1 + 1 <= 2 passes.
+    Given the recording "features/recordings/trace-reserved.yaml"
+    When I run the commands:
+      """
+      trace on 1
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      requirement: compound of 2 members: satisfied
+        requirement member 1 of 2: single, tasks min 1 max 1, requests mem 6GB per task, lic 1 per job, span[hosts=1]: satisfied
+          shared lic: total 2, used 0, reserved 0, requested 1: passed
+        requirement member 2 of 2: single, tasks min 1 max 1, requests mem 4GB per task, lic 1 per job: satisfied
+          shared lic: total 2, used 0, reserved 1, requested 1: passed
+      """
+
+  @R4.2
+  Scenario: A cluster-wide limit fails on what an earlier member reserved: used + reserved + requested
+    # Kills: `used + reserved + requested` -> `used - reserved + requested` in cluster_check._limit_items.
+    # user_slots (cid) is 4: member 1 reserves 2, member 2 asks 3; 0 + 2 + 3 = 5 > 4. Without the reservation
+    # (0 + 3 <= 4) it would pass, so the rejection shows the reservation decides.
+    Given the recording "features/recordings/trace-reserved.yaml"
+    When I run the commands:
+      """
+      trace on 3
+      step 3
+      """
+    Then the trace of job 3 in round 1 contains these lines in order:
+      """
+      requirement: compound of 2 members: not satisfied
+        requirement member 2 of 2: single, tasks min 3 max 3, requests mem 1MB per task: not satisfied (point of failure)
+          limit user_slots[users=cid] slots: value 4, usage 0, reserved 2, requested 3: failed: limit rejection
+          no placement plans tried: the cluster-wide check failed
+        released the claims of the earlier members on a
+      outcome: pended, 1 pend reason
+        cluster-limit: user_slots[users=cid] slots
+      """
+
+  @R4.4
+  Scenario: At summary level a host scan stopped by an internal error counts the hosts considered before it
+    # Kills: the verdicts gathered before a host-scan-step error dropped from the position's counts.
+    # The scan of plan 1's position stops before h3: h1 and h2 were considered (too small) and are counted; h3
+    # and the closed h4 were never considered, so neither appears nor is counted.
+    Given the recording "features/recordings/trace-scan-faults.yaml"
+    When I run the commands:
+      """
+      trace on 1
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      requirement: single, tasks min 2 max 2, requests slots only, span[hosts=1]: not satisfied
+        plan 1: 1 host, tasks per position [2]: tried
+          position 1: not filled: internal error in the host scan: injected fault at host-scan-step; hosts rejected: resource shortfall 2
+        plan 1: failed: position 1 could not be filled; no position filled, 2 of 2 tasks unplaced
+        no plan could be placed
+      """
+    And the trace of job 1 in round 1 does not contain "host-closed"
+
+  @R4.4
+  Scenario: At full level the stopped scan lists each host considered, then the error
+    # Kills: the host-scan-step fault raised before the first host (h1 and h2 would not be listed).
+    # h1 and h2 keep their verdicts; h3 (where the scan stopped) and h4 were never considered.
+    Given the recording "features/recordings/trace-scan-faults.yaml"
+    When I run the commands:
+      """
+      trace on 1 level full
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      requirement: single, tasks min 2 max 2, requests slots only, span[hosts=1]: not satisfied
+        plan 1: 1 host, tasks per position [2]: tried
+          position 1 (2 tasks)
+            h1: resource shortfall (pre-filter): slots total 1, used 0, reserved 0, requested 2; not performed: host check
+            h2: resource shortfall (pre-filter): slots total 1, used 0, reserved 0, requested 2; not performed: host check
+          position 1: not filled: internal error in the host scan: injected fault at host-scan-step
+        plan 1: failed: position 1 could not be filled; no position filled, 2 of 2 tasks unplaced
+      """
+    And the trace of job 1 in round 1 does not contain "h3"
+    And the trace of job 1 in round 1 does not contain "h4"
+
+  @R4.7
+  Scenario: No plan is generated when no host is open
+    # Kills: the planner's no-open-host check negated or dropped (a plan or a slot-count reason would follow).
+    Given a recording:
+      """
+      cluster:
+        hosts:
+          - {name: h1, slots: 2, status: closed}
+          - {name: h2, slots: 2, status: closed}
+      events:
+        - {time: 0, submit: {id: 1, run_time: 5}}
+      """
+    When I run the commands:
+      """
+      trace on 1
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      requirement: single, tasks min 1 max 1, requests slots only: not satisfied
+        no plan generated: no host is open
+      outcome: pended, 1 pend reason
+        no-plan: no host is open
+      """
+    And the trace of job 1 in round 1 does not contain "plan 1"

@@ -169,3 +169,87 @@ Feature: R5 Host verdict explanation
               h1: already claimed
               h1: not evaluated: internal error: injected fault at host-check
       """
+    And every host verdict listed uses one of the six verdict kinds
+
+  @R5.4
+  Scenario: A shortfall counts what an earlier member reserved on the host
+    # Kills: the host check's `used + reserved + requested > total` losing its `reserved` term.
+    # Job 1's member 1 holds 6G of a's 8G; member 2 asks 4G: 0 + 6 + 4 > 8 at the host check, so b takes it.
+    Given the recording "features/recordings/trace-reserved.yaml"
+    When I run the commands:
+      """
+      trace on 1 level full
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      requirement: compound of 2 members: satisfied
+        requirement member 2 of 2: single, tasks min 1 max 1, requests mem 4GB per task, lic 1 per job: satisfied
+              a: resource shortfall (host check): mem total 8GB, used 0MB, reserved 6GB, requested 4GB
+              b: accepted
+      """
+
+  @R5.4
+  Scenario: A pre-filter shortfall shows 0 reserved for a resource nothing reserved, though the host holds another
+    # Kills: the reserved amount looked up for another resource of the host (mem or slots in place of ngpus).
+    # Job 4's member 1 holds mem and a slot on a; member 2's ngpus (a has none) is short in the pre-filter, and
+    # the ngpus reserved on a is 0: the mem and slot held there are other resources.
+    Given the recording "features/recordings/trace-reserved.yaml"
+    When I run the commands:
+      """
+      trace on 4 level full
+      step 4
+      """
+    Then the trace of job 4 in round 1 contains these lines in order:
+      """
+      requirement: compound of 2 members: satisfied
+        requirement member 2 of 2: single, tasks min 1 max 1, requests ngpus 1 per task: satisfied
+              a: resource shortfall (pre-filter): ngpus total 0, used 0, reserved 0, requested 1; not performed: host check
+      """
+
+  @R5.5
+  Scenario: A host-scoped limit rejection counts what an earlier member reserved under the limit
+    # Kills: the host limit check reading the limit's reserved amount as 0.
+    # host_slots gives bob 2 slots on a; member 1 reserved 1 there, member 2 asks 2: 0 + 1 + 2 > 2.
+    Given the recording "features/recordings/trace-reserved.yaml"
+    When I run the commands:
+      """
+      trace on 2 level full
+      step 2
+      """
+    Then the trace of job 2 in round 1 contains these lines in order:
+      """
+      requirement: compound of 2 members: satisfied
+        requirement member 2 of 2: single, tasks min 2 max 2, requests slots only, span[hosts=1]: satisfied
+              a: limit exceeded (host check): host_slots[users=bob,host=a] slots value 2, usage 0, reserved 1, requested 2
+              b: accepted
+      """
+    And the trace of job 2 in round 1 does not contain "resource shortfall"
+
+  @R5.9
+  Scenario: At summary level a host rejected for several reasons counts once under each kind it matched
+    # Kills: Collector._host counting a verdict under its first kind only (`ev.verdict.kinds[:1]`).
+    # a has 2 slots (short of 3) and a_slots allows 1 there: one host, counted under resource shortfall and under
+    # limit exceeded, 1 each (not 2 under either, and not under one kind only).
+    Given a recording:
+      """
+      cluster:
+        hosts:
+          - {name: a, slots: 2}
+          - {name: b, slots: 4}
+        limits:
+          - {name: a_slots, per_host: [a], resources: {slots: 1}}
+      events:
+        - {time: 0, submit: {id: 1, tasks: 3, resreq: "span[hosts=1]", run_time: 10}}
+      """
+    When I run the commands:
+      """
+      trace on 1
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      requirement: single, tasks min 3 max 3, requests slots only, span[hosts=1]: satisfied
+        plan 1: 1 host, tasks per position [3]: tried
+          position 1: filled by b; hosts rejected: resource shortfall 1, limit exceeded 1 (a_slots[host=a] 1)
+      """

@@ -34,6 +34,7 @@ Feature: R6 Decision outcome explanation
 
   @R6.3
   Scenario: A limit charge appears only as a limit charge
+    # Kills: dispatch_lines listing a host's limit charges with its resources (before `; limit charges:`).
     # user_lic caps lic and slots: its charges are listed as limit charges, and the shared resources line and the
     # host lines hold only what was allocated.
     When I run the commands:
@@ -44,6 +45,7 @@ Feature: R6 Decision outcome explanation
     Then the output contains the line "    shared resources: lic 1"
     And the output contains the line "    h1: slots 3, mem 3GB; limit charges: per_host_slots[host=h1] slots 3"
     And the output does not contain "shared resources: lic 1, "
+    And no resource list in job 1's outcome in round 1 names the limits "user_lic" and "per_host_slots"
 
   @R6.4
   Scenario: A pend shows the pend reason set as --sim-output records it

@@ -69,7 +69,7 @@ Feature: R9 Trace size bounds
       """
       outcome: dispatched to 60 hosts
         n50: slots 1; limit charges: per_host_jobs[host=n50] jobs 1
-        10 more hosts omitted; together: slots 10; limit charges: per_host_jobs[host=n51] jobs 1, per_host_jobs[host=n52] jobs 1, per_host_jobs[host=n53] jobs 1, per_host_jobs[host=n54] jobs 1, per_host_jobs[host=n55] jobs 1, per_host_jobs[host=n56] jobs 1, per_host_jobs[host=n57] jobs 1, per_host_jobs[host=n58] jobs 1, per_host_jobs[host=n59] jobs 1, per_host_jobs[host=n60] jobs 1
+        10 more hosts omitted; together: slots 10; limit charges: per_host_jobs jobs 10
         shared resources: none
         cluster-wide limit charges: none
       """
@@ -80,6 +80,27 @@ Feature: R9 Trace size bounds
         10 more hosts omitted; their entries: select-mismatch 10
       """
     And the trace of job 2 in round 1 does not contain "n51: select-mismatch"
+
+  @R9.4
+  Scenario: The omitted hosts' limit charges are totalled per limit name and resource
+    # Kills: the totals keyed by scope instance too (the deviation), and `sorted(limits.items())` -> `list(...)`.
+    # 53 hosts, 3 omitted (w51-w53). Each carries per_host_jobs[host=wNN] jobs 1 and hc[user=ann,host=wNN]
+    # slots 1 and jobs 1: totalled over the three scope instances that is jobs 3 for per_host_jobs, and jobs 3
+    # and slots 3 for hc, in name order, with no scope instance listed.
+    Given the recording "features/recordings/trace-wide-limits.yaml"
+    When I run the commands:
+      """
+      trace on all
+      step
+      """
+    Then the trace of job 1 in round 1 contains these lines in order:
+      """
+      outcome: dispatched to 53 hosts
+        w50: slots 1; limit charges: per_host_jobs[host=w50] jobs 1, hc[user=ann,host=w50] slots 1, hc[user=ann,host=w50] jobs 1
+        3 more hosts omitted; together: slots 3; limit charges: hc jobs 3, hc slots 3, per_host_jobs jobs 3
+        shared resources: none
+      """
+    And the trace of job 1 in round 1 does not contain "host=w51"
 
   @R9.5
   Scenario: Stored traces are bounded; the oldest go first and the newest always stays

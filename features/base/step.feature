@@ -78,3 +78,27 @@ Feature: Step mode
       replay finished after 6 rounds at t=60: 2 dispatched, 2 finished, 0 running, 1 pending
       error: the replay has finished
       """
+
+  Scenario: A pend echo line counts hosts, not reasons, for each host-level code
+    # Kills: brief_reasons counting reasons per code instead of distinct hosts.
+    # Both hosts fall short of mem and of ngpus: four resource-shortfall reasons on two hosts. The echo says
+    # "on 2 hosts" (counting reasons would say 4, more hosts than the cluster has).
+    Given a recording:
+      """
+      cluster:
+        resources:
+          - {name: ngpus}
+        hosts:
+          - {name: h1, slots: 2, mem: 2G, ngpus: 1}
+          - {name: h2, slots: 2, mem: 2G, ngpus: 1}
+      events:
+        - {time: 0, submit: {id: 1, resreq: "rusage[mem=4G:ngpus=2]", run_time: 10}}
+      """
+    When I run the commands:
+      """
+      step
+      """
+    Then the output is:
+      """
+      round 1 #1 pend 1: resource-shortfall on 2 hosts
+      """

@@ -92,6 +92,17 @@ def find(words: list[str]) -> tuple[Command, list[str]] | None:
     return None
 
 
+def unknown(words: list[str]) -> str:
+    """The error for words that select no command. A trace subcommand is named like the other trace errors;
+    other command words keep their established message."""
+    if words[0] == "trace":
+        subcommands = ", ".join(c.name.split()[1] for c in COMMANDS if c.name.startswith("trace "))
+        if len(words) == 1:
+            return f"trace: expected a subcommand ({subcommands})"
+        return f"trace: unknown subcommand '{words[1]}' (expected {subcommands})"
+    return f"unknown command '{words[0]}' (try 'help')"
+
+
 def help_lines(topic: list[str]) -> list[str]:
     if not topic:
         lines = []

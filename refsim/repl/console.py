@@ -16,7 +16,7 @@ from refsim.model.units import UnitsMode, format_number
 from refsim.repl import info
 from refsim.repl.breakpoints import BreakKind, Breakpoints
 from refsim.repl.collapse import QuietRounds, RoundCollapser
-from refsim.repl.commands import CommandError, check_limits, find, help_lines
+from refsim.repl.commands import CommandError, check_limits, find, help_lines, unknown
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
@@ -60,7 +60,7 @@ class Console:
         self._held: RoundStarted | None = None  # the round start execution stopped at, not yet entered
         self._previous_round_time: float | None = None
         self._round_lines: list[str] = []
-        self.tracing = Tracing(lambda: self.sim.state.cluster, lambda: self.sim.in_session)
+        self.tracing = Tracing(lambda: self.sim.state.cluster, lambda: self.sim.session_in_progress)
         self._round_traced = False
 
     # --- commands ----------------------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ class Console:
             check_limits(words)
             found = find(words)
             if found is None:
-                raise CommandError(f"unknown command '{words[0]}' (try 'help')")
+                raise CommandError(unknown(words))
             command, args = found
             handler = getattr(self, "_cmd_" + command.name.replace(" ", "_"))
             return handler(args) is not False
@@ -422,7 +422,13 @@ class Console:
             trace = self.tracing.trace_of(report)
             if trace is not None:  # printed where the decision would have been echoed; not a step
                 self._print_trace(trace, rounds)
+            self._reported()
         return 0
+
+    def _reported(self) -> None:
+        """After a decision or no-decision is reported: the last one of its session ends the session."""
+        if not self.sim.session_in_progress:
+            self.tracing.session_ended()
 
     def _decision(self, report: Reconstructed | SessionResult, rounds: RoundCollapser | None) -> int:
         line = echo_line(report)
@@ -435,6 +441,7 @@ class Console:
             self.write(line)
         if trace is not None:
             self._print_trace(trace, rounds)
+        self._reported()
         if point is not None:
             raise _Stop(f"breakpoint {point.number} ({point}): stopped after the decision for {report.job}")
         return 1

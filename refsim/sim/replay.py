@@ -21,7 +21,7 @@ from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendReason, SessionResult
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
-from refsim.sched.session import ObserverFactory, run_session
+from refsim.sched.session import ObserverFactory, run_session, selectable
 from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobRecord, JobTable
 from refsim.sim.recording import (Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
@@ -126,6 +126,9 @@ class Simulator:
         self.in_session = False
         # told of each submission, finish and removal as it happens (the --sim-output job records)
         self.job_hook: JobHook | None = None
+        # The spec's session in progress: from its start until its last decision or no-decision selection has
+        # been reported (in_session above also covers the stretch up to the round's end, for `info round`).
+        self.session_in_progress = False
         for event in recording.events:
             self._push(event.time, _rank(event.action), event.action)
 
@@ -256,21 +259,30 @@ class Simulator:
         yield RoundStarted(self.round, self.time)
         observer_for = self.session_hook(self.round) if self.session_hook is not None else None
         self.in_session = True
+        self.session_in_progress = self._reconstruction_waits() or bool(selectable(self.state))
         dispatched: list[JobId] = []
         pended: list[tuple[JobId, tuple[PendReason, ...]]] = []
         no_decision: list[JobId] = []
         for recorded in self._take_reconstructed():
             dispatched.append(recorded.job)
+            self.session_in_progress = self._reconstruction_waits() or bool(selectable(self.state))
             yield recorded
+        to_report = len(selectable(self.state))
         for result in run_session(self.state, self.round, observer_for=observer_for):
             self._record(result, dispatched, pended, no_decision)
+            to_report -= 1
+            self.session_in_progress = to_report > 0
             yield result
-        self.in_session = False
+        self.in_session = self.session_in_progress = False
         yield RoundEnded(RoundSummary(self.round, self.time, tuple(dispatched), tuple(pended), tuple(no_decision)))
 
+    def _reconstruction_waits(self) -> bool:
+        """Whether a recorded dispatch still waiting would be re-applied (its job is pending)."""
+        return any(self.jobs.get(r.job).state is JobState.PENDING for _, r in self._reconstruct)
+
     def _take_reconstructed(self) -> Iterator[Reconstructed]:
-        waiting, self._reconstruct = self._reconstruct, []
-        for time, recorded in waiting:
+        while self._reconstruct:
+            time, recorded = self._reconstruct.pop(0)  # the rest stay visible to _reconstruction_waits
             record = self.jobs.get(recorded.job)
             if record.state is not JobState.PENDING:  # removed between the event and this session
                 self.warnings.append(ReplayWarning(time, f"recorded dispatch of job {recorded.job}, which is "

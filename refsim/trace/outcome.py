@@ -38,16 +38,21 @@ def dispatch_lines(allocation: Allocation, unit_of: UnitOf) -> list[Line]:
 
 
 def _omitted_hosts(hosts, unit_of: UnitOf) -> list[Line]:
+    """One line for the hosts past the 50th: their resources totalled, and their limit charges totalled per
+    limit (one entry per limit name and resource, summed over scope instances), so the line does not grow with
+    the hosts it stands for."""
     resources: dict[str, Amount] = {}
-    limits: dict[tuple[str, str, str], Amount] = defaultdict(int)
+    limits: dict[tuple[str, str], Amount] = defaultdict(int)
     for host in hosts:
         for name, value in host.resources:
             resources[name] = normalise(resources.get(name, 0) + value)
         for c in host.limit_charges:
-            limits[(c.limit, c.scope, c.resource)] = normalise(limits[(c.limit, c.scope, c.resource)] + c.amount)
+            limits[(c.limit, c.resource)] = normalise(limits[(c.limit, c.resource)] + c.amount)
     parts: tuple[Part, ...] = (f"{len(hosts)} more hosts omitted; together: ",) + amounts(resources.items(), unit_of)
     if limits:
-        parts += ("; limit charges: ",) + _charges([LimitCharge(*k, v) for k, v in limits.items()], unit_of)
+        parts += ("; limit charges: ",)
+        for i, ((limit, resource), amount) in enumerate(sorted(limits.items())):
+            parts += ((", ",) if i else ()) + (f"{limit} {resource} ", Amt(amount, unit_of(resource)))
     return [Line(2, parts)]
 
 

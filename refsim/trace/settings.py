@@ -10,6 +10,7 @@ from refsim.model.jobid import JobId, JobIdError, format_job_ids, parse_job_id
 
 MIN_LINES, MAX_LINES, DEFAULT_LINES = 50, 100_000, 1000
 MAX_PATH_BYTES = 4095
+NO_SELECTION = "trace on: a job selection (all or job ids) is required"
 
 
 class Level(Enum):
@@ -88,7 +89,7 @@ def _option(options: dict, name: str, value: str | None) -> None:
 def parse_trace_on(args: list[str]) -> TraceSettings:
     """`all | JOBID...` then options `level summary|full`, `lines N`, `file PATH`, in any order."""
     if not args:
-        raise TraceError("trace on: expected 'all' or job ids")
+        raise TraceError(NO_SELECTION)
     jobs: list[JobId] | None = None if args[0] == "all" else []
     i = 1 if jobs is None else 0
     while jobs is not None and i < len(args) and args[i] not in OPTIONS:
@@ -97,8 +98,8 @@ def parse_trace_on(args: list[str]) -> TraceSettings:
         except JobIdError:
             raise TraceError(f"trace on: malformed job id '{args[i]}'") from None
         i += 1
-    if jobs == []:
-        raise TraceError("trace on: expected 'all' or job ids")
+    if jobs == []:  # options but no selection: tracing nothing is not what anyone means
+        raise TraceError(NO_SELECTION)
     options: dict = {}
     while i < len(args):
         if args[i] not in OPTIONS:

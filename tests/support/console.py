@@ -1,0 +1,30 @@
+"""Run console commands in this process on a tiny inline recording, for tests that read the printed lines."""
+
+from __future__ import annotations
+
+from refsim.repl.console import Console
+from tests.support.recordings import CLUSTER, recording
+
+
+def console_lines(text: str, commands: list[str], cluster: str = CLUSTER, **options) -> list[str]:
+    """The lines the console prints for `commands` on the recording `text` (see tests.support.recordings)."""
+    lines: list[str] = []
+    console = Console(recording(text, cluster), lines.append, **options)
+    try:
+        for command in commands:
+            if not console.execute(command):
+                break
+    finally:
+        console.close()
+    return lines
+
+
+def trace_lines(lines: list[str], job: str, round_no: int) -> list[str]:
+    """One printed trace block, its two-space indent removed."""
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"  trace of {job}: round {round_no},"))
+    block = [lines[start][2:]]
+    for line in lines[start + 1:]:
+        if not line.startswith("  ") or line.startswith("  trace of "):
+            break
+        block.append(line[2:])
+    return block

@@ -1,0 +1,34 @@
+"""Completion in the terminal console: command words first, then the names a command takes."""
+
+from prompt_toolkit.document import Document
+
+from refsim.repl.console import Console
+from refsim.repl.terminal import ConsoleCompleter
+from refsim.sim.batch import demo_recording
+
+
+def _complete(text: str) -> list[str]:
+    completer = ConsoleCompleter(Console(demo_recording(), lambda line: None))
+    return [c.text for c in completer.get_completions(Document(text), None)]
+
+
+def test_an_empty_line_completes_to_every_first_command_word():
+    """Kills: `nested or not words` -> `nested and not words` (an empty line would offer nothing)."""
+    assert _complete("") == ["break", "continue", "delete", "help", "info", "quit", "set", "show", "snapshot",
+                             "step", "trace", "why"]
+
+
+def test_a_group_word_completes_to_its_subcommands_and_a_command_to_its_names():
+    """Kills: the nested words taken from the wrong position; host names or units not offered."""
+    assert _complete("trace ") == ["on", "off", "status"]
+    assert _complete("info host host") == ["hostA", "hostB", "hostC", "hostD", "hostE"]
+    assert _complete("set units ") == ["raw", "auto", "KB", "MB", "GB", "TB"]
+
+
+def test_info_job_completes_to_the_jobs_the_replay_knows():
+    """Kills: the `info job` words mutated in ConsoleCompleter._candidates (no job id would be offered)."""
+    console = Console(demo_recording(), lambda line: None)
+    console.execute("step")
+    completer = ConsoleCompleter(console)
+    offered = [c.text for c in completer.get_completions(Document("info job 10"), None)]
+    assert offered[:4] == ["100", "101", "102", "103"]

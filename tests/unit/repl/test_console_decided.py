@@ -1,0 +1,57 @@
+"""Console rules that only a boundary case decides."""
+
+import io
+
+import pytest
+
+from refsim.repl.console import Console
+from refsim.repl.terminal import run_console
+from refsim.sim.batch import demo_recording
+from tests.support.console import console_lines
+
+
+def test_break_time_0_is_a_time():
+    """Kills: `not value >= 0` -> `not value > 0` in Console._number (0 s is the earliest time, not an error)."""
+    assert console_lines("events: []\n", ["break time 0", "break time -1"]) == [
+        "breakpoint 1: time 0", "error: break time: '-1' is not a time (a number of seconds, 0 or more)"]
+
+
+def test_a_blank_line_is_skipped_and_the_console_goes_on():
+    """Kills: `return True` -> `return None` for an empty line in Console.execute (the console would end)."""
+    lines: list[str] = []
+    run_console(Console(demo_recording(), lines.append), io.StringIO("\n   \nstep\n"), io.StringIO())
+    assert lines == ["round 1 dispatch 100 -> hostB*4 (reconstructed)"]
+
+
+def test_a_traced_round_is_never_joined_to_a_collapsed_range():
+    """Kills: `self._round_traced = True` -> False in Console._print_trace. Round 9 traces 108 (stopped at its
+    decision), then tracing is off: rounds 10-12 are alike and join a range, but the traced round 9 keeps its own
+    line (with the mutant: `rounds 9-12`)."""
+    lines: list[str] = []
+    console = Console(demo_recording(), lines.append)
+    for command in ["break round 9", "continue", "trace on 108", "delete", "break job 108", "continue",
+                    "trace off", "delete", "continue"]:
+        console.execute(command)
+    assert lines[-3:] == [
+        "round 9 t=150: 0 dispatched, 1 pended (108), 1 no decision (109)",
+        "rounds 10-12 t=170-300: 0 dispatched, 1 pended (108), 1 no decision (109) each (3 rounds)",
+        "replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending"]
+
+
+@pytest.mark.parametrize("command", ["quit", "continue", "info break", "info round", "info limit", "show",
+                                     "trace off", "trace status"])
+def test_a_command_without_arguments_names_itself_and_the_extra_word(command):
+    """Kills: the command name passed to Console._no_args mutated (the error must name the command)."""
+    assert console_lines("events: []\n", [f"{command} extra"]) == [f"error: {command}: unexpected argument 'extra'"]
+
+
+def test_an_empty_trace_file_path_is_named():
+    """Kills: the empty-path message of settings._file mutated."""
+    assert console_lines("events: []\n", ['trace on all file ""']) == ["error: trace on: file path is empty"]
+
+
+def test_an_unbalanced_quote_is_an_error_and_the_console_goes_on():
+    """Kills: `return True` -> `return None` after a quoting error in Console.execute (the console would end)."""
+    lines: list[str] = []
+    run_console(Console(demo_recording(), lines.append), io.StringIO('info job "100\nstep\n'), io.StringIO())
+    assert lines == ["error: No closing quotation", "round 1 dispatch 100 -> hostB*4 (reconstructed)"]

@@ -1,0 +1,77 @@
+"""tools/mutation.py's pure parts: sites, applying one mutant, the stratified sample, the equivalents file."""
+
+import ast
+
+import pytest
+
+from tools.mutation import Mutant, list_mutants, mutated_source, package_of, read_equivalents, report, sample
+
+SOURCE = '''"""A docstring is never mutated."""
+
+
+def f(a: int, b: int) -> bool:
+    """Nor is this one."""
+    if a < b and b > 0:
+        return a + 1
+    return not a
+'''
+
+
+def _sites(tmp_path) -> list[Mutant]:
+    (tmp_path / "refsim" / "pkg").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "refsim" / "pkg" / "mod.py").write_text(SOURCE)
+    return list_mutants(tmp_path)
+
+
+def test_sites_skip_docstrings_and_annotations_and_cover_each_operator(tmp_path):
+    kinds = {(m.line, m.operator, m.detail) for m in _sites(tmp_path)}
+    assert kinds == {
+        (6, "condition", "negate"), (6, "boolop", "And->Or"), (6, "compare", "0:Lt->LtE"),
+        (6, "compare", "0:Gt->GtE"), (6, "constant", "0->1"),
+        (7, "return", "None"), (7, "binary", "Add->Sub"), (7, "constant", "1->2"),
+        (8, "return", "None"), (8, "not", "drop")}
+    assert {m.package for m in _sites(tmp_path)} == {"pkg"}
+
+
+def test_a_mutant_changes_exactly_its_site(tmp_path):
+    mutant = next(m for m in _sites(tmp_path) if m.operator == "compare" and "Gt" in m.detail)
+    changed = mutated_source(SOURCE, mutant)
+    assert "if a < b and b >= 0:" in changed
+    assert ast.dump(ast.parse(changed)) != ast.dump(ast.parse(SOURCE))
+    assert changed.replace("b >= 0", "b > 0") == ast.unparse(ast.parse(SOURCE)) + "\n"
+
+
+def test_a_mutant_that_no_longer_matches_is_refused(tmp_path):
+    mutant = next(m for m in _sites(tmp_path) if m.operator == "not")
+    with pytest.raises(LookupError):
+        mutated_source(SOURCE.replace("return not a", "return a"), mutant)
+
+
+def test_the_sample_is_fixed_by_its_seed_and_gives_every_package_its_minimum():
+    mutants = [Mutant(f"refsim/{p}/m.py", i, 0, "constant", "1->2", p) for p in ("big", "small")
+               for i in range(200 if p == "big" else 10)]
+    first = sample(mutants, 50, seed=7, minimum=8)
+    assert first == sample(mutants, 50, seed=7, minimum=8) != sample(mutants, 50, seed=8, minimum=8)
+    counts = {p: sum(m.package == p for m in first) for p in ("big", "small")}
+    assert counts == {"big": 48, "small": 8}  # 50 * 200/210 rounds to 48; small gets its minimum 8
+
+
+def test_package_of_names_top_level_modules_refsim():
+    assert package_of("refsim/cli.py") == "refsim" and package_of("refsim/sched/tree.py") == "sched"
+
+
+def test_equivalents_need_a_reason(tmp_path):
+    listed = tmp_path / "eq.txt"
+    listed.write_text("# comment\n\nrefsim/a.py:1:0:constant:1->2  # the value is never read\n")
+    assert read_equivalents(listed) == {"refsim/a.py:1:0:constant:1->2": "the value is never read"}
+    listed.write_text("refsim/a.py:1:0:constant:1->2\n")
+    with pytest.raises(SystemExit):
+        read_equivalents(listed)
+
+
+def test_the_rate_leaves_out_equivalents_and_counts_uncovered_as_surviving():
+    results = [{"id": "a", "package": "p", "status": "killed"}, {"id": "b", "package": "p", "status": "timeout"},
+               {"id": "c", "package": "p", "status": "survived"}, {"id": "d", "package": "p", "status": "uncovered"},
+               {"id": "e", "package": "p", "status": "survived"}]
+    row = report(results, {"e": "reason"})[1].split()
+    assert row == ["p", "5", "1", "2", "1", "1", "50.0%"]

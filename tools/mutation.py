@@ -1,0 +1,538 @@
+"""Mutation testing for refsim: does some test fail when a rule is broken?
+
+    python tools/mutation.py [--sample N] [--seed S] [--packages P,...] [--jobs J] [--out FILE]
+    python tools/mutation.py --recheck FILE        # re-run only the survivors of an earlier run
+
+Not part of CI (it runs the tests once per mutant). Steps:
+
+1. Every candidate mutation site in refsim/ is listed by an AST walk (the operators are below). Docstrings,
+   options' help texts, annotations, asserts and `if TYPE_CHECKING` blocks are never mutated.
+2. A sample is drawn with a fixed seed, stratified by package (each subfolder of refsim/, and `refsim` for the
+   top-level modules, so a package added later is sampled too): every package gets its share in proportion to
+   its sites, and at least --min-per-package.
+3. The test suite runs once in this process under coverage, with one coverage context per test, which maps each
+   source line to the tests that execute it.
+4. Each mutant is written into a private copy of the project and only the tests covering its line run there
+   (pytest -x). Lines executed only at import time (module constants, decorators) get every test that covers
+   any line of their module. A mutant is killed when a test fails or times out, survives otherwise; a mutant
+   no test covers survives as "uncovered".
+5. Mutants listed in tools/mutation-equivalent.txt (by id, with a one-line reason each) are equivalent: they
+   change no behaviour and are left out of the kill rate. Rates are printed per package.
+
+Mutant ids are `path:line:col:operator:detail`, stable while the line does not move; the tool reports listed
+equivalents whose id no longer matches, so the list is kept honest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT = ROOT / "tools" / "mutation-equivalent.txt"
+COPIED = ("refsim", "tests", "steps", "features", "golden", "examples", "tools", "docs", "pyproject.toml",
+          "README.md")
+
+
+# --- operators --------------------------------------------------------------------------------------------------
+
+_COMPARE = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq,
+            ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+_BINARY = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.Div: ast.Mult, ast.FloorDiv: ast.Div,
+           ast.Mod: ast.FloorDiv}
+_BOOL = {ast.And: ast.Or, ast.Or: ast.And}
+_NAMES = {"min": "max", "max": "min", "any": "all", "all": "any", "sorted": "list", "reversed": "list"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    path: str       # relative to the project root
+    line: int
+    col: int
+    operator: str
+    detail: str
+    package: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}:{self.operator}:{self.detail}"
+
+
+def _skipped_nodes(tree: ast.Module) -> set[int]:
+    """Nodes never mutated: docstrings, annotations, asserts, TYPE_CHECKING blocks (ids of every node inside)."""
+    skipped: set[int] = set()
+
+    def skip(node: ast.AST | None) -> None:
+        if node is not None:
+            skipped.update(id(n) for n in ast.walk(node))
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                skip(first)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            skip(node.returns)
+            for arg in node.args.args + node.args.kwonlyargs + node.args.posonlyargs:
+                skip(arg.annotation)
+        elif isinstance(node, ast.AnnAssign):
+            skip(node.annotation)
+        elif isinstance(node, ast.Assert):
+            skip(node)
+        elif isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            skip(node)
+        elif isinstance(node, ast.ImportFrom) or isinstance(node, ast.Import):
+            skip(node)
+        elif isinstance(node, ast.keyword) and node.arg == "help":
+            skip(node.value)  # a command-line option's help text is documentation, like a docstring
+    return skipped
+
+
+def _sites(node: ast.AST) -> list[tuple[str, str]]:
+    """The (operator, detail) mutations that apply to one node."""
+    out: list[tuple[str, str]] = []
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            if type(op) in _COMPARE:
+                out.append(("compare", f"{i}:{type(op).__name__}->{_COMPARE[type(op)].__name__}"))
+    elif isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        if not (isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant)):  # %-formatting
+            out.append(("binary", f"{type(node.op).__name__}->{_BINARY[type(node.op)].__name__}"))
+    elif isinstance(node, ast.AugAssign) and type(node.op) in _BINARY:
+        out.append(("augassign", f"{type(node.op).__name__}->{_BINARY[type(node.op)].__name__}"))
+    elif isinstance(node, ast.BoolOp):
+        out.append(("boolop", f"{type(node.op).__name__}->{_BOOL[type(node.op)].__name__}"))
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        out.append(("not", "drop"))
+    elif isinstance(node, ast.Constant):
+        value = node.value
+        if isinstance(value, bool):
+            out.append(("constant", f"{value}->{not value}"))
+        elif isinstance(value, int):
+            out.append(("constant", f"{value}->{value + 1}"))
+        elif isinstance(value, float):
+            out.append(("constant", f"{value}->{value + 1}"))
+        elif isinstance(value, str) and value.strip():
+            out.append(("constant", "str->XX"))
+    elif isinstance(node, (ast.If, ast.While, ast.IfExp)):
+        out.append(("condition", "negate"))
+    elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        out.append(("statement", "drop-call"))
+    elif isinstance(node, ast.Return) and node.value is not None \
+            and not (isinstance(node.value, ast.Constant) and node.value.value is None):
+        out.append(("return", "None"))
+    elif isinstance(node, ast.Break):
+        out.append(("loop", "break->continue"))
+    elif isinstance(node, ast.Continue):
+        out.append(("loop", "continue->break"))
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _NAMES:
+        out.append(("call", f"{node.func.id}->{_NAMES[node.func.id]}"))
+    return out
+
+
+def _mutable_nodes(tree: ast.Module) -> list[ast.AST]:
+    skipped = _skipped_nodes(tree)
+    return [n for n in ast.walk(tree) if id(n) not in skipped and hasattr(n, "lineno")]
+
+
+def package_of(path: str) -> str:
+    parts = Path(path).parts  # refsim/<package>/module.py or refsim/module.py
+    return parts[1] if len(parts) > 2 else "refsim"
+
+
+def list_mutants(root: Path = ROOT) -> list[Mutant]:
+    mutants = []
+    for file in sorted((root / "refsim").rglob("*.py")):
+        rel = file.relative_to(root).as_posix()
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        seen: set[str] = set()
+        for node in _mutable_nodes(tree):
+            for operator, detail in _sites(node):
+                mutant = Mutant(rel, node.lineno, node.col_offset, operator, detail, package_of(rel))
+                if mutant.id not in seen:  # two sites alike at one place (rare) count once
+                    seen.add(mutant.id)
+                    mutants.append(mutant)
+    return mutants
+
+
+class _Apply(ast.NodeTransformer):
+    def __init__(self, mutant: Mutant) -> None:
+        self.mutant = mutant
+        self.done = False
+
+    def _is_site(self, node: ast.AST) -> bool:
+        m = self.mutant
+        return (not self.done and getattr(node, "lineno", None) == m.line and node.col_offset == m.col
+                and (m.operator, m.detail) in _sites(node))
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        node = super().generic_visit(node)
+        if not self._is_site(node):
+            return node
+        self.done = True
+        return _mutate(node, self.mutant)
+
+
+def _mutate(node: ast.AST, mutant: Mutant) -> ast.AST:
+    op, detail = mutant.operator, mutant.detail
+    if op == "compare":
+        i = int(detail.split(":")[0])
+        node.ops[i] = _COMPARE[type(node.ops[i])]()
+    elif op in ("binary", "augassign"):
+        node.op = _BINARY[type(node.op)]()
+    elif op == "boolop":
+        node.op = _BOOL[type(node.op)]()
+    elif op == "not":
+        return node.operand
+    elif op == "constant":
+        value = node.value
+        node.value = (not value) if isinstance(value, bool) else value + 1 if isinstance(value, (int, float)) \
+            else "XX" + value
+    elif op == "condition":
+        node.test = ast.UnaryOp(ast.Not(), node.test)
+    elif op == "statement":
+        return ast.Pass()
+    elif op == "return":
+        node.value = ast.Constant(None)
+    elif op == "loop":
+        return ast.Continue() if isinstance(node, ast.Break) else ast.Break()
+    elif op == "call":
+        node.func = ast.Name(_NAMES[node.func.id], ast.Load())
+    return node
+
+
+def mutated_source(source: str, mutant: Mutant) -> str:
+    """The module's source with the one mutation applied (re-generated from the AST)."""
+    apply = _Apply(mutant)
+    tree = apply.visit(ast.parse(source))
+    if not apply.done:
+        raise LookupError(f"mutant {mutant.id} no longer matches its source")
+    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+
+
+def sample(mutants: list[Mutant], size: int, seed: int, minimum: int) -> list[Mutant]:
+    """A stratified sample: each package's share in proportion to its sites, at least `minimum` (or all)."""
+    by_package: dict[str, list[Mutant]] = defaultdict(list)
+    for m in mutants:
+        by_package[m.package].append(m)
+    total = len(mutants)
+    rng = random.Random(seed)
+    chosen = []
+    for package in sorted(by_package):
+        pool = by_package[package]
+        share = min(len(pool), max(minimum, round(size * len(pool) / total)))
+        chosen += rng.sample(pool, share)
+    return sorted(chosen, key=lambda m: (m.path, m.line, m.col, m.operator, m.detail))
+
+
+# --- equivalents ------------------------------------------------------------------------------------------------
+
+def read_equivalents(path: Path = EQUIVALENT) -> dict[str, str]:
+    """`id  # reason` per line; blank lines and lines starting with # are ignored. A reason is required."""
+    found = {}
+    if not path.exists():
+        return found
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        mutant, sep, reason = line.partition("  # ")
+        if not sep or not reason.strip():
+            raise SystemExit(f"{path}:{number}: an equivalent mutant needs a one-line reason after '  # '")
+        found[mutant.strip()] = reason.strip()
+    return found
+
+
+# --- coverage ---------------------------------------------------------------------------------------------------
+
+class _ContextPerTest:
+    """A pytest plugin: one coverage context per test, named by its node id."""
+
+    def __init__(self, cov) -> None:
+        self.cov = cov
+
+    def pytest_runtest_setup(self, item):
+        self.cov.switch_context(item.nodeid)
+
+    def pytest_runtest_teardown(self, item):
+        self.cov.switch_context("")
+
+
+def coverage_map(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set[str]]], dict[str, set[str]]]:
+    """Per file: line -> the tests executing it; and per file: every test executing any of its lines."""
+    if not data_file.exists():
+        code = ("import sys, coverage, pytest\n"
+                f"sys.path.insert(0, {str(copy)!r})\n"
+                f"from tools.mutation import _ContextPerTest\n"
+                f"cov = coverage.Coverage(data_file={str(data_file)!r}, source=['refsim'])\n"
+                "cov.start()\n"
+                "code = pytest.main(['-q', '-p', 'no:cacheprovider', '-x', '--driver', 'inprocess', 'tests'],"
+                " plugins=[_ContextPerTest(cov)])\n"
+                "cov.stop(); cov.save()\n"
+                "sys.exit(int(code))\n")
+        done = subprocess.run([sys.executable, "-c", code], cwd=copy, env=_env(copy))
+        if done.returncode != 0:
+            raise SystemExit("the test suite does not pass unmutated; fix it before mutation testing")
+    import coverage
+    data = coverage.CoverageData(basename=str(data_file))
+    data.read()
+    lines: dict[str, dict[int, set[str]]] = {}
+    modules: dict[str, set[str]] = {}
+    for measured in data.measured_files():
+        rel = measured.split("/project/", 1)[1]  # every copy is <tmp>/project, so saved data stays usable
+        per_line = {n: {c for c in ctx if c} for n, ctx in data.contexts_by_lineno(measured).items()}
+        lines[rel] = per_line
+        modules[rel] = set().union(*per_line.values()) if per_line else set()
+    return lines, modules
+
+
+def tests_for(mutant: Mutant, lines, modules) -> set[str]:
+    covering = lines.get(mutant.path, {}).get(mutant.line, set())
+    if covering:
+        return covering
+    if mutant.line in lines.get(mutant.path, {}):  # executed, but only while importing
+        return modules.get(mutant.path, set())
+    return set()
+
+
+# --- running ----------------------------------------------------------------------------------------------------
+
+def _env(copy: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    # no bytecode: a mutated module of the same size written in the same second must never be read stale
+    return {**env, "PYTHONPATH": str(copy), "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0"}
+
+
+def make_copy(target: Path) -> Path:
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        elif source.exists():
+            shutil.copy2(source, target / name)
+    shared = ROOT.parent / "shared"
+    if shared.exists():  # tests that read ../shared/data (the NASA log) find it from the copy too
+        (target.parent / "shared").symlink_to(shared)
+    probe = subprocess.run([sys.executable, "-c", "import refsim; print(refsim.__file__)"], cwd=target,
+                           env=_env(target), capture_output=True, text=True)
+    if not probe.stdout.strip().startswith(str(target)):
+        raise SystemExit(f"the copy's refsim is not the one imported: {probe.stdout.strip()}")
+    return target
+
+
+PRELOADED = ("pytest", "pytest_bdd", "hypothesis", "yaml", "click", "deepdiff", "prompt_toolkit", "pexpect")
+
+
+def preload() -> None:
+    """Import the test tools once in this process, so each forked kill-check starts without that cost. refsim
+    itself is never imported here: each child imports the copy's, mutated."""
+    import importlib
+    for name in PRELOADED:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+
+
+def _run_forked(copy: Path, args: list[str], timeout: float) -> int | None:
+    """pytest.main(args) in a forked child working in the copy; its exit status, None on timeout."""
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 3
+        try:
+            os.chdir(copy)
+            sys.path.insert(0, str(copy))
+            sys.dont_write_bytecode = True
+            os.environ.update(_env(copy))
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            import pytest
+            code = int(pytest.main(args))
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return None
+        time.sleep(0.05)
+
+
+def _cheap_first(test: str) -> tuple[int, str]:
+    """Unit tests first, hypothesis properties last: with -x a killed mutant stops at its first failure."""
+    order = ("tests/unit/", "tests/golden/", "tests/bdd/", "tests/property/")
+    return next((i for i, prefix in enumerate(order) if test.startswith(prefix)), len(order)), test
+
+
+def kill_check(copy: Path, mutant: Mutant, tests: set[str], timeout: float) -> str:
+    """'killed', 'survived' or 'timeout' (counted as killed: the mutant hangs the run)."""
+    original = (copy / mutant.path).read_text(encoding="utf-8")
+    try:
+        (copy / mutant.path).write_text(mutated_source(original, mutant), encoding="utf-8")
+        args = copy / ".mutation-args"
+        args.write_text("\n".join(sorted(tests, key=_cheap_first)) + "\n", encoding="utf-8")
+        code = _run_forked(copy, ["-x", "-q", "-p", "no:cacheprovider", "--driver", "inprocess", f"@{args}"],
+                           timeout)
+        if code is None:
+            return "timeout"
+        return "survived" if code == 0 else "killed"
+    finally:
+        (copy / mutant.path).write_text(original, encoding="utf-8")
+
+
+def report(results: list[dict], equivalents: dict[str, str], sites: set[str] | None = None) -> list[str]:
+    """Per package: sampled, equivalent, killed, survived, uncovered and the kill rate of the deciding mutants.
+    Results whose id is not in `sites` (the sample drawn under the current rules) are left out."""
+    per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for r in {r["id"]: r for r in results}.values():  # one result per mutant: the latest
+        if sites is not None and r["id"] not in sites:
+            continue
+        status = "equivalent" if r["id"] in equivalents else r["status"]
+        per[r["package"]][status] += 1
+    lines = [f"{'package':<10} {'sampled':>7} {'equiv':>5} {'killed':>6} {'survived':>8} {'uncovered':>9} {'rate':>7}"]
+    total = defaultdict(int)
+    for package in sorted(per):
+        c = per[package]
+        for k, v in c.items():
+            total[k] += v
+        lines.append(_row(package, c))
+    lines.append(_row("all", total))
+    return lines
+
+
+def _row(name: str, c) -> str:
+    killed = c["killed"] + c["timeout"]
+    deciding = killed + c["survived"] + c["uncovered"]
+    sampled = deciding + c["equivalent"]
+    rate = f"{100 * killed / deciding:.1f}%" if deciding else "-"
+    return f"{name:<10} {sampled:>7} {c['equivalent']:>5} {killed:>6} {c['survived']:>8} {c['uncovered']:>9} {rate:>7}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sample", type=int, default=320, help="mutants to draw in all (default 320)")
+    parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--min-per-package", type=int, default=25)
+    parser.add_argument("--packages", default="", help="comma-separated packages to draw from (default all)")
+    parser.add_argument("--out", default="mutation-results.jsonl", help="results, one JSON line per mutant")
+    parser.add_argument("--recheck", metavar="FILE", help="re-run the survivors of an earlier results file")
+    parser.add_argument("--report", metavar="FILE", help="only print the rates of an earlier results file")
+    parser.add_argument("--coverage-data", metavar="FILE",
+                        help="reuse this coverage map (written to FILE when it does not exist yet)")
+    parser.add_argument("--shard", default="0/1", help="K/N: check only the sampled mutants K, K+N, ... (default 0/1)")
+    parser.add_argument("--resume", metavar="FILE", help="keep the results of an earlier file; check the rest")
+    parser.add_argument("--list", action="store_true", help="only list the sample drawn")
+    parser.add_argument("--only", metavar="ID", action="append", default=[],
+                        help="check this mutant (an id as listed) instead of a sample; repeatable")
+    parser.add_argument("--tests", metavar="NODEID", action="append", default=[],
+                        help="run these tests against every mutant instead of the covering ones; repeatable")
+    parser.add_argument("--timeout", type=float, default=240.0, help="seconds per mutant before it is killed")
+    args = parser.parse_args(argv)
+
+    equivalents = read_equivalents()
+    if args.report:
+        earlier = [json.loads(line) for line in Path(args.report).read_text().splitlines() if line.strip()]
+        drawn = {m.id for m in sample(list_mutants(), args.sample, args.seed, args.min_per_package)}
+        print("\n".join(report(earlier, equivalents, drawn)))
+        for r in {r["id"]: r for r in earlier}.values():
+            if r["id"] in drawn and r["status"] in ("survived", "uncovered") and r["id"] not in equivalents:
+                print(f"{r['status']}: {r['id']}")
+        print(f"{len({r['id'] for r in earlier} & drawn)} of the {len(drawn)} mutants drawn have a result")
+        return 0
+    if args.only:
+        by_id = {m.id: m for m in list_mutants()}
+        missing = [i for i in args.only if i not in by_id]
+        if missing:
+            raise SystemExit(f"no such mutant: {missing[0]}")
+        chosen, kept = [by_id[i] for i in args.only], []
+    elif args.recheck:
+        earlier = [json.loads(line) for line in Path(args.recheck).read_text().splitlines() if line.strip()]
+        fields = Mutant.__dataclass_fields__
+        chosen = [Mutant(**{k: r[k] for k in fields}) for r in earlier
+                  if r["status"] in ("survived", "uncovered") and r["id"] not in equivalents]
+        kept = [r for r in earlier if not (r["status"] in ("survived", "uncovered") and r["id"] not in equivalents)]
+    else:
+        everything = list_mutants()
+        stale = set(equivalents) - {m.id for m in everything}
+        if args.packages:
+            wanted = set(args.packages.split(","))
+            everything = [m for m in everything if m.package in wanted]
+        chosen = sample(everything, args.sample, args.seed, args.min_per_package)
+        kept = []
+        for mutant_id in sorted(stale):
+            print(f"note: listed equivalent {mutant_id} matches no site any more", file=sys.stderr)
+    # a seeded shuffle, so a run stopped early has checked a random part of every package
+    random.Random(args.seed).shuffle(chosen)
+    k, n = (int(x) for x in args.shard.split("/"))
+    chosen = chosen[k::n]
+    if args.resume:
+        done = [json.loads(line) for line in Path(args.resume).read_text().splitlines() if line.strip()]
+        done_ids = {r["id"] for r in done}
+        kept += [r for r in done if r["id"] in {m.id for m in chosen}]
+        chosen = [m for m in chosen if m.id not in done_ids]
+    if args.list:
+        for m in chosen:
+            print(m.id)
+        return 0
+
+    results = list(kept)
+    preload()
+    with tempfile.TemporaryDirectory(prefix="refsim-mutation-") as tmp:
+        copy = make_copy(Path(tmp) / "project")
+        if args.tests:
+            lines, modules = {}, {}
+        else:
+            data = Path(args.coverage_data) if args.coverage_data else Path(tmp) / "coverage.data"
+            lines, modules = coverage_map(copy, data)
+            print(f"coverage map: {resource_children_cpu():.0f} s CPU", file=sys.stderr)
+        out = Path(args.out).open("w", encoding="utf-8")
+        for r in kept:
+            out.write(json.dumps(r) + "\n")
+        for number, mutant in enumerate(chosen, start=1):
+            if mutant.id in equivalents:
+                status, tests = "equivalent", set()
+            else:
+                tests = set(args.tests) or tests_for(mutant, lines, modules)
+                status = kill_check(copy, mutant, tests, args.timeout) if tests else "uncovered"
+            record = {**asdict(mutant), "id": mutant.id, "status": status, "tests": len(tests)}
+            results.append(record)
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            print(f"[{number}/{len(chosen)}] {status:<10} {mutant.id} ({len(tests)} tests)", file=sys.stderr,
+                  flush=True)
+        out.close()
+        print(f"coverage map and kill-checks: {resource_children_cpu():.0f} s CPU in all", file=sys.stderr)
+    sites = {m.id for m in list_mutants()}
+    for line in report(results, equivalents, sites):
+        print(line)
+    for r in results:
+        if r["status"] in ("survived", "uncovered") and r["id"] not in equivalents and r["id"] in sites:
+            print(f"{r['status']}: {r['id']}")
+    return 0
+
+
+def resource_children_cpu() -> float:
+    import resource
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+if __name__ == "__main__":
+    sys.exit(main())
