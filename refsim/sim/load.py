@@ -209,7 +209,8 @@ class EventReader:
         return jid
 
     def submit(self, node: Node, time: float) -> list[Job]:
-        node.mapping(("id", "user", "queue", "project", "priority", "resreq", "tasks", "run_time", "array"),
+        node.mapping(("id", "user", "queue", "project", "priority", "resreq", "tasks", "run_time", "run_limit",
+                      "array"),
                      required=("id",))
         jid = self.job_id(node.child("id"), known=False)
         if jid.index is not None:
@@ -223,7 +224,8 @@ class EventReader:
                       project=node.child("project").name() if node.has("project") else "default",
                       priority=node.child("priority").integer() if node.has("priority") else 0, submit_time=time,
                       resreq=node.child("resreq").text() if node.has("resreq") else "", min_tasks=low,
-                      max_tasks=high, run_time=node.child("run_time").number() if node.has("run_time") else 0)
+                      max_tasks=high, run_time=node.child("run_time").number() if node.has("run_time") else 0,
+                      run_limit=_run_limit(node))
         if node.has("array"):
             ids = [JobId(jid.job, i) for i in range(1, node.child("array").integer(1, 100000) + 1)]
         else:
@@ -273,6 +275,15 @@ class EventReader:
         if node.value not in (None, {}):
             raise node.error("a session event takes no fields (write 'session: {}')")
         return SessionMark()
+
+
+def _run_limit(node: Node) -> float | None:
+    if not node.has("run_limit"):
+        return None
+    limit = node.child("run_limit").number()
+    if limit <= 0:
+        raise node.child("run_limit").error("a run limit must be a positive number of seconds")
+    return limit
 
 
 def _tasks(node: Node) -> tuple[int, int]:

@@ -82,7 +82,8 @@ Report = RoundStarted | Reconstructed | SessionResult | RoundEnded | ReplayEnded
 
 @dataclass(frozen=True)
 class _RunEnds:
-    """A running job's automatic finish, `run_time` after it started; stale if the job has stopped since."""
+    """A running job's automatic finish, its run (run time cut at its run limit) after it started; stale if the
+    job has stopped since."""
 
     job: JobId
     started: float
@@ -181,7 +182,7 @@ class Simulator:
         record = self.jobs.get(job)
         record.state, record.start_time, record.allocation = JobState.RUNNING, self.time, allocation
         record.reconstructed = reconstructed
-        self._push(self.time + record.job.run_time, 0, _RunEnds(job, self.time))
+        self._push(self.time + record.job.run, 0, _RunEnds(job, self.time))
 
     # --- rounds ------------------------------------------------------------------------------------------------
 
