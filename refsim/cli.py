@@ -30,16 +30,27 @@ def main(ctx: click.Context) -> None:
 @click.option("--log", "log_path", type=FILE, help="Write the scheduler's log to FILE.")
 @click.option("-v", "--verbose", count=True, help="Log more: -v decisions, -vv pend reasons too.")
 @click.option("-i", "--interactive", is_flag=True, help="Open the interactive console (docs/repl.md).")
+@click.option("--schedule", type=FILE, help="Write job_id,start_time,end_time to FILE (CSV, docs/drevt.md).")
+@click.option("--resources", type=FILE, help="Write the resource timeline to FILE (CSV, docs/drevt.md).")
 def sim(recording: str | None = None, sim_output: str | None = None, sim_verify: str | None = None,
-        log_path: str | None = None, verbose: int = 0, interactive: bool = False) -> None:
+        log_path: str | None = None, verbose: int = 0, interactive: bool = False, schedule: str | None = None,
+        resources: str | None = None) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
+    from refsim.sim.tables import TableOutputError, check_outputs, write_tables
+
     try:
+        if interactive and (schedule or resources):
+            raise click.UsageError("--schedule and --resources are written by batch runs, not the console")
+        check_outputs([("--schedule", schedule), ("--resources", resources)],
+                      [("the recording", recording), ("--sim-output", sim_output), ("--sim-verify", sim_verify),
+                       ("--log", log_path)])
         loaded = open_recording(recording)
         if interactive:
             _interactive(loaded, sim_output, sim_verify, log_path, verbose)
             return
         result = run_batch(loaded, sim_output, sim_verify, log_path, verbose)
-    except RecordingError as exc:
+        write_tables(result.jobs, loaded.cluster, schedule, resources)
+    except (RecordingError, TableOutputError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
@@ -97,6 +108,73 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> No
     except OSError as exc:
         raise click.ClickException(f"{output}: cannot write: {exc.strerror}") from None
     click.echo(f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts")
+
+
+_NODES = click.option("--nodes", type=click.IntRange(1, 1_000_000), required=True, help="Number of one-slot hosts.")
+_ZONE = click.option("--timezone", default="UTC", show_default=True, help="Zone of ISO times without an offset.")
+_QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of queues other than pbatch, pbatch0-3.")
+
+
+@import_.command("csv")
+@click.argument("trace", type=FILE)
+@_NODES
+@click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
+@_ZONE
+@_QUEUES
+@click.option("--run-time", "run_time", type=click.Choice(["actual", "limit", "distribution"]), default="actual",
+              show_default=True, help="Run times: the actual one (else the limit), the limit, or samples.")
+@click.option("--distribution", help="With --run-time distribution: normal:MEAN,STDDEV or lognormal:MU,SIGMA.")
+@click.option("--seed", type=click.IntRange(0, 2**63), default=0, show_default=True, help="Seed of the samples.")
+def import_csv(trace: str, nodes: int, output: str, timezone: str, keep_all_queues: bool, run_time: str,
+               distribution: str | None, seed: int) -> None:
+    """Import a DR_EVT job TRACE (CSV; docs/drevt.md)."""
+    from refsim.importers.csv import RunTimes, capped, csv_recording, dropped_lines, parse_distribution
+
+    def build():
+        choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
+        document, read = csv_recording(trace, nodes, timezone, keep_all_queues, choice)
+        for line in dropped_lines(trace, read):
+            click.echo(line, err=True)
+        return document, f"{output}: {len(document['events'])} jobs on {nodes} hosts" + \
+            (f" ({capped(read)} actual run times above their limit, capped)" if capped(read) else "")
+
+    _import(build, [("the trace", trace)], output)
+
+
+@import_.command("schedule")
+@click.argument("schedule", type=FILE)
+@click.option("--trace", required=True, type=FILE, help="The DR_EVT trace the schedule was made from.")
+@_NODES
+@click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
+@_ZONE
+@_QUEUES
+def import_schedule(schedule: str, trace: str, nodes: int, output: str, timezone: str, keep_all_queues: bool) -> None:
+    """Import a SCHEDULE file as a recording that dispatches every job at its recorded start (docs/drevt.md)."""
+    from refsim.importers.schedule import schedule_recording
+
+    def build():
+        document = schedule_recording(schedule, trace, nodes, timezone, keep_all_queues)
+        jobs = sum(1 for e in document["events"] if "dispatch" in e)
+        return document, f"{output}: {jobs} jobs dispatched as scheduled on {nodes} hosts"
+
+    _import(build, [("the schedule", schedule), ("the trace", trace)], output)
+
+
+def _import(build, inputs, output: str) -> None:
+    """Build a recording from DR_EVT files and write it; errors are one line, and nothing is written on one."""
+    from refsim.importers.csv import TraceError
+    from refsim.sim.tables import TableOutputError, check_outputs
+    from refsim.sim.write import write_document
+
+    try:
+        check_outputs([("-o", output)], inputs)
+        document, summary = build()
+        write_document(document, output)
+    except (TraceError, TableOutputError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"{output}: cannot write: {exc.strerror}") from None
+    click.echo(summary)
 
 
 if __name__ == "__main__":

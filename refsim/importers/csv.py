@@ -286,10 +286,15 @@ def queue_names(trace: Trace) -> list[str]:
     return names
 
 
+def plain(value: float) -> float | int:
+    """Whole seconds as an int, so the recording reads `200`, not `200.0`."""
+    return int(value) if value == int(value) else value
+
+
 def submit_event(job: TraceJob, run_time: float, time: float | None = None) -> dict:
-    return {"time": job.submit if time is None else time,
-            "submit": {"id": job.index, "queue": job.queue, "tasks": job.nodes, "run_time": run_time,
-                       "run_limit": job.limit}}
+    return {"time": plain(job.submit if time is None else time),
+            "submit": {"id": job.index, "queue": job.queue, "tasks": job.nodes, "run_time": plain(run_time),
+                       "run_limit": plain(job.limit)}}
 
 
 def csv_recording(path: str | Path, nodes: int, timezone: str = "UTC", keep_all_queues: bool = False,
