@@ -67,9 +67,13 @@ def read_schedule(path: str | Path) -> list[Scheduled]:
     return schedule
 
 
-def _run_between(start: float, end: float) -> float | None:
-    """A run time that, added to `start`, gives exactly `end` (the difference, nudged by an ulp if rounding
-    misses); None if no nearby one does."""
+def _run_between(start: float, end: float, job: TraceJob) -> float | None:
+    """A run time that, added to `start`, gives exactly `end`: the trace's actual run time or limit where one does
+    (as in the run that wrote the schedule), else the difference, nudged by an ulp if rounding misses; None if no
+    nearby one does."""
+    for run in (job.actual, job.limit):
+        if run is not None and run <= job.limit and start + run == end:
+            return run
     run = end - start
     for _ in range(8):
         reached = start + run
@@ -113,7 +117,7 @@ def _job(path: Path, entry: Scheduled, jobs: dict[int, TraceJob], dropped: dict[
     if entry.start < job.submit:
         raise TraceError(f"{path}: line {entry.line}, column start_time: job {entry.job} starts before its submit "
                          f"time {job.submit:g}")
-    if entry.end - entry.start > job.limit:
+    if entry.end > entry.start + job.limit:
         raise TraceError(f"{path}: line {entry.line}, column end_time: job {entry.job} runs "
                          f"{entry.end - entry.start:g} s, beyond its time limit {job.limit:g}")
     return job
@@ -130,8 +134,7 @@ def schedule_recording(schedule_path: str | Path, trace_path: str | Path, nodes:
     schedule = read_schedule(path)
     runs = {}
     for entry in schedule:
-        _job(path, entry, jobs, dropped)
-        runs[entry.job] = _run_between(entry.start, entry.end)
+        runs[entry.job] = _run_between(entry.start, entry.end, _job(path, entry, jobs, dropped))
         if runs[entry.job] is None:
             raise TraceError(f"{path}: line {entry.line}: no run time takes job {entry.job} from {entry.start!r} "
                              f"to exactly {entry.end!r}")
