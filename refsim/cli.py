@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 import click
 
+from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import open_recording, run_batch, summary_lines
 from refsim.sim.reader import RecordingError
 
@@ -30,11 +32,13 @@ def main(ctx: click.Context) -> None:
 @click.option("--log", "log_path", type=FILE, help="Write the scheduler's log to FILE.")
 @click.option("-v", "--verbose", count=True, help="Log more: -v decisions, -vv pend reasons too.")
 @click.option("-i", "--interactive", is_flag=True, help="Open the interactive console (docs/repl.md).")
+@click.option("--discipline", type=click.Choice(list(DISCIPLINES)),
+              help="Dispatching discipline, overriding the recording's (docs/disciplines.md).")
 @click.option("--schedule", type=FILE, help="Write job_id,start_time,end_time to FILE (CSV, docs/drevt.md).")
 @click.option("--resources", type=FILE, help="Write the resource timeline to FILE (CSV, docs/drevt.md).")
 def sim(recording: str | None = None, sim_output: str | None = None, sim_verify: str | None = None,
-        log_path: str | None = None, verbose: int = 0, interactive: bool = False, schedule: str | None = None,
-        resources: str | None = None) -> None:
+        log_path: str | None = None, verbose: int = 0, interactive: bool = False,
+        discipline: str | None = None, schedule: str | None = None, resources: str | None = None) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
     from refsim.sim.tables import TableOutputError, check_outputs, write_tables
 
@@ -45,6 +49,8 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
                       [("the recording", recording), ("--sim-output", sim_output), ("--sim-verify", sim_verify),
                        ("--log", log_path)])
         loaded = open_recording(recording)
+        if discipline is not None:
+            loaded = replace(loaded, discipline=discipline)
         if interactive:
             _interactive(loaded, sim_output, sim_verify, log_path, verbose)
             return

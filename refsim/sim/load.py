@@ -10,12 +10,13 @@ from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.model.jobs import Job
 from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.model.resources import BUILTIN_RESOURCES, JOBS, SLOTS, ResourceDef, ResourceKind
+from refsim.sched.disciplines import DEFAULT, DISCIPLINES
 from refsim.sched.faults import Fault, FaultPoint
 from refsim.sim.reader import Node, RecordingError, read_document
 from refsim.sim.recording import (Event, Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
                                   SessionPolicy, Sessions, Submit)
 
-TOP_KEYS = ("refsim", "cluster", "sessions", "events", "decisions", "test")
+TOP_KEYS = ("refsim", "cluster", "sessions", "scheduling", "events", "decisions", "test")
 CONSUMER_KEYS = {f"{k.value}s": (k, False) for k in ConsumerKind} | {f"per_{k.value}": (k, True) for k in ConsumerKind}
 
 
@@ -36,7 +37,17 @@ def recording_from(document: object, source: str) -> Recording:
     if root.has("decisions"):
         from refsim.sim.output import records_from  # the record form is the output module's
         expected = records_from(root.child("decisions"))
-    return Recording(cluster, events, sessions, source, faults, expected)
+    discipline = _discipline(root.child("scheduling")) if root.has("scheduling") else DEFAULT
+    return Recording(cluster, events, sessions, source, faults, expected, discipline)
+
+
+def _discipline(node: Node) -> str:
+    node = node.mapping(("discipline",), required=("discipline",))
+    name = node.child("discipline").text()
+    if name not in DISCIPLINES:
+        raise node.child("discipline").error(f"unknown discipline '{name}' (expected one of: "
+                                             f"{', '.join(DISCIPLINES)})")
+    return name
 
 
 # --- cluster ---------------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
 from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendReason, SessionResult
+from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
 from refsim.sched.session import ObserverFactory, run_session
@@ -107,6 +108,7 @@ class Simulator:
         self._reconstruct: list[RecordedDispatch] = []
         self._slot_seconds = 0.0
         self.in_session = False
+        self.discipline = discipline(recording.discipline)
         for event in recording.events:
             self._push(event.time, 1, event.action)
 
@@ -197,11 +199,15 @@ class Simulator:
         for recorded in self._take_reconstructed():
             dispatched.append(recorded.job)
             yield recorded
-        for result in run_session(self.state, self.round, observer_for=observer_for):
+        for result in run_session(self.state, self.round, observer_for=observer_for, discipline=self.discipline,
+                                  now=self.time, start_of=self._start_of):
             self._record(result, dispatched, pended, no_decision)
             yield result
         self.in_session = False
         yield RoundEnded(RoundSummary(self.round, self.time, tuple(dispatched), tuple(pended), tuple(no_decision)))
+
+    def _start_of(self, job: JobId) -> float | None:
+        return self.jobs.get(job).start_time
 
     def _take_reconstructed(self) -> Iterator[Reconstructed]:
         waiting, self._reconstruct = self._reconstruct, []
