@@ -2,19 +2,43 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import replace
 
 import click
 
+from refsim.model.bounds import MAX_HOSTS
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import open_recording, run_batch, summary_lines
+from refsim.sim.outputs import OutputWriteError
+from refsim.sim.paths import OutputPathError
 from refsim.sim.reader import RecordingError
 
 FILE = click.Path(dir_okay=False)
+BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
+INTERRUPTED = 130  # 128 + SIGINT
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+class _Refsim(click.Group):
+    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C. Either way the
+    unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
+            return result
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # nothing more can reach the reader; silence the final flush
+            sys.exit(BROKEN_PIPE)
+        except KeyboardInterrupt:
+            click.echo("refsim: interrupted; no partial output file was left", err=True)
+            sys.exit(INTERRUPTED)
+
+
+@click.group(cls=_Refsim, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.pass_context
 def main(ctx: click.Context) -> None:
     """refsim: a reference simulator for an LSF-like batch scheduler.
@@ -40,15 +64,15 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
         log_path: str | None = None, verbose: int = 0, interactive: bool = False,
         discipline: str | None = None, schedule: str | None = None, resources: str | None = None) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
-    from refsim.sim.tables import TableOutputError, check_outputs, write_tables
+    from refsim.sim.batch import input_files
+    from refsim.sim.tables import check_tables, write_tables
 
     try:
         if interactive and (schedule or resources):
             raise click.UsageError("--schedule and --resources are written by batch runs, not the console")
-        check_outputs([("--schedule", schedule), ("--resources", resources)],
-                      [("the recording", recording), ("--sim-output", sim_output), ("--sim-verify", sim_verify),
-                       ("--log", log_path)])
         loaded = open_recording(recording)
+        check_tables(schedule, resources, input_files(loaded, sim_verify),
+                     [("the --sim-output file", sim_output), ("the --log file", log_path)])
         if discipline is not None:
             loaded = replace(loaded, discipline=discipline)
         if interactive:
@@ -56,7 +80,7 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
             return
         result = run_batch(loaded, sim_output, sim_verify, log_path, verbose)
         write_tables(result.jobs, loaded.cluster, schedule, resources)
-    except (RecordingError, TableOutputError) as exc:
+    except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
@@ -99,17 +123,20 @@ def import_() -> None:
 @import_.command("swf")
 @click.argument("log", type=FILE)
 @click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
-@click.option("--hosts", type=click.IntRange(min=1), help="Number of hosts (default: the log's MaxNodes).")
+@click.option("--hosts", type=click.IntRange(min=1, max=MAX_HOSTS),
+              help="Number of hosts (default: the log's MaxNodes).")
 @click.option("--jobs", type=click.IntRange(min=1), help="Import only the first N jobs.")
 def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
     from refsim.importers.swf import SwfError, swf_recording
+    from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
     try:
+        guarded_output(output, [("the SWF log", log)], role="import -o")
         document = swf_recording(log, hosts, jobs)
         write_document(document, output)
-    except SwfError as exc:
+    except (SwfError, OutputPathError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"{output}: cannot write: {exc.strerror}") from None
@@ -169,14 +196,14 @@ def import_schedule(schedule: str, trace: str, nodes: int, output: str, timezone
 def _import(build, inputs, output: str) -> None:
     """Build a recording from DR_EVT files and write it; errors are one line, and nothing is written on one."""
     from refsim.importers.csv import TraceError
-    from refsim.sim.tables import TableOutputError, check_outputs
+    from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
     try:
-        check_outputs([("-o", output)], inputs)
+        guarded_output(output, inputs, role="import -o")
         document, summary = build()
         write_document(document, output)
-    except (TraceError, TableOutputError) as exc:
+    except (TraceError, OutputPathError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"{output}: cannot write: {exc.strerror}") from None

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
+from refsim.model.bounds import MAX_INDEX, MAX_LINE, MAX_TIME, short, whole_number
 from refsim.model.jobid import JobIdError, parse_job_id
 from refsim.model.units import UnitsMode, format_number
 from refsim.repl import info
@@ -19,9 +20,10 @@ from refsim.repl.commands import CommandError, check_limits, find, help_lines
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
-from refsim.sim.log import SchedulerLog
+from refsim.sim.batch import input_files
 from refsim.sim.output import read_output
-from refsim.sim.outputs import ReplayOutputs
+from refsim.sim.outputs import OutputWriteError, ReplayOutputs
+from refsim.sim.paths import Named, OutputPathError, guarded_output
 from refsim.sim.recording import Recording
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, RoundStarted, Simulator
 from refsim.sim.verify import compare
@@ -29,6 +31,7 @@ from refsim.sim.write import write_document
 from refsim.repl.tracing import TraceFileError, Tracing
 from refsim.trace.filecopy import identity
 from refsim.trace.records import Trace
+from refsim.trace.render import render
 from refsim.trace.settings import OFF, TraceError, parse_trace_on
 
 MAX_STEPS = 1_000_000
@@ -41,8 +44,7 @@ class Console:
         self.write = write
         self.expected = read_output(verify) if verify is not None else None
         self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
-        self.outputs = ReplayOutputs(recording.source, output,
-                                     SchedulerLog(log, verbosity) if log is not None else None)
+        self.outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity)
         self.units = UnitsMode.AUTO
         self.breaks = Breakpoints()
         self.finished = False
@@ -58,6 +60,9 @@ class Console:
 
     def execute(self, line: str) -> bool:
         """Carry out one command line; False when the console should end."""
+        if len(line) > MAX_LINE:
+            self.write(f"error: the line is {len(line)} characters long (at most {MAX_LINE}); ignored")
+            return True
         try:
             words = shlex.split(line, comments=False)
         except ValueError as exc:
@@ -100,10 +105,11 @@ class Console:
             raise CommandError(f"step: unexpected argument '{args[1]}'")
         count = 1
         if args:
-            if not args[0].isdigit() or not 1 <= int(args[0]) <= MAX_STEPS:
-                raise CommandError(f"step: '{args[0]}' is not a whole number from 1 to {MAX_STEPS}")
-            count = int(args[0])
-        self._run(count)
+            count = whole_number(args[0], 1, MAX_STEPS)
+            if count is None:
+                raise CommandError(f"step: '{short(args[0])}' is not a whole number from 1 to {MAX_STEPS}")
+        with self._interruptible():
+            self._run(count)
 
     def _cmd_continue(self, args: list[str]) -> None:
         self._no_args("continue", args)
@@ -119,9 +125,9 @@ class Console:
             raise CommandError(usage)
         target: dict = {}
         if kind is BreakKind.ROUND:
-            if not args[1].isdigit() or int(args[1]) < 1:
-                raise CommandError(f"break round: '{args[1]}' is not a round number (1 or more)")
-            target["round"] = int(args[1])
+            target["round"] = whole_number(args[1], 1, 10**18)
+            if target["round"] is None:
+                raise CommandError(f"break round: '{short(args[1])}' is not a round number (1 or more)")
         elif kind is BreakKind.JOB:
             target["job"] = self._job_id(args[1], "break job")
         elif kind is BreakKind.TIME:
@@ -132,9 +138,9 @@ class Console:
     def _cmd_delete(self, args: list[str]) -> None:
         if len(args) > 1:
             raise CommandError(f"delete: unexpected argument '{args[1]}'")
-        if args and not args[0].isdigit():
-            raise CommandError(f"delete: '{args[0]}' is not a breakpoint number")
-        number = int(args[0]) if args else None
+        number = whole_number(args[0], 0, MAX_INDEX) if args else None
+        if args and number is None:
+            raise CommandError(f"delete: '{short(args[0])}' is not a breakpoint number")
         if not self.breaks.delete(number):
             raise CommandError(f"delete: no breakpoint {number}")
         self.write("deleted all breakpoints" if number is None else f"deleted breakpoint {number}")
@@ -194,8 +200,11 @@ class Console:
     def _cmd_trace_on(self, args: list[str]) -> None:
         try:
             settings = parse_trace_on(args)
+            if settings.file is not None and settings.file not in self.tracing.files:
+                guarded_output(settings.file, self.outputs.inputs, self.outputs.claims(), appending=True,
+                               role="trace on: file")
             self.tracing.replace(settings, self._reserved_files())
-        except (TraceError, TraceFileError) as exc:
+        except (TraceError, TraceFileError, OutputPathError) as exc:
             raise CommandError(str(exc)) from None
         self.write(f"trace {settings.describe()} (from the next session)")
 
@@ -217,9 +226,10 @@ class Console:
 
     def _reserved_files(self) -> list:
         """Files a trace file must not be: the simulation output in effect and the scheduler's log."""
-        paths = [self.outputs.output.path if self.outputs.output is not None else None,
-                 self.outputs.log.path if self.outputs.log is not None else None]
-        return [i for i in (identity(p) for p in paths if p is not None) if i is not None]
+        return [i for i in (identity(path) for _, path in self.outputs.claims()) if i is not None]
+
+    def _trace_files(self) -> list[Named]:
+        return [("the trace file", path) for path in self.tracing.files]
 
     def _cmd_set_units(self, args: list[str]) -> None:
         modes = [m.value for m in UnitsMode]
@@ -236,7 +246,9 @@ class Console:
         if existing is not None and existing in self.tracing.open_identities():
             raise CommandError(f"set output: {args[0]} is a trace file still open for writing")
         try:
-            self.outputs.switch_output(args[0])
+            self.outputs.switch_output(args[0], self._trace_files())
+        except (OutputPathError, OutputWriteError) as exc:
+            raise CommandError(str(exc)) from None
         except OSError as exc:
             raise CommandError(f"set output: cannot open {args[0]}: {exc.strerror}") from None
         self.write(f"output {args[0]}")
@@ -245,7 +257,11 @@ class Console:
         if len(args) != 1:
             raise CommandError("snapshot: expected one FILE")
         try:
+            guarded_output(args[0], self.outputs.inputs, self.outputs.claims() + self._trace_files(),
+                           role="snapshot")
             write_document(snapshot_document(self.sim), Path(args[0]))
+        except OutputPathError as exc:
+            raise CommandError(str(exc)) from None
         except OSError as exc:
             raise CommandError(f"snapshot: cannot write {args[0]}: {exc.strerror}") from None
         self.write(f"snapshot written to {args[0]}")
@@ -260,12 +276,13 @@ class Console:
 
     @staticmethod
     def _number(text: str, where: str) -> float:
-        try:
-            value = float(text)
+        try:  # ASCII only: float() would also read Unicode digits
+            value = float(text) if text.isascii() and len(text) <= 40 else -1.0
         except ValueError:
             value = -1.0
-        if not value >= 0 or value == float("inf"):
-            raise CommandError(f"{where}: '{text}' is not a time (a number of seconds, 0 or more)")
+        if not 0 <= value <= MAX_TIME:  # also refuses NaN
+            text = short(text)
+            raise CommandError(f"{where}: '{text}' is not a time (a number of seconds from 0 to {MAX_TIME})")
         return value
 
     @contextmanager
@@ -285,7 +302,17 @@ class Console:
         if rounds is not None:
             rounds.flush()
         self._round_traced = True
-        for line in self.tracing.shown(trace, self.units):
+        try:
+            lines = self.tracing.shown(trace, self.units)
+        except OSError as exc:  # the trace file failed (a full disk): say which, stop copying, keep the session
+            path = self.tracing.session.file
+            try:
+                self.tracing.files.pop(path).close()
+            except OSError:
+                pass  # the close flushes into the same full disk
+            self.write(f"error: trace file {path}: cannot write: {exc.strerror or exc}; copying stopped")
+            lines = render(trace, self.units)  # already stored for recall by shown()
+        for line in lines:
             self.write(line)
 
     def _next(self) -> Report:
@@ -321,7 +348,10 @@ class Console:
 
     def _handle(self, report: Report, rounds: RoundCollapser | None) -> int:
         """Process one report; the number of decisions it reported (0 or 1)."""
-        self.outputs.report(report, self.sim.time)
+        try:
+            self.outputs.report(report, self.sim.time)
+        except OutputWriteError as exc:  # that output is dropped; the replay and the session go on
+            self.write(f"error: {exc}")
         if isinstance(report, RoundStarted):
             self._round_lines, self._round_traced = [], False
         elif isinstance(report, RoundEnded):

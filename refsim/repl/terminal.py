@@ -4,13 +4,14 @@ plain lines from a pipe or a file, with no prompt, so scripts and tests drive th
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
-from typing import TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import BinaryIO, TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.history import InMemoryHistory
 
+from refsim.model.bounds import MAX_LINE
 from refsim.model.jobid import format_job_ids
 from refsim.model.units import UnitsMode
 from refsim.repl.commands import COMMANDS
@@ -59,14 +60,49 @@ def _terminal_lines(console: Console) -> Iterator[str]:
             return
 
 
+def _read_line(source: BinaryIO, limit: int, report: Callable[[str], None]) -> bytes:
+    while True:
+        try:
+            return source.readline(limit)
+        except KeyboardInterrupt:  # Ctrl-C while waiting for input does not end the session
+            report("interrupted")
+
+
+def _plain_lines(stdin: TextIO, report: Callable[[str], None]) -> Iterator[str]:
+    """Lines from a pipe or a file. Read as bytes, so a line that is not UTF-8 (or is longer than the console's
+    bound) is reported and skipped instead of ending the session."""
+    source = getattr(stdin, "buffer", None)
+    if source is None:  # a text stream handed in by a test or a driver
+        yield from (line.rstrip("\r\n") for line in stdin)
+        return
+    limit = MAX_LINE * 4 + 2  # UTF-8 takes at most 4 bytes a character, plus CR LF
+    number = 0
+    while raw := _read_line(source, limit, report):
+        number += 1
+        if len(raw) == limit and not raw.endswith(b"\n"):
+            while (rest := _read_line(source, limit, report)) and not rest.endswith(b"\n"):
+                pass  # the rest of an over-long line is read and dropped, a piece at a time
+            report(f"error: line {number} is longer than {MAX_LINE} characters; skipped")
+            continue
+        try:
+            yield raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            report(f"error: line {number} is not UTF-8 text (byte {exc.start + 1}); skipped")
+
+
 def run_console(console: Console, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
-    """Read and carry out commands until `quit` or the end of input, then finish every output file."""
+    """Read and carry out commands until `quit` or the end of input, then finish every output file. Nothing
+    else ends the session: Ctrl-C outside a run is reported and the console reads on."""
     stdin, stdout = stdin or sys.stdin, stdout or sys.stdout  # looked up now: tests and click swap them
     interactive = stdin.isatty() and stdout.isatty()
-    lines = _terminal_lines(console) if interactive else (line.rstrip("\r\n") for line in stdin)
+    lines = _terminal_lines(console) if interactive else _plain_lines(stdin, console.write)
     try:
-        for line in lines:
-            if not console.execute(line):
-                break
+        while True:
+            try:
+                line = next(lines, None)
+                if line is None or not console.execute(line):
+                    break
+            except KeyboardInterrupt:
+                console.write("interrupted")
     finally:
         console.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from refsim.model.bounds import MAX_AMOUNT, MAX_REQUIREMENT_DEPTH, MAX_TASKS, finite, short, whole_number
 from refsim.model.units import MEMORY_UNIT, AmountError, parse_amount
 from refsim.resreq.ast import Alternatives, Compound, Empty, OrderKey, Requirement, Single, Span
 from refsim.resreq.select import SelectError, compile_select
@@ -25,7 +26,7 @@ class ResreqError(ValueError):
     """A requirement string does not parse."""
 
     def __init__(self, text: str, offset: int, problem: str) -> None:
-        super().__init__(f"at position {offset + 1}: {problem} in '{text}'")
+        super().__init__(f"at position {offset + 1}: {problem} in '{short(text, 80)}'")
         self.offset = offset
         self.problem = problem
 
@@ -34,6 +35,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        self.depth = 0  # braces open now: bounded, so a hostile requirement cannot exhaust the stack
 
     def error(self, problem: str, offset: int | None = None) -> ResreqError:
         return ResreqError(self.text, self.pos if offset is None else offset, problem)
@@ -75,7 +77,11 @@ class _Parser:
                 raise self.error("a compound member cannot be empty", start)
             self.pos += 1
             return Empty()
+        if self.depth >= MAX_REQUIREMENT_DEPTH:
+            raise self.error(f"braces nested more than {MAX_REQUIREMENT_DEPTH} deep", start)
+        self.depth += 1
         inner = self.requirement()
+        self.depth -= 1
         self.expect("}")
         return inner
 
@@ -86,7 +92,9 @@ class _Parser:
             digits = re.compile(r"[0-9]+").match(self.text, self.pos)
             if not digits:
                 raise self.error("expected a task count")
-            count = int(digits.group())
+            count = whole_number(digits.group(), 0, MAX_TASKS)
+            if count is None:
+                raise self.error(f"a member's task count must be at most {MAX_TASKS}")
             if count < 1:
                 raise self.error("a member's task count must be at least 1")
             self.pos = digits.end()
@@ -155,7 +163,9 @@ class _Parser:
             try:
                 pairs[name] = parse_amount(value.strip(), MEMORY_UNIT)
             except AmountError as exc:
-                raise self.error(f"rusage: {exc}", offset) from None
+                raise self.error(f"rusage: {short(str(exc), 80)}", offset) from None
+            if not (finite(pairs[name]) and pairs[name] <= MAX_AMOUNT):
+                raise self.error(f"rusage: '{name}' is above {MAX_AMOUNT}", offset)
         return tuple(pairs.items())
 
     def span(self, body: str, offset: int) -> Span:
@@ -163,9 +173,10 @@ class _Parser:
         key, value = key.strip(), value.strip()
         if key == "hosts" and value == "1":
             return Span(hosts=1)
-        if key == "ptile" and value.isdigit() and int(value) >= 1:
-            return Span(ptile=int(value))
-        raise self.error(f"span: '{body}' is not hosts=1 or ptile=N (N >= 1)", offset)
+        ptile = whole_number(value, 1, MAX_TASKS) if key == "ptile" else None
+        if ptile is not None:
+            return Span(ptile=ptile)
+        raise self.error(f"span: '{short(body)}' is not hosts=1 or ptile=N (1 <= N <= {MAX_TASKS})", offset)
 
 
 def parse_requirement(text: str) -> Requirement:

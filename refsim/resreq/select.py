@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from refsim.model.bounds import MAX_REQUIREMENT_DEPTH
 from refsim.model.cluster import Host
 
 Predicate = Callable[[Host], bool]
@@ -95,6 +96,12 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.tokens = _tokenize(text)
         self.i = 0
+        self.depth = 0  # parentheses and negations open now, bounded before recursing
+
+    def deeper(self, offset: int) -> None:
+        self.depth += 1
+        if self.depth > MAX_REQUIREMENT_DEPTH:
+            raise SelectError(f"nested more than {MAX_REQUIREMENT_DEPTH} deep", offset)
 
     def peek(self) -> tuple[str, str, int]:
         return self.tokens[self.i]
@@ -132,14 +139,18 @@ class _Parser:
 
     def not_(self) -> Predicate:
         if self.accept("!", "not"):
+            self.deeper(self.peek()[2])
             inner = self.not_()
+            self.depth -= 1
             return lambda h: not inner(h)
         return self.test()
 
     def test(self) -> Predicate:
         kind, value, offset = self.take()
         if kind == "op" and value == "(":
+            self.deeper(offset)
             inner = self.or_()
+            self.depth -= 1
             if not self.accept(")"):
                 _, got, at = self.peek()
                 raise SelectError(f"expected ')' but found '{got or 'end'}'", at)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from refsim.sim.jobtable import JobTable
 from refsim.sim.load import load_recording, recording_from
-from refsim.sim.log import SchedulerLog
 from refsim.sim.output import read_output
 from refsim.sim.outputs import ReplayOutputs
+from refsim.sim.paths import Named
 from refsim.sim.reader import parse_text
 from refsim.sim.recording import Recording
 from refsim.sim.replay import ReplayEnded, Simulator, Statistics
@@ -29,6 +29,12 @@ def open_recording(path: str | None) -> Recording:
     return demo_recording() if path is None else load_recording(path)
 
 
+def input_files(recording: Recording, verify: str | Path | None = None) -> list[Named]:
+    """The files a run reads, which none of its outputs may be (the built-in demo is no file)."""
+    files: list[Named] = [] if recording.source == DEMO_NAME else [("the recording", recording.source)]
+    return files + ([("the --sim-verify file", verify)] if verify is not None else [])
+
+
 @dataclass(frozen=True)
 class BatchResult:
     statistics: Statistics
@@ -41,17 +47,20 @@ class BatchResult:
 
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
               log: str | Path | None = None, verbosity: int = 0) -> BatchResult:
-    """Replay to the end. Expected decisions are read before anything is written, so a bad file changes nothing."""
+    """Replay to the end. Expected decisions are read and every output path checked before anything is written,
+    so a bad file changes nothing; an interrupt or failure leaves no partial --sim-output file."""
     expected = read_output(verify) if verify is not None else None
-    outputs = ReplayOutputs(recording.source, output, SchedulerLog(log, verbosity) if log is not None else None)
+    outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity)
     simulator = Simulator(recording)
     try:
         for report in simulator.reports():
             outputs.report(report, simulator.time)
             if isinstance(report, ReplayEnded):
                 ended = report
-    finally:
-        outputs.close()
+    except BaseException:
+        outputs.discard()
+        raise
+    outputs.close()
     mismatches = tuple(compare(expected, outputs.records)) if expected is not None else ()
     compared = len({(r["round"], r["job"]) for r in list(expected) + outputs.records}) if expected is not None \
         else None

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from refsim.model.bounds import (MAX_ARRAY, MAX_HOSTS, MAX_INDEX, MAX_PRIORITY, MAX_TASKS, MIN_INTERVAL,
+                                 MIN_PRIORITY, short, whole_number)
 from refsim.model.cluster import Cluster, Host, HostStatus, Queue, SharedResource
 from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.model.jobs import Job
@@ -27,7 +29,8 @@ def load_recording(path: str | Path) -> Recording:
 
 def recording_from(document: object, source: str) -> Recording:
     root = Node(document, source).mapping(TOP_KEYS, required=("cluster",))
-    if root.has("refsim") and root.child("refsim").value != 1:
+    version = root.child("refsim").value
+    if root.has("refsim") and (type(version) is not int or version != 1):  # `true` is not version 1
         raise root.child("refsim").error("unsupported format version (expected 1)")
     cluster = cluster_from(root.child("cluster"))
     events = _events(root.child("events"), cluster) if root.has("events") else ()
@@ -56,6 +59,8 @@ def cluster_from(node: Node) -> Cluster:
     node.mapping(("resources", "hosts", "shared", "queues", "limits"), required=("hosts",))
     shared = _shared(node.child("shared")) if node.has("shared") else ()
     resources = _resources(node.child("resources") if node.has("resources") else None, shared)
+    if isinstance(node.child("hosts").value, list) and len(node.child("hosts").value) > MAX_HOSTS:
+        raise node.child("hosts").error(f"more than {MAX_HOSTS} hosts")
     hosts = tuple(_host(h, resources) for h in node.child("hosts").elements())
     if not hosts:
         raise node.child("hosts").error("a cluster needs at least one host")
@@ -139,7 +144,7 @@ def _status(node: Node) -> HostStatus:
 
 def _queue(node: Node) -> Queue:
     node.mapping(("name", "priority"), required=("name",))
-    priority = node.child("priority").integer() if node.has("priority") else 0
+    priority = node.child("priority").integer(MIN_PRIORITY, MAX_PRIORITY) if node.has("priority") else 0
     return Queue(node.child("name").name(), priority)
 
 
@@ -233,12 +238,13 @@ class EventReader:
         low, high = _tasks(node.child("tasks")) if node.has("tasks") else (1, 1)
         fields = dict(user=node.child("user").name() if node.has("user") else "user", queue=queue,
                       project=node.child("project").name() if node.has("project") else "default",
-                      priority=node.child("priority").integer() if node.has("priority") else 0, submit_time=time,
+                      priority=node.child("priority").integer(MIN_PRIORITY, MAX_PRIORITY) if node.has("priority")
+                      else 0, submit_time=time,
                       resreq=node.child("resreq").text() if node.has("resreq") else "", min_tasks=low,
                       max_tasks=high, run_time=node.child("run_time").number() if node.has("run_time") else 0,
                       run_limit=_run_limit(node))
         if node.has("array"):
-            ids = [JobId(jid.job, i) for i in range(1, node.child("array").integer(1, 100000) + 1)]
+            ids = [JobId(jid.job, i) for i in range(1, node.child("array").integer(1, MAX_ARRAY) + 1)]
         else:
             ids = [jid]
         if jid.job in self.numbers:
@@ -298,18 +304,20 @@ def _run_limit(node: Node) -> float | None:
 
 
 def _tasks(node: Node) -> tuple[int, int]:
+    """N, "MIN,MAX" or [MIN, MAX], each a whole number from 1 to MAX_TASKS, checked before any is used."""
     value = node.value
-    if isinstance(value, int) and not isinstance(value, bool):
-        low = high = node.integer(1)
-    else:
-        parts = value if isinstance(value, list) else str(value).split(",")
-        try:
-            low, high = (int(parts[0]), int(parts[-1])) if len(parts) in (1, 2) else (0, 0)
-        except ValueError:
-            low = high = 0
-    if not 1 <= low <= high:
-        raise node.error(f"'{value}' is not a task count N or MIN,MAX with 1 <= MIN <= MAX")
-    return low, high
+    parts = value if isinstance(value, list) else [value] if not isinstance(value, str) else value.split(",")
+    counts = [_count(p) for p in parts] if len(parts) in (1, 2) else [None]
+    if None in counts or counts[0] > counts[-1]:
+        raise node.error(f"'{short(str(value))}' is not a task count N or MIN,MAX with 1 <= MIN <= MAX <= "
+                         f"{MAX_TASKS}")
+    return counts[0], counts[-1]
+
+
+def _count(part: object) -> int | None:
+    if isinstance(part, int) and not isinstance(part, bool):
+        return part if 1 <= part <= MAX_TASKS else None
+    return whole_number(part.strip(), 1, MAX_TASKS) if isinstance(part, str) else None
 
 
 def _events(node: Node, cluster: Cluster) -> tuple[Event, ...]:
@@ -332,8 +340,8 @@ def _sessions(root: Node, events: tuple[Event, ...]) -> Sessions:
         if not node.has("interval"):
             raise node.error("the 'every' policy needs an interval (seconds)")
         interval = node.child("interval").number()
-        if interval <= 0:
-            raise node.child("interval").error("the interval must be positive")
+        if interval < MIN_INTERVAL:
+            raise node.child("interval").error(f"the interval must be at least {MIN_INTERVAL} seconds")
         return Sessions(policy, interval)
     if node.has("interval"):
         raise node.child("interval").error("only the 'every' policy takes an interval")
@@ -361,12 +369,13 @@ def _faults(node: Node) -> tuple[Fault, ...]:
         requirement = None
         if item.has("requirement"):
             text = item.child("requirement").text()
-            if text and not all(p.isdigit() and int(p) >= 1 for p in text.split(".")):
-                raise item.child("requirement").error(f"'{text}' is not dotted 1-based indices like 2.1")
-            requirement = tuple(int(p) for p in text.split(".")) if text else ()
+            indices = [whole_number(p, 1, MAX_INDEX) for p in text.split(".")] if text else []
+            if None in indices:
+                raise item.child("requirement").error(f"'{short(text)}' is not dotted 1-based indices like 2.1")
+            requirement = tuple(indices)
         faults.append(Fault(point, job,
-                            item.child("plan").integer(1) if item.has("plan") else None,
-                            item.child("position").integer(1) if item.has("position") else None,
+                            item.child("plan").integer(1, MAX_INDEX) if item.has("plan") else None,
+                            item.child("position").integer(1, MAX_INDEX) if item.has("position") else None,
                             item.child("host").name() if item.has("host") else None, requirement))
     return tuple(faults)
 

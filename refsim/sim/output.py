@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import IO
 
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend
+from refsim.sim.paths import AtomicFile
 from refsim.sim.reader import Node, RecordingError, read_document
 
 FORMAT = "refsim-sim-output"
@@ -44,11 +45,13 @@ def dumps(record: dict) -> str:
 
 
 class SimOutput:
-    """An open --sim-output file: the header is written on open, then each record as it is reported."""
+    """An open --sim-output file: the header is written on open, then each record as it is reported. Written
+    whole (refsim.sim.paths.AtomicFile): the file appears at close(); discard() leaves the target as it was."""
 
     def __init__(self, path: str | Path, recording: str, now: dt.datetime | None = None) -> None:
         self.path = Path(path)
-        self._file: IO[str] = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close())
+        self.atomic = AtomicFile(self.path)
+        self._file: IO[str] = self.atomic.file
         written = (now or dt.datetime.now(dt.timezone.utc)).isoformat(timespec="seconds")
         self._file.write(dumps({"format": FORMAT, "version": 1, "recording": recording, "written": written}) + "\n")
 
@@ -56,8 +59,10 @@ class SimOutput:
         self._file.write(dumps(record) + "\n")
 
     def close(self) -> None:
-        if not self._file.closed:
-            self._file.close()
+        self.atomic.commit()
+
+    def discard(self) -> None:
+        self.atomic.discard()
 
 
 def read_output(path: str | Path) -> list[dict]:

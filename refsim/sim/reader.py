@@ -10,10 +10,11 @@ from typing import Any
 
 import yaml
 
+from refsim.model.bounds import MAX_AMOUNT, MAX_TIME, finite, short
 from refsim.model.units import AmountError, parse_amount
+from refsim.sim.document import DocumentError, load_json, load_yaml
 
-
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_PROBLEM = 300  # characters of a problem in a message, whatever its source quoted
 
 
 class RecordingError(ValueError):
@@ -21,6 +22,7 @@ class RecordingError(ValueError):
 
     def __init__(self, file: str, path: str, problem: str) -> None:
         where = f"{file}: {path}: " if path else f"{file}: "
+        problem = problem if len(problem) <= MAX_PROBLEM else problem[:MAX_PROBLEM] + "..."
         super().__init__(f"{where}{problem}")
         self.file, self.path, self.problem = file, path, problem
 
@@ -38,10 +40,14 @@ def read_document(path: str | Path) -> Any:
 
 
 def parse_text(text: str, name: str, json_format: bool = False) -> Any:
+    """Parse with refsim.sim.document's bounds: no anchors or aliases, no duplicate keys, bounded nesting and
+    numbers, no NaN or infinity."""
     try:
-        if json_format:
-            return json.loads(text)
-        return yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 (a safe loader, C-accelerated when available)
+        return load_json(text) if json_format else load_yaml(text)
+    except DocumentError as exc:
+        where = f"line {exc.line}" if exc.line is not None else ""
+        kind = "JSON" if json_format else "YAML"
+        raise RecordingError(name, where, f"not accepted as {kind}: {exc.problem}") from None
     except json.JSONDecodeError as exc:
         raise RecordingError(name, f"line {exc.lineno}", f"not valid JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
@@ -70,9 +76,9 @@ class Node:
             raise self.error(f"expected a mapping, found {_kind(self.value)}")
         for key in self.value:
             if not isinstance(key, str):
-                raise self.error(f"key {key!r} is not a string")
+                raise self.error(f"key {short(key)} is not a string")
             if allowed is not None and key not in allowed:
-                raise self.error(f"unknown key '{key}' (expected one of: {', '.join(allowed)})")
+                raise self.error(f"unknown key '{short(key)}' (expected one of: {', '.join(allowed)})")
         for key in required:
             if key not in self.value:
                 raise self.error(f"missing '{key}'")
@@ -99,34 +105,50 @@ class Node:
 
     def name(self) -> str:
         value = self.text()
-        if not value or any(c.isspace() for c in value) or any(c in value for c in "[]{}=,:"):
-            raise self.error(f"'{value}' is not a valid name (no spaces or []{{}}=,: characters)")
+        if (not value or not value.isprintable() or any(c.isspace() for c in value)
+                or any(c in value for c in "[]{}=,:")):
+            raise self.error(f"{short(value)!r} is not a valid name (no spaces, control characters or "
+                             "[]{}=,: characters)")
         return value
 
     def integer(self, low: int | None = None, high: int | None = None) -> int:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            raise self.error(f"expected a whole number, found {_kind(self.value)} {self.value!r}")
+            raise self.error(f"expected a whole number, found {_kind(self.value)} {short(self.value)}")
         if (low is not None and self.value < low) or (high is not None and self.value > high):
             bounds = f"at least {low}" if high is None else f"from {low} to {high}"
             raise self.error(f"{self.value} is out of range (expected {bounds})")
         return self.value
 
-    def number(self, low: float = 0) -> float:
+    def number(self, low: float = 0, high: float = MAX_TIME) -> float:
+        """A finite number from `low` to `high` (by default a time in seconds)."""
         if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
-            raise self.error(f"expected a number, found {_kind(self.value)} {self.value!r}")
+            raise self.error(f"expected a number, found {_kind(self.value)} {short(self.value)}")
+        if not finite(self.value):
+            raise self.error(f"{short(self.value)} is not a finite number")
         if self.value < low:
-            raise self.error(f"{self.value} is below {low}")
+            raise self.error(f"{short(self.value)} is below {low}")
+        if self.value > high:
+            raise self.error(f"{short(self.value)} is above {high}")
         return self.value
 
     def amount(self, unit: str | None):
+        """An amount from 0 to MAX_AMOUNT; huge or non-finite values are refused before any arithmetic."""
+        value = self.value
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and not (
+                finite(value) and abs(value) <= MAX_AMOUNT):
+            raise self.error(f"{short(value)} is not an amount from 0 to {MAX_AMOUNT}")
         try:
-            return parse_amount(self.value, unit)
+            amount = parse_amount(value, unit)
         except AmountError as exc:
-            raise self.error(str(exc)) from None
+            text = str(value)
+            raise self.error(str(exc) if short(text) == text else f"'{short(text)}' is not an amount") from None
+        if not (finite(amount) and amount <= MAX_AMOUNT):
+            raise self.error(f"{short(value)} is not an amount from 0 to {MAX_AMOUNT}")
+        return amount
 
     def boolean(self) -> bool:
         if not isinstance(self.value, bool):
-            raise self.error(f"expected true or false, found {_kind(self.value)} {self.value!r}")
+            raise self.error(f"expected true or false, found {_kind(self.value)} {short(self.value)}")
         return self.value
 
 

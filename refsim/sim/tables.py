@@ -1,48 +1,35 @@
-"""The CSV files of a finished replay (`--schedule`, `--resources`): checked before the replay starts, written
-whole at its end."""
+"""The CSV files of a finished replay (`--schedule`, `--resources`): their paths checked by the output-path guard
+before the replay starts, each written whole and atomically at its end (refsim.sim.paths)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from refsim.model.cluster import Cluster
-from refsim.sim.csvout import write_whole
 from refsim.sim.jobtable import JobTable
+from refsim.sim.paths import Named, atomic_write, guarded_output
 from refsim.sim.schedule import schedule_text, spans
 from refsim.sim.timeline import timeline_text
 
-Named = tuple[str, "str | Path | None"]
+SCHEDULE, RESOURCES = "--schedule", "--resources"
 
 
-class TableOutputError(ValueError):
-    """A table output refused before the replay; one line naming both paths."""
-
-
-def _same(a: str | Path, b: str | Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.realpath(a) == os.path.realpath(b)
-
-
-def check_outputs(outputs: Iterable[Named], inputs: Iterable[Named]) -> None:
-    """Refuse a table output that is a directory, an input or another output of the run."""
-    outputs, inputs = [o for o in outputs if o[1] is not None], [i for i in inputs if i[1] is not None]
-    for n, (role, path) in enumerate(outputs):
-        if os.path.isdir(path):
-            raise TableOutputError(f"{role} {path}: is a directory")
-        for what, other in inputs + outputs[:n]:
-            if _same(path, other):
-                raise TableOutputError(f"{role} {path}: is the same file as {what} {other}; refused so that "
-                                       "nothing is overwritten")
+def check_tables(schedule: str | Path | None, resources: str | Path | None, inputs: Iterable[Named],
+                 other_outputs: Iterable[Named]) -> None:
+    """Refuse a table output that is a directory, a device, an input or another output of the run
+    (OutputPathError, one line naming both paths)."""
+    inputs, others = list(inputs), [o for o in other_outputs if o[1] is not None]
+    for role, path in ((SCHEDULE, schedule), (RESOURCES, resources)):
+        if path is not None:
+            guarded_output(path, inputs, others, role=role)
+            others.append((f"the {role} file", path))
 
 
 def write_tables(jobs: JobTable, cluster: Cluster, schedule: str | Path | None = None,
                  resources: str | Path | None = None) -> None:
     job_spans = spans(jobs)
-    if schedule is not None:
-        write_whole(schedule, schedule_text(job_spans))
-    if resources is not None:
-        write_whole(resources, timeline_text(job_spans, cluster))
+    for path, text in ((schedule, schedule_text), (resources, lambda s: timeline_text(s, cluster))):
+        if path is not None:
+            with atomic_write(path) as file:
+                file.write(text(job_spans))

@@ -1,4 +1,4 @@
-"""Writing recordings: JSON for a .json path, YAML otherwise."""
+"""Writing recordings and snapshots: JSON for a .json path, YAML otherwise."""
 
 from __future__ import annotations
 
@@ -7,16 +7,18 @@ from pathlib import Path
 
 import yaml
 
+from refsim.sim.paths import atomic_write
+
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def write_document(document: dict, path: str | Path) -> None:
-    """Write to a temporary file first, so a failed write never leaves half a recording behind."""
+    """Write whole and atomically (refsim.sim.paths): the target is replaced only once the document is complete.
+    The caller checks the path with `guarded_output` first."""
     path = Path(path)
     if path.suffix == ".json":
         text = json.dumps(document, indent=1, sort_keys=False) + "\n"
     else:
         text = yaml.dump(document, Dumper=_DUMPER, sort_keys=False, default_flow_style=None, width=120)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    temporary.replace(path)
+    with atomic_write(path) as file:
+        file.write(text)

@@ -44,7 +44,7 @@ def test_verify_mismatch_exits_1(tmp_path):
     (["sim", "--sim-output", "/nonexistent/dir/o.jsonl"], "/nonexistent/dir/o.jsonl: No such file or directory"),
     (["live", "missing.yaml"], "missing.yaml: cannot read"),
     (["import", "swf", "missing.swf", "-o", "x.yaml"], "missing.swf: cannot read"),
-    (["import", "swf", "x.swf", "-o", "y.yaml", "--hosts", "0"], "0 is not in the range x>=1"),
+    (["import", "swf", "x.swf", "-o", "y.yaml", "--hosts", "0"], "0 is not in the range 1<=x<=100000"),  # the documented host bound
     (["sim", "--bogus"], "No such option '--bogus'"),
 ])
 def test_user_mistakes_get_one_line_errors(args, message):

@@ -1,14 +1,18 @@
 """The schedule and resource-timeline files: DR_EVT's formats, checked against hand-derived replays."""
 
 import os
+from pathlib import Path
 
 import pytest
 
-from refsim.sim.csvout import format_time, table_text, write_whole
+from refsim.sim import tables
+from refsim.sim.batch import run_batch
+from refsim.sim.csvout import format_time, table_text
+from refsim.sim.paths import OutputPathError
 from refsim.model.jobid import JobId
 from refsim.sim.load import recording_from
 from refsim.sim.schedule import Span, schedule_text
-from refsim.sim.tables import TableOutputError, check_outputs
+from refsim.sim.tables import check_tables, write_tables
 from refsim.sim.timeline import timeline_text
 from tests.support.drevt import replay_document, replay_trace, write_trace
 from refsim.importers.csv import RunTimes
@@ -75,26 +79,35 @@ def test_table_cells_with_commas_are_quoted_and_nothing_else():
     assert table_text(("a", "b"), [["1", "2,3"], ["", "x"]]) == 'a,b\n1,"2,3"\n,x\n'
 
 
-def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
-    target = tmp_path / "s.csv"
-    target.write_text("old\n")
-    with pytest.raises(UnicodeEncodeError):
-        write_whole(target, "job_id\n\ud800\n")  # a lone surrogate cannot be written as UTF-8
-    assert target.read_text() == "old\n" and os.listdir(tmp_path) == ["s.csv"]
-    write_whole(target, "new\n")
-    assert target.read_text() == "new\n" and os.listdir(tmp_path) == ["s.csv"]
+def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path, monkeypatch):
+    recording = recording_from({"cluster": {"hosts": [{"name": "a", "slots": 1}]},
+                                "events": [{"time": 0, "submit": {"id": 1, "run_time": 5}}]}, "r")
+    jobs = run_batch(recording).jobs
+    schedule, resources = tmp_path / "s.csv", tmp_path / "r.csv"
+    resources.write_text("old\n")
+
+    def broken(job_spans, cluster):
+        raise RuntimeError("disk gone")
+
+    monkeypatch.setattr(tables, "timeline_text", broken)
+    with pytest.raises(RuntimeError):
+        write_tables(jobs, recording.cluster, schedule, resources)
+    # the schedule was complete and is in place; the timeline failed and its old file is untouched
+    assert schedule.read_text() == "job_id,start_time,end_time\n1,0,5\n" and resources.read_text() == "old\n"
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "s.csv"]
 
 
-def test_outputs_that_are_inputs_or_each_other_are_refused(tmp_path):
-    recording = tmp_path / "r.yaml"
-    recording.write_text("x")
-    link = tmp_path / "link.yaml"
-    link.symlink_to(recording)
-    with pytest.raises(TableOutputError, match=f"--schedule {link}: is the same file as the recording {recording}"):
-        check_outputs([("--schedule", str(link))], [("the recording", str(recording))])
-    with pytest.raises(TableOutputError, match="--resources .*out.csv: is the same file as --schedule"):
-        check_outputs([("--schedule", str(tmp_path / "out.csv")), ("--resources", str(tmp_path / "out.csv"))], [])
-    with pytest.raises(TableOutputError, match="is a directory"):
-        check_outputs([("--schedule", str(tmp_path))], [])
-    check_outputs([("--schedule", str(tmp_path / "s.csv")), ("--resources", None)],
-                  [("the recording", str(recording)), ("--log", None)])
+def test_outputs_that_are_inputs_or_each_other_are_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # short relative paths: the guard shortens long ones in its messages
+    Path("r.yaml").write_text("x")
+    Path("link.yaml").symlink_to("r.yaml")
+    inputs = [("the recording", "r.yaml")]
+    with pytest.raises(OutputPathError, match="^--schedule link.yaml: is the same file as the recording r.yaml"):
+        check_tables("link.yaml", None, inputs, [])
+    with pytest.raises(OutputPathError, match="^--resources out.csv: is the same file as the --schedule file"):
+        check_tables("out.csv", "out.csv", inputs, [])
+    with pytest.raises(OutputPathError, match="^--resources log: is the same file as the --log file log"):
+        check_tables(None, "log", inputs, [("the --log file", "log")])
+    with pytest.raises(OutputPathError, match="is a directory"):
+        check_tables(".", None, inputs, [])
+    check_tables("s.csv", "t.csv", inputs, [("the --log file", None)])
