@@ -1,12 +1,15 @@
 """The replay round trip on generated DR_EVT traces: run a trace, import its schedule as a recording of
-reconstructed dispatches, replay that, and get the same resource timeline (and schedule)."""
+reconstructed dispatches, replay that, and get the same resource timeline (and schedule), whatever the discipline
+of the first run."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from refsim.importers.schedule import schedule_recording
+from refsim.sched.disciplines import DISCIPLINES
 from tests.support.drevt import replay_document, replay_trace, write_trace
 
 NODES = 8
@@ -23,11 +26,12 @@ def trace_text(rows) -> str:
         "".join(f"{t},{n},{q},{limit},{actual}\n" for t, n, q, limit, actual in rows)
 
 
-@given(st.lists(row, min_size=1, max_size=25))
-def test_replaying_the_schedule_gives_the_same_timeline(tmp_path_factory, rows):
+@pytest.mark.parametrize("discipline", DISCIPLINES)
+@given(rows=st.lists(row, min_size=1, max_size=25))
+def test_replaying_the_schedule_gives_the_same_timeline(tmp_path_factory, discipline, rows):
     directory = tmp_path_factory.mktemp("round_trip")
     trace = write_trace(directory, trace_text(rows))
-    schedule, timeline = replay_trace(trace, NODES)
+    schedule, timeline = replay_trace(trace, NODES, discipline=discipline)
     path = write_trace(directory, schedule, "schedule.csv")
     replayed_schedule, replayed_timeline = replay_document(schedule_recording(path, trace, NODES))
     assert replayed_timeline == timeline

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from refsim.importers.csv import RunTimes, csv_recording
@@ -17,13 +18,17 @@ def write_trace(directory: Path, text: str, name: str = "trace.csv") -> Path:
     return path
 
 
-def replay_document(document: dict) -> tuple[str, str]:
-    """The schedule file and the resource timeline of a replay of a recording document."""
+def replay_document(document: dict, discipline: str | None = None) -> tuple[str, str]:
+    """The schedule file and the resource timeline of a replay of a recording document (under `discipline`, as
+    `sim --discipline` gives, when one is named)."""
     recording = recording_from(document, "trace")
+    if discipline is not None:
+        recording = replace(recording, discipline=discipline)
     job_spans = spans(run_batch(recording).jobs)
     return schedule_text(job_spans), timeline_text(job_spans, recording.cluster)
 
 
-def replay_trace(path: Path, nodes: int, choice: RunTimes = RunTimes(), **options) -> tuple[str, str]:
+def replay_trace(path: Path, nodes: int, choice: RunTimes = RunTimes(), discipline: str | None = None,
+                 **options) -> tuple[str, str]:
     document, _ = csv_recording(path, nodes, choice=choice, **options)
-    return replay_document(document)
+    return replay_document(document, discipline)
