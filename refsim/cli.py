@@ -82,6 +82,8 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
         write_tables(result.jobs, loaded.cluster, schedule, resources)
     except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise click.ClickException(str(exc)) from None
+    except BrokenPipeError:
+        raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
         raise click.ClickException(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
     for line in summary_lines(loaded, result):
@@ -101,7 +103,7 @@ def _interactive(recording, sim_output, sim_verify, log_path, verbose) -> None:
 @click.argument("cluster_file", type=FILE)
 def live(cluster_file: str) -> None:
     """Run the scheduler live: JSON-lines controller messages on stdin, replies on stdout (docs/live.md)."""
-    from refsim.sim.live import serve
+    from refsim.sim.live import message_lines, serve
     from refsim.sim.load import cluster_from
     from refsim.sim.reader import Node, read_document
 
@@ -110,7 +112,7 @@ def live(cluster_file: str) -> None:
         cluster = cluster_from(root.child("cluster"))
     except RecordingError as exc:
         raise click.ClickException(str(exc)) from None
-    for reply in serve(cluster, sys.stdin):
+    for reply in serve(cluster, message_lines(sys.stdin.buffer)):
         click.echo(reply)
         sys.stdout.flush()
 
@@ -143,7 +145,7 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> No
     click.echo(f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts")
 
 
-_NODES = click.option("--nodes", type=click.IntRange(1, 1_000_000), required=True, help="Number of one-slot hosts.")
+_NODES = click.option("--nodes", type=click.IntRange(1, MAX_HOSTS), required=True, help="Number of one-slot hosts.")
 _ZONE = click.option("--timezone", default="UTC", show_default=True, help="Zone of ISO times without an offset.")
 _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of queues other than pbatch, pbatch0-3.")
 

@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from refsim.model.bounds import MAX_TASKS, MAX_TIME, short
+
 SUBMIT, NODES, QUEUE = "job_submit_time", "num_nodes", "queue"
 LIMIT_COLUMNS = ("time_limit", "timelimit", "walltime")
 RUN_COLUMNS = ("actual_run_time", "actual_runtime", "duration", "actual_duration", "run_time")
 BATCH_QUEUES = ("pbatch", "pbatch0", "pbatch1", "pbatch2", "pbatch3")
 RUN_TIME_MODES = ("actual", "limit", "distribution")
-MAX_NODES = 1_000_000
 _NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 _NAME = re.compile(r"^[^\s\[\]{}=,:]+$")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
@@ -158,32 +159,32 @@ class _Row:
     def number(self, column: int) -> float:
         text = self.text(column)
         if not _NUMBER.match(text):
-            raise self.error(column, f"'{text[:40]}' is not a number")
+            raise self.error(column, f"'{short(text)}' is not a number")
         value = float(text)
-        if not math.isfinite(value):
-            raise self.error(column, f"{text[:40]} is out of range")
         if value < 0:
-            raise self.error(column, f"{text} is negative")
+            raise self.error(column, f"{short(text)} is negative")
+        if value > MAX_TIME:
+            raise self.error(column, f"{short(text)} is above {MAX_TIME} seconds")
         return value
 
     def nodes(self, column: int) -> int:
         text = self.text(column)
         value = float(text) if _NUMBER.match(text) else math.nan
         if value < 0:
-            raise self.error(column, f"node count {text} is negative")
-        if not 1 <= value <= MAX_NODES or value != int(value):
-            raise self.error(column, f"'{text[:40]}' is not a whole number of nodes from 1 to {MAX_NODES}")
+            raise self.error(column, f"node count {short(text)} is negative")
+        if not 1 <= value <= MAX_TASKS or value != int(value):
+            raise self.error(column, f"'{short(text)}' is not a whole number of nodes from 1 to {MAX_TASKS}")
         return int(value)
 
     def submit(self, column: int, zone: dt.tzinfo) -> float:
         text = self.text(column)
         value = float(text) if _NUMBER.match(text) else _iso_seconds(text, zone)
         if value is None:
-            raise self.error(column, f"'{text[:40]}' is neither epoch seconds nor an ISO 8601 time")
-        if not math.isfinite(value):
-            raise self.error(column, f"{text[:40]} is out of range")
+            raise self.error(column, f"'{short(text)}' is neither epoch seconds nor an ISO 8601 time")
         if value < 0:
-            raise self.error(column, f"submit time {text} is before 1970")
+            raise self.error(column, f"submit time {short(text)} is before 1970")
+        if value > MAX_TIME:
+            raise self.error(column, f"submit time {short(text)} is above {MAX_TIME} seconds")
         return value
 
 
@@ -236,7 +237,7 @@ def _job(row: _Row, columns: dict[str, int], zone: dt.tzinfo, keep_all_queues: b
     if keep_all_queues:
         queue = queue or "pbatch"
         if not _NAME.match(queue):
-            raise row.error(columns[QUEUE], f"'{queue[:40]}' cannot be a queue name (spaces or []{{}}=,: in it)")
+            raise row.error(columns[QUEUE], f"'{short(queue)}' cannot be a queue name (spaces or []{{}}=,: in it)")
     return TraceJob(row.index, row.line, submit, nodes, limit, actual, queue)
 
 

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from refsim.model.bounds import MAX_TIME, short
 from refsim.importers.csv import (TraceError, TraceJob, cluster_document, plain, queue_names, read_trace,
                                   submit_event)
 
@@ -33,8 +34,9 @@ def _number(path: Path, line: int, column: str, text: str) -> float:
         value = float(text) if text.strip().isascii() else math.nan
     except ValueError:
         value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise TraceError(f"{path}: line {line}, column {column}: '{text[:40]}' is not a time (seconds, 0 or more)")
+    if not 0 <= value <= MAX_TIME:
+        raise TraceError(f"{path}: line {line}, column {column}: '{short(text)}' is not a time (seconds from 0 to "
+                         f"{MAX_TIME})")
     return value
 
 
@@ -55,7 +57,7 @@ def read_schedule(path: str | Path) -> list[Scheduled]:
             raise TraceError(f"{path}: line {line}: {len(cells)} cells, the header has {len(HEADER)}")
         text = cells[0].strip()
         if not (text.isascii() and text.isdigit()):
-            raise TraceError(f"{path}: line {line}, column job_id: '{text[:40]}' is not a job id (a row index)")
+            raise TraceError(f"{path}: line {line}, column job_id: '{short(text)}' is not a job id (a row index)")
         job = int(text)
         if job in seen:
             raise TraceError(f"{path}: line {line}, column job_id: job {job} is scheduled twice")

@@ -20,12 +20,19 @@ from __future__ import annotations
 
 import gzip
 import re
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from refsim.model.bounds import MAX_HOSTS, MAX_TASKS, MAX_TIME, short, whole_number
+
 FIELDS = 18
+MAX_JOB_NUMBER = 10**18 - 1   # a refsim job id has at most 18 digits
+MAX_ID = 10**9                # user, group and queue numbers
 _HEADER = re.compile(r"^;\s*(\w+):\s*(.*?)\s*$")
-_QUEUE = re.compile(r"^(-?\d+)\s+(\S+)")
+_QUEUE = re.compile(r"^(-?[0-9]{1,10})\s+(\S+)")
+# ASCII digits only, so NaN, infinity, 1e999 and Unicode digits are not numbers
+_NUMBER = re.compile(r"-?[0-9]{1,19}(?:\.[0-9]{1,19})?")
 
 
 class SwfError(ValueError):
@@ -51,19 +58,28 @@ def _open(path: Path):
 
 
 def _job(fields: list[str], where: str) -> SwfJob:
-    try:
-        numbers = [float(f) for f in fields]
-    except ValueError:
-        raise SwfError(f"{where}: a field is not a number") from None
+    for i, field in enumerate(fields, start=1):
+        if not _NUMBER.fullmatch(field):
+            raise SwfError(f"{where}: a field is not a number (field {i}: '{short(field)}')")
+    numbers = [float(f) for f in fields]
     number, submit, run, allocated, requested = (numbers[0], numbers[1], numbers[3], numbers[4], numbers[7])
     limit = numbers[8] if numbers[8] > 0 else None
-    if number < 1 or number != int(number):
-        raise SwfError(f"{where}: job number {fields[0]} is not a positive whole number")
+    if whole_number(fields[0], 1, MAX_JOB_NUMBER) is None:
+        raise SwfError(f"{where}: job number {short(fields[0])} is not a whole number from 1 to {MAX_JOB_NUMBER}")
     if submit < 0:
-        raise SwfError(f"{where}: submit time {fields[1]} is negative")
-    tasks = int(requested if requested > 0 else allocated)
+        raise SwfError(f"{where}: submit time {short(fields[1])} is negative")
+    if submit > MAX_TIME:
+        raise SwfError(f"{where}: submit time {short(fields[1])} is above {MAX_TIME}")
+    if run > MAX_TIME:
+        raise SwfError(f"{where}: run time {short(fields[3])} is above {MAX_TIME}")
+    tasks = requested if requested > 0 else allocated
+    if tasks > MAX_TASKS:
+        raise SwfError(f"{where}: job {int(number)} asks for {short(fields[7])} processors (at most {MAX_TASKS})")
+    tasks = int(tasks)
     if tasks < 1:
         raise SwfError(f"{where}: job {int(number)} has neither requested nor allocated processors")
+    if any(abs(numbers[i]) > MAX_ID for i in (11, 12, 14)):
+        raise SwfError(f"{where}: a user, group or queue number is above {MAX_ID}")
     user, group, queue = int(numbers[11]), int(numbers[12]), int(numbers[14])
     return SwfJob(int(number), submit, max(run, 0.0), tasks, f"u{user}" if user >= 0 else "unknown",
                   f"g{group}" if group >= 0 else "unknown", queue, limit)
@@ -75,6 +91,7 @@ def read_swf(path: str | Path, max_jobs: int | None = None) -> tuple[dict[str, s
     header: dict[str, str] = {}
     queues: dict[int, str] = {}
     jobs: list[SwfJob] = []
+    seen: set[int] = set()
     try:
         with _open(path) as lines:
             for number, line in enumerate(lines, start=1):
@@ -87,13 +104,19 @@ def read_swf(path: str | Path, max_jobs: int | None = None) -> tuple[dict[str, s
                 fields = text.split()
                 if len(fields) != FIELDS:
                     raise SwfError(f"{path}:{number}: expected {FIELDS} fields, found {len(fields)}")
-                jobs.append(_job(fields, f"{path}:{number}"))
+                job = _job(fields, f"{path}:{number}")
+                if job.number in seen:
+                    raise SwfError(f"{path}:{number}: job number {job.number} appears twice")
+                seen.add(job.number)
+                jobs.append(job)
                 if max_jobs is not None and len(jobs) >= max_jobs:
                     break
     except OSError as exc:
         raise SwfError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except EOFError:
         raise SwfError(f"{path}: the compressed file is truncated") from None
+    except zlib.error:
+        raise SwfError(f"{path}: the compressed file is corrupt") from None
     return header, queues, jobs
 
 
@@ -110,9 +133,12 @@ def _header_line(text: str, header: dict[str, str], queues: dict[int, str]) -> N
         header.setdefault(key, value)
 
 
-def _positive(header: dict[str, str], key: str) -> int | None:
-    value = header.get(key, "")
-    return int(value) if value.isdigit() and int(value) > 0 else None
+def _positive(header: dict[str, str], key: str, high: int) -> int | None:
+    """A header count; one above `high` is refused before anything is built from it."""
+    count = whole_number(header.get(key, "").strip(), 1, 10**18)
+    if count is not None and count > high:
+        raise SwfError(f"header {key}: {count} is above the bound {high}")
+    return count
 
 
 def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict:
@@ -126,9 +152,12 @@ def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict:
 def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None) -> dict:
     """A recording document (plain data, ready to write as YAML or JSON) for an SWF log."""
     header, queue_names, jobs = read_swf(path, max_jobs)
-    nodes = hosts or _positive(header, "MaxNodes") or max((j.tasks for j in jobs), default=1)
-    procs = _positive(header, "MaxProcs") or nodes
-    slots = max(procs // (_positive(header, "MaxNodes") or nodes), 1)
+    max_nodes = _positive(header, "MaxNodes", MAX_HOSTS)
+    nodes = hosts or max_nodes or max((j.tasks for j in jobs), default=1)
+    if nodes > MAX_HOSTS:
+        raise SwfError(f"{path}: {nodes} hosts would be needed (at most {MAX_HOSTS}; use --hosts)")
+    procs = _positive(header, "MaxProcs", MAX_HOSTS * MAX_TASKS) or nodes
+    slots = max(procs // (max_nodes or nodes), 1)
     for job in jobs:
         if job.tasks > nodes * slots:
             raise SwfError(f"{path}: job {job.number} needs {job.tasks} processors but the cluster has "

@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from refsim.model.bounds import short
+
 _ID = re.compile(r"^(0|[1-9][0-9]{0,17})(?:\[([1-9][0-9]{0,8})\])?$")
 
 
@@ -42,7 +44,7 @@ def parse_job_id(text: str) -> JobId:
     """Read ``1001`` or ``1001[3]``; a malformed id raises JobIdError naming the text."""
     match = _ID.match(text.strip()) if isinstance(text, str) else None
     if not match:
-        raise JobIdError(f"malformed job id '{text}'")
+        raise JobIdError(f"malformed job id '{short(text)}'")
     index = match.group(2)
     return JobId(int(match.group(1)), int(index) if index else None)
 

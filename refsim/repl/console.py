@@ -242,10 +242,11 @@ class Console:
     def _cmd_set_output(self, args: list[str]) -> None:
         if len(args) != 1:
             raise CommandError("set output: expected one FILE")
-        existing = identity(args[0])  # checked before opening, so a refused command never truncates the file
-        if existing is not None and existing in self.tracing.open_identities():
-            raise CommandError(f"set output: {args[0]} is a trace file still open for writing")
         try:
+            guarded_output(args[0], role="set output")  # the path itself first: a NUL byte cannot even be looked up
+            existing = identity(args[0])  # checked before opening, so a refused command never truncates the file
+            if existing is not None and existing in self.tracing.open_identities():
+                raise CommandError(f"set output: {args[0]} is a trace file still open for writing")
             self.outputs.switch_output(args[0], self._trace_files())
         except (OutputPathError, OutputWriteError) as exc:
             raise CommandError(str(exc)) from None

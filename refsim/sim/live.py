@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from typing import BinaryIO
 from dataclasses import replace
 
+from refsim.model.bounds import MAX_MESSAGE, short
 from refsim.model.jobid import JobIdError, parse_job_id
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
+from refsim.sim.document import DocumentError, load_json
 from refsim.sim.load import EventReader, cluster_from
 from refsim.sim.output import decision_record, dumps
 from refsim.sim.reader import Node, RecordingError
@@ -28,18 +31,24 @@ class LiveScheduler:
         self.running: set = set()
 
     def handle(self, line: str) -> list[dict]:
-        """Answer one message; a malformed or unknown one gets an error reply and changes nothing."""
+        """Answer one message; a malformed or unknown one gets an error reply and changes nothing. Every request
+        is validated whole before it touches the scheduler's state."""
         self.messages += 1
+        name = f"message {self.messages}"
+        if len(line) > MAX_MESSAGE:
+            return [_error(f"{name}: longer than {MAX_MESSAGE} characters")]
         try:
-            message = json.loads(line)
+            message = load_json(line)
         except json.JSONDecodeError as exc:
-            return [_error(f"message {self.messages}: not valid JSON: {exc.msg}")]
-        node = Node(message, f"message {self.messages}")
+            return [_error(f"{name}: not valid JSON: {exc.msg}")]
+        except DocumentError as exc:
+            return [_error(f"{name}: not accepted: {exc.problem}")]
+        node = Node(message, name)
         try:
             node.mapping()
             kind = node.child("type").text() if node.has("type") else ""
             if kind not in REQUESTS:
-                raise node.error(f"unknown message type '{kind}' (expected one of: {', '.join(REQUESTS)})")
+                raise node.error(f"unknown message type '{short(kind)}' (expected one of: {', '.join(REQUESTS)})")
             return getattr(self, f"_{kind}")(node)
         except RecordingError as exc:
             return [_error(str(exc))]
@@ -64,7 +73,7 @@ class LiveScheduler:
         return [{"type": "ok"}]
 
     def _host(self, node: Node) -> list[dict]:
-        change = self.reader.host(Node({k: v for k, v in node.value.items() if k != "type"}, node.file))
+        change = self.reader.host(Node({k: v for k, v in node.value.items() if k != "type"}, node.file, node.path))
         host = self.state.cluster.host(change.host)
         self.state.set_cluster(self.state.cluster.with_host(replace(host, status=change.status)))
         return [{"type": "ok"}]
@@ -106,13 +115,34 @@ def _error(message: str) -> dict:
     return {"type": "error", "message": message}
 
 
-def serve(cluster, lines: Iterable[str]) -> Iterator[str]:
-    """Answer each input line with its reply lines; blank lines are ignored."""
+def serve(cluster, lines: Iterable[str | bytes]) -> Iterator[str]:
+    """Answer each input line with its reply lines; blank lines are ignored. Lines read as bytes are decoded one
+    at a time, so a line that is not UTF-8 gets an error reply and the session goes on."""
     live = LiveScheduler(cluster)
     for line in lines:
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                live.messages += 1
+                yield dumps(_error(f"message {live.messages}: not UTF-8 text (byte {exc.start + 1})"))
+                continue
         if line.strip():
             for reply in live.handle(line):
                 yield dumps(reply)
+
+
+def message_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """Lines of a controller's stream, each read with a bound: an over-long line is cut at MAX_MESSAGE characters
+    (at most 4 bytes each), the rest dropped, so its message is refused without holding all of it."""
+    limit = MAX_MESSAGE * 4 + 2
+    while line := stream.readline(limit):
+        if len(line) == limit and not line.endswith(b"\n"):
+            while (rest := stream.readline(limit)) and not rest.endswith(b"\n"):
+                pass
+            yield b"x" * (MAX_MESSAGE + 1)  # refused as over-long by handle()
+            continue
+        yield line
 
 
 __all__ = ["LiveScheduler", "serve"]

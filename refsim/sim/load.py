@@ -83,7 +83,7 @@ def _unique(node: Node, names: list[str], what: str) -> None:
     seen: set[str] = set()
     for i, name in enumerate(names):
         if name in seen:
-            raise node.child(i).error(f"duplicate {what} '{name}'")
+            raise node.child(i).error(f"duplicate {what} '{short(name)}'")
         seen.add(name)
 
 
@@ -97,12 +97,12 @@ def _resources(node: Node | None, shared: tuple[SharedResource, ...]) -> tuple[R
         item.mapping(("name", "kind", "unit"), required=("name",))
         name = item.child("name").name()
         if any(r.name == name for r in declared) or name in (JOBS, "status", "name"):
-            raise item.child("name").error(f"resource '{name}' is already defined")
+            raise item.child("name").error(f"resource '{short(name)}' is already defined")
         kind_text = item.child("kind").text() if item.has("kind") else "numeric"
         try:
             kind = ResourceKind(kind_text)
         except ValueError:
-            raise item.child("kind").error(f"'{kind_text}' is not numeric, string or boolean") from None
+            raise item.child("kind").error(f"'{short(kind_text)}' is not numeric, string or boolean") from None
         unit = item.child("unit").text() if item.has("unit") else None
         if unit not in (None, "MB") or (unit and kind is not ResourceKind.NUMERIC):
             raise item.child("unit").error("the only unit is MB, for numeric resources")
@@ -123,7 +123,7 @@ def _host(node: Node, resources: tuple[ResourceDef, ...]) -> Host:
             continue
         definition = next((r for r in resources if r.name == key and not r.shared), None)
         if definition is None:
-            raise value.error(f"unknown resource '{key}' (declare it under cluster.resources)")
+            raise value.error(f"unknown resource '{short(key)}' (declare it under cluster.resources)")
         if definition.kind is ResourceKind.NUMERIC:
             capacities[key] = value.amount(definition.unit)
         elif definition.kind is ResourceKind.BOOLEAN:
@@ -139,7 +139,7 @@ def _status(node: Node) -> HostStatus:
     try:
         return HostStatus(node.text())
     except ValueError:
-        raise node.error(f"'{node.value}' is not open or closed") from None
+        raise node.error(f"'{short(node.value)}' is not open or closed") from None
 
 
 def _queue(node: Node) -> Queue:
@@ -165,9 +165,9 @@ def _limit(node: Node, resources, shared, hosts, queues) -> Limit:
     for name, value in node.child("resources").items():
         definition = next((r for r in resources if r.name == name), None)
         if name != JOBS and (definition is None or not definition.numeric):
-            raise value.error(f"'{name}' is not slots, jobs or a numeric resource")
+            raise value.error(f"'{short(name)}' is not slots, jobs or a numeric resource")
         if host_scoped and definition is not None and definition.shared:
-            raise value.error(f"a host-scoped limit cannot cap the shared resource '{name}'")
+            raise value.error(f"a host-scoped limit cannot cap the shared resource '{short(name)}'")
         values.append((name, value.amount(definition.unit if definition else None)))
     if not values:
         raise node.child("resources").error("a limit needs at least one resource")
@@ -183,7 +183,7 @@ def _members(node: Node, kind: ConsumerKind, hosts, queues) -> tuple[str, ...] |
     known = {ConsumerKind.HOST: {h.name for h in hosts}, ConsumerKind.QUEUE: {q.name for q in queues}}.get(kind)
     for i, name in enumerate(names):
         if known is not None and name not in known:
-            raise node.child(i).error(f"unknown {kind.value} '{name}'")
+            raise node.child(i).error(f"unknown {kind.value} '{short(name)}'")
     return names
 
 
@@ -234,7 +234,7 @@ class EventReader:
                                          "with 'array: N'")
         queue = node.child("queue").name() if node.has("queue") else self.cluster.queues[0].name
         if self.cluster.queue(queue) is None:
-            raise node.child("queue").error(f"unknown queue '{queue}'")
+            raise node.child("queue").error(f"unknown queue '{short(queue)}'")
         low, high = _tasks(node.child("tasks")) if node.has("tasks") else (1, 1)
         fields = dict(user=node.child("user").name() if node.has("user") else "user", queue=queue,
                       project=node.child("project").name() if node.has("project") else "default",
@@ -264,7 +264,7 @@ class EventReader:
         node.mapping(("name", "status"), required=("name", "status"))
         name = node.child("name").name()
         if self.cluster.host(name) is None:
-            raise node.child("name").error(f"unknown host '{name}'")
+            raise node.child("name").error(f"unknown host '{short(name)}'")
         return HostChange(name, _status(node.child("status")))
 
     def dispatch(self, node: Node) -> RecordedDispatch:
@@ -273,7 +273,7 @@ class EventReader:
         hosts = []
         for name, amounts in node.child("hosts").items():
             if self.cluster.host(name) is None:
-                raise amounts.error(f"unknown host '{name}'")
+                raise amounts.error(f"unknown host '{short(name)}'")
             hosts.append((name, tuple(self._amounts(amounts, shared=False))))
         if not hosts:
             raise node.child("hosts").error("a dispatch needs at least one host")
@@ -285,7 +285,7 @@ class EventReader:
             definition = self.cluster.resource(name)
             if definition is None or not definition.numeric or definition.shared != shared:
                 kind = "shared" if shared else "host"
-                raise value.error(f"'{name}' is not a numeric {kind} resource")
+                raise value.error(f"'{short(name)}' is not a numeric {kind} resource")
             yield name, value.amount(definition.unit)
 
     def session(self, node: Node) -> SessionMark:

@@ -4,15 +4,20 @@
     level 1 (-v): also one line per decision
     level 2 (-vv): also the pend reasons of each pend, in brief
 
-Lines carry simulation time only, never wall-clock time, so a log is identical across runs."""
+Lines carry simulation time only, never wall-clock time, so a log is identical across runs. A log to a regular
+file is written whole (refsim.sim.paths.AtomicFile: it appears complete at the end, or not at all); a log to a
+device or a FIFO (/dev/stderr) is written as it goes."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import IO
 
 from refsim.model.jobid import format_job_ids
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
+from refsim.sim.paths import AtomicFile, Named
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded
 
 
@@ -20,7 +25,17 @@ class SchedulerLog:
     def __init__(self, path: str | Path, verbosity: int = 0) -> None:
         self.path = Path(path)
         self.verbosity = verbosity
-        self._file: IO[str] = open(self.path, "w", encoding="utf-8")  # noqa: SIM115 (closed by close())
+        self.atomic: AtomicFile | None = None
+        if _is_stream(self.path):
+            # line by line, so a reader (tail, a FIFO) sees each line at once and a failing device fails at once
+            self._file: IO[str] = open(self.path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+        else:
+            self.atomic = AtomicFile(self.path)
+            self._file = self.atomic.file
+
+    def claims(self) -> list[Named]:
+        what = "the --log file"
+        return self.atomic.claims(what) if self.atomic is not None else [(what, self.path)]
 
     def _line(self, time: float, text: str) -> None:
         self._file.write(f"[t={time:g}] {text}\n")
@@ -58,5 +73,23 @@ class SchedulerLog:
             self._line(time, f"{where}: no decision for {format_job_ids([report.job])}: {outcome.kind.value}")
 
     def close(self) -> None:
-        if not self._file.closed:
+        if self.atomic is not None:
+            self.atomic.commit()
+        elif not self._file.closed:
             self._file.close()
+
+    def discard(self) -> None:
+        """After an interrupt: a log file being written whole is dropped; a stream is just closed."""
+        if self.atomic is not None:
+            self.atomic.discard()
+        elif not self._file.closed:
+            self._file.close()
+
+
+def _is_stream(path: Path) -> bool:
+    """A device, FIFO or socket: written as it goes, since it cannot be replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode)

@@ -52,7 +52,7 @@ class ReplayOutputs:
     def claims(self) -> list[Named]:
         """The files this run writes now: another output must be none of them."""
         claims = self.output.atomic.claims("the simulation output") if self.output is not None else []
-        return claims + ([("the --log file", self.log.path)] if self.log is not None else [])
+        return claims + (self.log.claims() if self.log is not None else [])
 
     def report(self, report: Report, time: float) -> None:
         record = None
@@ -84,10 +84,10 @@ class ReplayOutputs:
     def _drop_log(self, exc: OSError) -> str:
         failed, self.log = self.log, None
         try:
-            failed.close()
+            failed.discard()
         except OSError:
             pass
-        return f"{LOG} {failed.path}: cannot write: {exc.strerror or exc}; logging stopped"
+        return f"{LOG} {failed.path}: cannot write: {exc.strerror or exc}; it was not written"
 
     def switch_output(self, path: str | Path, reserved: Iterable[Named] = ()) -> None:
         """Send the records reported from now on to a new --sim-output file (`set output`). The path is checked
@@ -126,6 +126,6 @@ class ReplayOutputs:
             self.output.discard()
         if self.log is not None:
             try:
-                self.log.close()
+                self.log.discard()
             except OSError:
                 pass

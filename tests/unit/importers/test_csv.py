@@ -197,12 +197,16 @@ HEADER = "job_submit_time,num_nodes,queue,time_limit,actual_run_time\n"
     ("0,1,pbatch,-5,", "line 3 (row 1), column time_limit: -5 is negative"),
     ("0,1,pbatch,0,", "line 3 (row 1), column time_limit: a time limit must be positive"),
     ("0,1,pbatch,10,nan", "line 3 (row 1), column actual_run_time: 'nan' is not a number"),
-    ("0,1,pbatch,10,1e999", "line 3 (row 1), column actual_run_time: 1e999 is out of range"),
+    ("0,1,pbatch,10,1e999", "line 3 (row 1), column actual_run_time: 1e999 is above 1000000000000 seconds"),
     ("yesterday,1,pbatch,10,", "line 3 (row 1), column job_submit_time: 'yesterday' is neither epoch seconds nor "
                                "an ISO 8601 time"),
     ("2026-13-01T00:00:00,1,pbatch,10,", "line 3 (row 1), column job_submit_time: '2026-13-01T00:00:00' is "
                                          "neither"),
     ("-1,1,pbatch,10,", "line 3 (row 1), column job_submit_time: submit time -1 is before 1970"),
+    ("1e13,1,pbatch,10,", "line 3 (row 1), column job_submit_time: submit time 1e13 is above 1000000000000 "
+                          "seconds"),
+    ("0,1,pbatch,1" + "0" * 60 + ",", "line 3 (row 1), column time_limit: 1000000000000000000000000000000000000000... "
+                                      "is above"),
     ("0,1,pbatch,10", "line 3 (row 1): 4 cells, the header has 5"),
 ])
 def test_a_bad_cell_is_a_one_line_error_naming_row_and_column(tmp_path, row, problem):
