@@ -151,7 +151,7 @@ _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of que
 
 
 @import_.command("csv")
-@click.argument("trace", type=FILE)
+@click.argument("workload", type=FILE)
 @_NODES
 @click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
 @_ZONE
@@ -160,39 +160,40 @@ _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of que
               show_default=True, help="Run times: the actual one (else the limit), the limit, or samples.")
 @click.option("--distribution", help="With --run-time distribution: normal:MEAN,STDDEV or lognormal:MU,SIGMA.")
 @click.option("--seed", type=click.IntRange(0, 2**63), default=0, show_default=True, help="Seed of the samples.")
-def import_csv(trace: str, nodes: int, output: str, timezone: str, keep_all_queues: bool, run_time: str,
+def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_queues: bool, run_time: str,
                distribution: str | None, seed: int) -> None:
-    """Import a DR_EVT job TRACE (CSV; docs/drevt.md)."""
+    """Import a DR_EVT job trace, the WORKLOAD file (CSV; docs/drevt.md)."""
     from refsim.importers.csv import RunTimes, capped, csv_recording, dropped_lines, parse_distribution
 
     def build():
         choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
-        document, read = csv_recording(trace, nodes, timezone, keep_all_queues, choice)
-        for line in dropped_lines(trace, read):
+        document, read = csv_recording(workload, nodes, timezone, keep_all_queues, choice)
+        for line in dropped_lines(workload, read):
             click.echo(line, err=True)
         return document, f"{output}: {len(document['events'])} jobs on {nodes} hosts" + \
             (f" ({capped(read)} actual run times above their limit, capped)" if capped(read) else "")
 
-    _import(build, [("the trace", trace)], output)
+    _import(build, [("the workload", workload)], output)
 
 
 @import_.command("schedule")
 @click.argument("schedule", type=FILE)
-@click.option("--trace", required=True, type=FILE, help="The DR_EVT trace the schedule was made from.")
+@click.option("--workload", required=True, type=FILE, help="The DR_EVT job trace the schedule was made from.")
 @_NODES
 @click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
 @_ZONE
 @_QUEUES
-def import_schedule(schedule: str, trace: str, nodes: int, output: str, timezone: str, keep_all_queues: bool) -> None:
+def import_schedule(schedule: str, workload: str, nodes: int, output: str, timezone: str,
+                    keep_all_queues: bool) -> None:
     """Import a SCHEDULE file as a recording that dispatches every job at its recorded start (docs/drevt.md)."""
     from refsim.importers.schedule import schedule_recording
 
     def build():
-        document = schedule_recording(schedule, trace, nodes, timezone, keep_all_queues)
+        document = schedule_recording(schedule, workload, nodes, timezone, keep_all_queues)
         jobs = sum(1 for e in document["events"] if "dispatch" in e)
         return document, f"{output}: {jobs} jobs dispatched as scheduled on {nodes} hosts"
 
-    _import(build, [("the schedule", schedule), ("the trace", trace)], output)
+    _import(build, [("the schedule", schedule), ("the workload", workload)], output)
 
 
 def _import(build, inputs, output: str) -> None:

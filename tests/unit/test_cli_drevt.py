@@ -37,7 +37,7 @@ def test_import_run_and_round_trip(tmp_path, trace):
     assert resources.read_text() == ('time,nodes_used,nodes_free,running_jobs\n0,70,30,0\n20,90,10,"0,3"\n'
                                      "70,70,30,0\n200,50,50,1\n500,0,100,\n")
     rec2, resources2 = tmp_path / "rec2.json", tmp_path / "res2.csv"
-    back = run("import", "schedule", schedule, "--trace", trace, "--nodes", 100, "-o", rec2)
+    back = run("import", "schedule", schedule, "--workload", trace, "--nodes", 100, "-o", rec2)
     assert back.exit_code == 0 and back.output == f"{rec2}: 3 jobs dispatched as scheduled on 100 hosts\n"
     assert run("sim", rec2, "--resources", resources2).exit_code == 0
     assert resources2.read_text() == resources.read_text()
@@ -61,11 +61,11 @@ def test_errors_are_one_line_and_change_nothing(tmp_path, trace):
     assert result.exit_code == 1 and rec.read_text() == "old"
     assert result.output == f"Error: {bad}: line 2 (row 0), column num_nodes: node count -3 is negative\n"
     same = run("import", "csv", trace, "--nodes", 100, "-o", trace)
-    assert same.exit_code == 1 and "-o" in same.output and "is the same file as the trace" in same.output
+    assert same.exit_code == 1 and "-o" in same.output and "is the same file as the workload" in same.output
     assert trace.read_bytes() == TRACE.encode()
     schedule = tmp_path / "schedule.csv"
     schedule.write_text("job_id,start_time,end_time\n")
-    same = run("import", "schedule", schedule, "--trace", trace, "--nodes", 100, "-o", schedule)
+    same = run("import", "schedule", schedule, "--workload", trace, "--nodes", 100, "-o", schedule)
     assert same.exit_code == 1 and "is the same file as the schedule" in same.output
     assert schedule.read_text() == "job_id,start_time,end_time\n"
 
