@@ -68,6 +68,7 @@ class Profile:
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         self.state, self.now = state, now
         self.holdings: list[Holding] = []
+        self._steps: list[tuple[float, int]] | None = None
         self.total_slots = sum(int(h.total(SLOTS)) for h in state.cluster.hosts)
         for job, allocation in state.usage.running.items():
             start = start_of(job)
@@ -83,7 +84,7 @@ class Profile:
 
     def hold(self, holding: Holding) -> None:
         self.holdings.append(holding)
-        self._steps: list[tuple[float, int]] | None = None
+        self._steps = None
 
     def started(self, job: JobId, allocation: Allocation) -> None:
         """A job started now: it holds its allocation until now + its run limit."""

@@ -1,8 +1,8 @@
 """Every discipline against the independent node-count reference (tests/reference/nodesim.py): on generated
 node-count workloads (one host whose slots are the nodes) refsim's start times equal the reference's. The
 workloads draw ties (submit times on a half-second grid, equal run limits), early completions (run time below
-the run limit), bursts (many submits at one instant), fractional times, zero run times and a few jobs without
-a run limit."""
+the run limit), bursts (many submits at one instant), fractional times, zero run times, a few jobs without
+a run limit and a few larger than the cluster."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ def workloads(draw) -> tuple[int, list[NodeJob]]:
         cap = limit if limit is not None else 8.0
         run = draw(st.one_of(st.just(cap), st.just(cap), st.sampled_from([0.0, 0.5, 1.0]),
                              st.floats(0, cap).map(lambda t: round(t, 2))))
-        jobs.append(NodeJob(number, submit, draw(st.integers(1, total)), min(run, cap), limit))
+        size = draw(st.integers(1, total + 1))  # now and then more than the cluster has: never placeable
+        jobs.append(NodeJob(number, submit, size, min(run, cap), limit))
     return total, jobs
 
 

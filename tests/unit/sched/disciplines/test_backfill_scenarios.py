@@ -153,7 +153,8 @@ def test_an_early_completion_moves_the_planned_start_earlier():
 def test_cascading_heads_then_a_backfill_in_one_session(discipline):
     """J0 holds all 100 nodes until 100; J1 (40 for 100), J2 (40 for 50), J3 (50 for 100), J4 (20 for 40) wait.
     At 100 J1 and J2 start one after the other as heads (20 left); J3 is blocked: J2's end at 150 frees 40,
-    planned start 150; J4 ends at 140 < 150 and fits: it backfills in the same session."""
+    planned start 150; J4 ends at 140 < 150 and fits: it backfills in the same session. Under strict J4 waits
+    behind J3: at 150 J3 takes 50 of the 60 free, so J4 (20) starts at 200, when J1 ends."""
     text = nodes(100) + submits((0, 100, 100), (1, 40, 100, 100, 1), (2, 40, 50, 50, 1), (3, 50, 100, 100, 1),
                                 (4, 20, 40, 40, 1))
     assert starts(text, discipline) == {0: 0, 1: 100, 2: 100, 3: 150, 4: 100}
@@ -163,7 +164,7 @@ def test_cascading_heads_then_a_backfill_in_one_session(discipline):
     assert at_100[3].ruling.reservation.planned_start == 150
     assert isinstance(at_100[4].outcome, Dispatch)
     assert at_100[4].ruling.rule in (StartRule.ENDS_BEFORE, StartRule.PLANNED_NOW)
-    assert starts(text, "strict")[4] == 150
+    assert starts(text, "strict")[4] == 200
 
 
 HOSTS = """cluster:
@@ -172,8 +173,7 @@ HOSTS = """cluster:
     - {name: b, slots: 4, type: X86}
     - {name: c, slots: 4, type: X86}
     - {name: d, slots: 4, type: ARM}
-  shared:
-    - {name: lic, total: 1}
+  shared: {lic: 1}
 events:
   - {time: 0, submit: {id: 100, tasks: 4, resreq: "span[hosts=1]", run_time: 100, run_limit: 100}}
   - {time: 0, submit: {id: 101, tasks: 4, resreq: "span[hosts=1]", run_time: 300, run_limit: 300}}
