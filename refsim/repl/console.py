@@ -201,8 +201,12 @@ class Console:
         try:
             settings = parse_trace_on(args)
             if settings.file is not None and settings.file not in self.tracing.files:
-                guarded_output(settings.file, self.outputs.inputs, self.outputs.claims(), appending=True,
-                               role="trace on: file")
+                guarded_output(settings.file, self.outputs.inputs, appending=True, role="trace on: file")
+                try:  # also by path: the simulation output may not exist yet under its own name
+                    guarded_output(settings.file, [], self.outputs.claims(), appending=True)
+                except OutputPathError:  # in the words of spec 8.3/8.4
+                    raise TraceFileError(f"trace on: file {settings.file} is the simulation output or log file") \
+                        from None
             self.tracing.replace(settings, self._reserved_files())
         except (TraceError, TraceFileError, OutputPathError) as exc:
             raise CommandError(str(exc)) from None
@@ -281,9 +285,9 @@ class Console:
             value = float(text) if text.isascii() and len(text) <= 40 else -1.0
         except ValueError:
             value = -1.0
-        if not 0 <= value <= MAX_TIME:  # also refuses NaN
-            text = short(text)
-            raise CommandError(f"{where}: '{text}' is not a time (a number of seconds from 0 to {MAX_TIME})")
+        if not 0 <= value <= MAX_TIME:  # also refuses NaN and infinity
+            bound = "0 or more" if not value > MAX_TIME else f"at most {MAX_TIME}"
+            raise CommandError(f"{where}: '{short(text)}' is not a time (a number of seconds, {bound})")
         return value
 
     @contextmanager

@@ -17,8 +17,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
-from refsim.model.bounds import short
-
 Named = tuple[str, "str | Path"]  # what a file is and its path: ("the recording", "rec.yaml")
 
 
@@ -54,17 +52,17 @@ def guarded_output(path: str | Path, inputs: Iterable[Named] = (), other_outputs
     if not text:
         raise OutputPathError(f"{role}: the path is empty")
     if "\0" in text:
-        shown = short(text.replace("\0", "\\0"))
+        shown = text.replace("\0", "\\0")
         raise OutputPathError(f"{role} {shown}: a path cannot contain a NUL byte")
     found = _stat(text)
     if (found is not None and stat.S_ISDIR(found.st_mode)) or text.endswith(os.sep):
-        raise OutputPathError(f"{role} {short(text)}: is a directory")
+        raise OutputPathError(f"{role} {text}: is a directory")
     if found is not None and not appending and not stat.S_ISREG(found.st_mode):
-        raise OutputPathError(f"{role} {short(text)}: is a device, FIFO or socket; an output written whole "
+        raise OutputPathError(f"{role} {text}: is a device, FIFO or socket; an output written whole "
                               "must be a regular file")
     for what, other in list(inputs) + list(other_outputs):
         if other is not None and same_file(text, other):
-            raise OutputPathError(f"{role} {short(text)}: is the same file as {what} {short(os.fspath(other))}; "
+            raise OutputPathError(f"{role} {text}: is the same file as {what} {os.fspath(other)}; "
                                   "refused so that nothing is overwritten")
     return text
 

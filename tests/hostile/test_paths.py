@@ -86,7 +86,8 @@ CONSOLE_CASES = [
     ("snapshot 'a\0b'", "a path cannot contain a NUL byte"),
     ("set output 'a\0b'", "a path cannot contain a NUL byte"),
     ("trace on all file rec.yaml", "trace on: file rec.yaml: is the same file as the recording"),
-    ("trace on all file out.jsonl", "is the same file as the simulation output out.jsonl"),
+    ("trace on all file out.jsonl", "trace on: file out.jsonl is the simulation output or log file"),
+    ("trace on all file log.txt", "trace on: file log.txt is the simulation output or log file"),
     ("trace on all file 'x\0y'", "a path cannot contain a NUL byte"),
 ]
 
@@ -114,7 +115,7 @@ def test_appending_outputs_may_be_devices(folder, options, script):
 def test_two_appending_outputs_on_one_device_are_still_one_file(folder):
     """Spec 8.3/8.4 compare files by device and inode; /dev/null as both log and trace copy is one file."""
     result = cli(folder, "sim", "rec.yaml", "-i", "--log", "/dev/null", stdin="trace on all file /dev/null\nquit\n")
-    assert "is the same file as the --log file /dev/null" in result.output
+    assert "trace on: file /dev/null is the simulation output or log file" in result.output
 
 
 def test_sim_output_appears_only_at_the_end_and_replaces_the_old_file_whole(folder):
