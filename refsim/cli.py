@@ -159,13 +159,15 @@ _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of que
 @click.option("--run-time", "run_time", type=click.Choice(["actual", "limit", "distribution"]), default="actual",
               show_default=True, help="Run times: the actual one (else the limit), the limit, or samples.")
 @click.option("--distribution", help="With --run-time distribution: normal:MEAN,STDDEV or lognormal:MU,SIGMA.")
-@click.option("--seed", type=click.IntRange(0, 2**63), default=0, show_default=True, help="Seed of the samples.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True, help="Seed of the samples.")
 def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_queues: bool, run_time: str,
                distribution: str | None, seed: int) -> None:
     """Import a DR_EVT job trace, the WORKLOAD file (CSV; docs/drevt.md)."""
-    from refsim.importers.csv import RunTimes, capped, csv_recording, dropped_lines, parse_distribution
+    from refsim.importers.csv import RunTimes, TraceError, capped, csv_recording, dropped_lines, parse_distribution
 
     def build():
+        if distribution and run_time != "distribution":
+            raise TraceError("--distribution is used only with --run-time distribution")
         choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
         document, read = csv_recording(workload, nodes, timezone, keep_all_queues, choice)
         for line in dropped_lines(workload, read):

@@ -50,6 +50,9 @@ def test_distribution_options(tmp_path, trace):
     assert ok.exit_code == 0 and rec.exists()
     bad = run("import", "csv", trace, "--nodes", 100, "-o", tmp_path / "x.yaml", "--run-time", "distribution")
     assert bad.exit_code == 1 and bad.output.startswith("Error: --run-time distribution needs --distribution")
+    unused = run("import", "csv", trace, "--nodes", 100, "-o", tmp_path / "x.yaml", "--distribution", "normal:1,1")
+    assert unused.exit_code == 1 and "--distribution is used only with --run-time distribution" in unused.output
+    assert not (tmp_path / "x.yaml").exists()
 
 
 def test_errors_are_one_line_and_change_nothing(tmp_path, trace):
