@@ -150,7 +150,7 @@ class _Row:
         self.path, self.line, self.index, self.header, self.cells = path, line, index, header, cells
 
     def error(self, column: int, problem: str) -> TraceError:
-        return TraceError(f"{self.path}: line {self.line} (row {self.index}), column {self.header[column].strip()}: "
+        return TraceError(f"{self.path}: line {self.line} (row {self.index}), column {short(self.header[column].strip())}: "
                           f"{problem}")
 
     def text(self, column: int) -> str:

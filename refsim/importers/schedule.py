@@ -14,9 +14,9 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from refsim.model.bounds import MAX_TIME, short
 from refsim.importers.csv import (TraceError, TraceJob, cluster_document, plain, queue_names, read_trace,
                                   submit_event)
+from refsim.model.bounds import MAX_TIME, short
 
 HEADER = ("job_id", "start_time", "end_time")
 
