@@ -2,13 +2,12 @@
 
 A trace has a header naming its columns in any order, then one job per data row:
 
-| column | use |
-| --- | --- |
-| `job_submit_time` | epoch seconds (fractions allowed) or ISO 8601 (naive times read in the given time zone) |
-| `num_nodes` | tasks, on N one-slot hosts |
-| `time_limit`, `timelimit`, `walltime` (first present wins; required) | the job's run limit |
-| `actual_run_time`, `actual_runtime`, `duration`, `actual_duration`, `run_time` (first present wins) | run time; empty means the limit; above it, capped |
-| `queue` | only `pbatch`, `pbatch0`-`pbatch3` are kept unless every queue is kept |
+- `job_submit_time`: epoch seconds (fractions allowed) or ISO 8601 (naive times read in the given time zone);
+- `num_nodes`: tasks, on N one-slot hosts;
+- `time_limit`, `timelimit` or `walltime` (the first present in this order; required): the job's run limit;
+- `actual_run_time`, `actual_runtime`, `duration`, `actual_duration` or `run_time` (the first present): the run
+  time; empty means the limit, and one above the limit is capped at it;
+- `queue`: only `pbatch`, `pbatch0`-`pbatch3` are kept unless every queue is kept.
 
 The job id is the 0-based index of the data row (blank lines not counted, dropped rows keep theirs). Rows are
 stably sorted by submit time, so jobs submitted at one instant keep their file order.
@@ -150,8 +149,8 @@ class _Row:
         self.path, self.line, self.index, self.header, self.cells = path, line, index, header, cells
 
     def error(self, column: int, problem: str) -> TraceError:
-        return TraceError(f"{self.path}: line {self.line} (row {self.index}), column {short(self.header[column].strip())}: "
-                          f"{problem}")
+        name = short(self.header[column].strip())
+        return TraceError(f"{self.path}: line {self.line} (row {self.index}), column {name}: {problem}")
 
     def text(self, column: int) -> str:
         return self.cells[column].strip()

@@ -17,7 +17,8 @@ from tests.support.drevt import replay_trace, write_trace
 NODES = 8
 TIMES = st.one_of(st.integers(0, 12).map(float), st.integers(0, 24).map(lambda t: t / 2),
                   st.integers(0, 600).map(lambda t: t / 100))
-LIMITS = st.one_of(st.integers(1, 6).map(float), st.sampled_from([1.5, 2.5]), st.integers(25, 800).map(lambda t: t / 100))
+LIMITS = st.one_of(st.integers(1, 6).map(float), st.sampled_from([1.5, 2.5]),
+                   st.integers(25, 800).map(lambda t: t / 100))
 
 
 @st.composite

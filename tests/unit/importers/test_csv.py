@@ -97,7 +97,8 @@ def test_lognormal_samples_follow_their_median(tmp_path):
     rows = "".join("0,1,pbatch,1000000,\n" for _ in range(1001))
     trace = read_trace(write_trace(tmp_path, "job_submit_time,num_nodes,queue,time_limit,duration\n" + rows), 1)
     # ln(samples) ~ N(ln 100, 0.5): the median sample is e^(ln 100) = 100, give or take sampling noise
-    runs = sorted(run_times(trace, 1001, RunTimes("distribution", parse_distribution("lognormal:4.60517,0.5"))).values())
+    choice = RunTimes("distribution", parse_distribution("lognormal:4.60517,0.5"))
+    runs = sorted(run_times(trace, 1001, choice).values())
     assert 90 < runs[500] < 110
 
 
