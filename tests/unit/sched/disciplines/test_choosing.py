@@ -88,3 +88,16 @@ def test_the_console_takes_the_discipline_option(tmp_path):
         result = CliRunner().invoke(main, ["sim", str(path), "-i", "--discipline", option], input="step 3\nquit\n")
         assert result.exit_code == 0, result.output
         assert ("round 1 #3 dispatch 102" in result.output) is j2_in_round_1, result.output
+
+
+def test_discipline_pend_reasons_in_sim_output_and_sim_verify(tmp_path):
+    path, out = tmp_path / "r.yaml", tmp_path / "o.jsonl"
+    path.write_text(TEXT)
+    assert CliRunner().invoke(main, ["sim", str(path), "--discipline", "strict", "--sim-output", str(out)]).exit_code == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
+    held = next(r for r in records if r["round"] == 1 and r["job"] == "102")
+    assert held["reasons"] == [["blocked", "", "job 101"]]  # no times, no amounts
+    same = CliRunner().invoke(main, ["sim", str(path), "--discipline", "strict", "--sim-verify", str(out)])
+    assert same.exit_code == 0 and same.output.endswith("no mismatch\n")
+    other = CliRunner().invoke(main, ["sim", str(path), "--discipline", "easy", "--sim-verify", str(out)])
+    assert other.exit_code == 1 and "mismatch: round 1" in other.output
