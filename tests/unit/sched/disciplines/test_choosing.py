@@ -93,7 +93,8 @@ def test_the_console_takes_the_discipline_option(tmp_path):
 def test_discipline_pend_reasons_in_sim_output_and_sim_verify(tmp_path):
     path, out = tmp_path / "r.yaml", tmp_path / "o.jsonl"
     path.write_text(TEXT)
-    assert CliRunner().invoke(main, ["sim", str(path), "--discipline", "strict", "--sim-output", str(out)]).exit_code == 0
+    result = CliRunner().invoke(main, ["sim", str(path), "--discipline", "strict", "--sim-output", str(out)])
+    assert result.exit_code == 0
     records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
     held = next(r for r in records if r["round"] == 1 and r["job"] == "102")
     assert held["reasons"] == [["blocked", "", "job 101"]]  # no times, no amounts
