@@ -102,3 +102,14 @@ def test_discipline_pend_reasons_in_sim_output_and_sim_verify(tmp_path):
     assert same.exit_code == 0 and same.output.endswith("no mismatch\n")
     other = CliRunner().invoke(main, ["sim", str(path), "--discipline", "easy", "--sim-verify", str(out)])
     assert other.exit_code == 1 and "mismatch: round 1" in other.output
+
+
+def test_live_mode_submits_take_a_run_limit():
+    from refsim.model.jobid import JobId
+    from refsim.sim.live import LiveScheduler
+
+    live = LiveScheduler(load(TEXT).cluster)
+    assert live.handle('{"type": "submit", "job": {"id": 7, "run_time": 50, "run_limit": 20}}') == [{"type": "ok"}]
+    assert live.state.jobs[JobId(7)].run == 20
+    [reply] = live.handle('{"type": "submit", "job": {"id": 8, "run_limit": -1}}')
+    assert reply["type"] == "error" and "job.run_limit" in reply["message"] and JobId(8) not in live.state.jobs
