@@ -48,10 +48,14 @@ COMMANDS = (
             "removed jobs. Says so when the trace was discarded under the store's memory bound."),
     Command("info limit", "info limit", "limits with their consumers, values and usage per scope", "Inspection"),
     Command("show", "show", "the current settings", "Inspection"),
-    Command("snapshot", "snapshot FILE", "write the simulator state to FILE (YAML; JSON for .json)", "Inspection"),
+    Command("snapshot", "snapshot FILE", "write the simulator state to FILE (YAML; JSON for .json)", "Inspection",
+            "Written whole: FILE is replaced only once the snapshot is complete. Refused when FILE is the "
+            "recording, an output being written, a directory or a device."),
     Command("set units", "set units raw|auto|KB|MB|GB|TB", "how amounts of memory are shown", "Settings"),
     Command("set output", "set output FILE", "send the simulated decisions from now on to FILE", "Settings",
-            "Like --sim-output: the file is started afresh with a header."),
+            "Like --sim-output: the file is started afresh with a header and appears when finished (the next set "
+            "output, quit or the end of input); the previous output is finished and put in place now. Refused "
+            "when FILE is the recording, the output in effect, the log or an open trace file."),
     Command("trace on", "trace on all|JOBID... [level summary|full] [lines N] [file PATH]",
             "explain decisions from the next session on, for all jobs or the jobs named", "Trace",
             "level: summary (the default) counts host verdicts per plan position, full shows every host; lines: "
