@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 
 import click
 
 from refsim import __version__
 from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
+from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import open_recording, run_batch, summary_lines
 from refsim.sim.log import STDERR
 from refsim.sim.outputs import OutputWriteError
@@ -73,22 +75,35 @@ def main(ctx: click.Context) -> None:
               help="Console: go on after a failed command, or stop at the first one with exit status 1.")
 @click.option("--example", metavar="NAME",
               help="Replay a recording shipped with refsim; `--example list` lists them.")
+@click.option("--discipline", type=click.Choice(list(DISCIPLINES)),
+              help="Dispatching discipline, overriding the recording's (docs/disciplines.md).")
+@click.option("--schedule", type=FILE, help="Write job_id,start_time,end_time to FILE (CSV, docs/drevt.md).")
+@click.option("--resources", type=FILE, help="Write the resource timeline to FILE (CSV, docs/drevt.md).")
 def sim(recording: str | None = None, sim_output: str | None = None, sim_verify: str | None = None,
         log_path: str | None = None, verbose: int = 0, interactive: bool = False, on_error: str = "continue",
-        example: str | None = None, verify_report: str | None = None) -> None:
+        example: str | None = None, verify_report: str | None = None, discipline: str | None = None,
+        schedule: str | None = None, resources: str | None = None) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
     from refsim.report.metrics import MetricsBuilder
     from refsim.report.summary import metric_lines
+    from refsim.sim.batch import input_files
+    from refsim.sim.tables import check_tables, write_tables
 
     if example == "list":
         _list_examples()
         return
     if verify_report is not None and (sim_verify is None or interactive):
         raise click.UsageError("--verify-report needs --sim-verify, in a batch run")
+    if interactive and (schedule or resources):
+        raise click.UsageError("--schedule and --resources are written by batch runs, not the console")
     if log_path is None and verbose:
         log_path = STDERR  # -v without --log: the log goes to the terminal, apart from the console's output
     try:
         loaded = _recording(recording, example)
+        check_tables(schedule, resources, input_files(loaded, sim_verify),
+                     [("the --sim-output file", sim_output), ("the --log file", log_path)])
+        if discipline is not None:
+            loaded = replace(loaded, discipline=discipline)
         if interactive:
             _interactive(loaded, sim_output, sim_verify, log_path, verbose, on_error)
             return
@@ -101,6 +116,7 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
             progress.close()
         if verify_report is not None:
             write_report(result.mismatches, verify_report)
+        write_tables(result.jobs, loaded.cluster, schedule, resources)
     except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise InputError(str(exc)) from None
     except BrokenPipeError:
@@ -252,6 +268,76 @@ def _json_text(data: dict) -> str:
     import json
 
     return json.dumps(data, indent=2, sort_keys=True)
+
+
+_NODES = click.option("--nodes", type=click.IntRange(1, MAX_HOSTS), required=True, help="Number of one-slot hosts.")
+_ZONE = click.option("--timezone", default="UTC", show_default=True, help="Zone of ISO times without an offset.")
+_QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of queues other than pbatch, pbatch0-3.")
+
+
+@import_.command("csv")
+@click.argument("workload", type=FILE)
+@_NODES
+@click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
+@_ZONE
+@_QUEUES
+@click.option("--run-time", "run_time", type=click.Choice(["actual", "limit", "distribution"]), default="actual",
+              show_default=True, help="Run times: the actual one (else the limit), the limit, or samples.")
+@click.option("--distribution", help="With --run-time distribution: normal:MEAN,STDDEV or lognormal:MU,SIGMA.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True, help="Seed of the samples.")
+def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_queues: bool, run_time: str,
+               distribution: str | None, seed: int) -> None:
+    """Import a DR_EVT job trace, the WORKLOAD file (CSV; docs/drevt.md)."""
+    from refsim.importers.csv import RunTimes, TraceError, capped, csv_recording, dropped_lines, parse_distribution
+
+    def build():
+        if distribution and run_time != "distribution":
+            raise TraceError("--distribution is used only with --run-time distribution")
+        choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
+        document, read = csv_recording(workload, nodes, timezone, keep_all_queues, choice)
+        for line in dropped_lines(workload, read):
+            click.echo(line, err=True)
+        return document, f"{output}: {len(document['events'])} jobs on {nodes} hosts" + \
+            (f" ({capped(read)} actual run times above their limit, capped)" if capped(read) else "")
+
+    _import(build, [("the workload", workload)], output)
+
+
+@import_.command("schedule")
+@click.argument("schedule", type=FILE)
+@click.option("--workload", required=True, type=FILE, help="The DR_EVT job trace the schedule was made from.")
+@_NODES
+@click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
+@_ZONE
+@_QUEUES
+def import_schedule(schedule: str, workload: str, nodes: int, output: str, timezone: str,
+                    keep_all_queues: bool) -> None:
+    """Import a SCHEDULE file as a recording that dispatches every job at its recorded start (docs/drevt.md)."""
+    from refsim.importers.schedule import schedule_recording
+
+    def build():
+        document = schedule_recording(schedule, workload, nodes, timezone, keep_all_queues)
+        jobs = sum(1 for e in document["events"] if "dispatch" in e)
+        return document, f"{output}: {jobs} jobs dispatched as scheduled on {nodes} hosts"
+
+    _import(build, [("the schedule", schedule), ("the workload", workload)], output)
+
+
+def _import(build, inputs, output: str) -> None:
+    """Build a recording from DR_EVT files and write it; errors are one line, and nothing is written on one."""
+    from refsim.importers.csv import TraceError
+    from refsim.sim.paths import guarded_output
+    from refsim.sim.write import write_document
+
+    try:
+        guarded_output(output, inputs, role="import -o")
+        document, summary = build()
+        write_document(document, output)
+    except (TraceError, OutputPathError) as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write: {exc.strerror}") from None
+    click.echo(summary)
 
 
 if __name__ == "__main__":

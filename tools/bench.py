@@ -4,6 +4,7 @@
     python tools/bench.py replay [--swf PATH] [--hosts 5000] [--jobs 20000]
     python tools/bench.py trace [--swf PATH] [--hosts 1000] [--jobs 5000] [--repeat 3]
     python tools/bench.py store [--swf PATH]
+    python tools/bench.py disciplines [--swf PATH] [--disciplines greedy,easy,...] [--scales 1,0.5] [--jobs N]
 """
 
 from __future__ import annotations
@@ -262,6 +263,53 @@ def bench_store(args: argparse.Namespace) -> None:
           f"{(peak - base) / 2**20:.1f} MiB at its peak")
 
 
+def nasa_with_run_limits(swf: Path, scale: float, jobs: int | None) -> dict:
+    """The NASA log as a recording whose run limits equal the run times (1 s for the jobs that ran 0 s: a run
+    limit is positive), with submit times multiplied by `scale`."""
+    from refsim.importers.swf import swf_recording
+
+    document = swf_recording(swf, max_jobs=jobs)
+    for event in document["events"]:
+        event["time"] = event["time"] * scale
+        event["submit"]["run_limit"] = max(event["submit"]["run_time"], 1.0)
+    return document
+
+
+def bench_disciplines(args: argparse.Namespace) -> None:
+    """CPU seconds of whole NASA replays under each discipline (loading excluded), with wait statistics."""
+    from refsim.sim.load import recording_from
+    from refsim.sim.replay import Simulator
+
+    swf = Path(args.swf)
+    if not swf.exists():
+        print(f"disciplines: skipped, no log at {swf}")
+        return
+    print("disciplines: NASA iPSC, run limits = run times; CPU seconds (process time) of the replay alone")
+    for scale in (float(s) for s in args.scales.split(",")):
+        document = nasa_with_run_limits(swf, scale, args.jobs)
+        for name in args.disciplines.split(","):
+            document["scheduling"] = {"discipline": name}
+            recording = recording_from(document, f"nasa x{scale:g}")
+            sim = Simulator(recording)
+            start = time.process_time()
+            for _ in sim.reports():
+                pass
+            cpu = time.process_time() - start
+            waits = {"1 task": [], "65+ tasks": [], "all": []}
+            for record in sim.jobs.records.values():
+                if record.start_time is None:
+                    continue
+                wait = record.start_time - record.job.submit_time
+                waits["all"].append(wait)
+                if record.job.min_tasks == 1:
+                    waits["1 task"].append(wait)
+                elif record.job.min_tasks >= 65:
+                    waits["65+ tasks"].append(wait)
+            means = ", ".join(f"{k} {sum(v) / len(v):8.0f}s" for k, v in waits.items() if v)
+            print(f"  x{scale:<4g} {name:19s} cpu {cpu:7.2f}s  rounds {sim.round:6d}  "
+                  f"started {len(waits['all']):6d}/{len(sim.jobs.records)}  mean wait: {means}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="which", required=True)
@@ -283,8 +331,14 @@ def main() -> None:
     trace.add_argument("--seed", type=int, default=1)
     store = sub.add_parser("store", help="the trace store over the NASA replay traced at full level")
     store.add_argument("--swf", default=str(NASA))
+    disciplines = sub.add_parser("disciplines", help="the NASA log under each dispatching discipline")
+    disciplines.add_argument("--swf", default=str(NASA))
+    disciplines.add_argument("--disciplines", default="greedy,strict,easy,easy-drevt,conservative,conservative-drevt")
+    disciplines.add_argument("--scales", default="1,0.5", help="submit-time scale factors")
+    disciplines.add_argument("--jobs", type=int, help="only the first N jobs of the log")
     args = parser.parse_args()
-    {"core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store}[args.which](args)
+    {"core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
+     "disciplines": bench_disciplines}[args.which](args)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ Each data line has 18 whitespace-separated fields; -1 means unknown. How fields 
 | 2 submit time | submit event time |
 | 4 run time | run time; unknown (-1) runs 0 seconds, so the job finishes at once |
 | 5 allocated processors, 8 requested processors | tasks: the request, else the allocation |
-| 9 requested time | validated only: the FCFS scheduler uses no estimates (an unknown request means the run time is the estimate) |
+| 9 requested time | `run_limit` (the job is killed at it; backfilling plans with it); -1 or 0: none |
 | 12 user, 13 group | user `u<N>`, project `g<N>` (`unknown` for -1) |
 | 15 queue | the header's queue name for that number, else `q<N>`; unknown: the default queue `normal` |
 
@@ -49,6 +49,7 @@ class SwfJob:
     user: str
     project: str
     queue_number: int
+    run_limit: float | None = None
 
 
 def _open(path: Path):
@@ -63,6 +64,7 @@ def _job(fields: list[str], where: str) -> SwfJob:
             raise SwfError(f"{where}: a field is not a number (field {i}: '{short(field)}')")
     numbers = [float(f) for f in fields]
     number, submit, run, allocated, requested = (numbers[0], numbers[1], numbers[3], numbers[4], numbers[7])
+    limit = numbers[8] if numbers[8] > 0 else None
     if whole_number(fields[0], 1, MAX_JOB_NUMBER) is None:
         raise SwfError(f"{where}: job number {short(fields[0])} is not a whole number from 1 to {MAX_JOB_NUMBER}")
     if submit < 0:
@@ -81,7 +83,7 @@ def _job(fields: list[str], where: str) -> SwfJob:
         raise SwfError(f"{where}: a user, group or queue number is above {MAX_ID}")
     user, group, queue = int(numbers[11]), int(numbers[12]), int(numbers[14])
     return SwfJob(int(number), submit, max(run, 0.0), tasks, f"u{user}" if user >= 0 else "unknown",
-                  f"g{group}" if group >= 0 else "unknown", queue)
+                  f"g{group}" if group >= 0 else "unknown", queue, limit)
 
 
 PROGRESS_LINES = 4096  # lines between two progress reports
@@ -153,6 +155,14 @@ def _positive(header: dict[str, str], key: str, high: int) -> int | None:
     return count
 
 
+def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict:
+    submit = {"id": job.number, "user": job.user, "project": job.project, "tasks": job.tasks, "run_time": job.run,
+              "queue": queue_names.get(job.queue_number, "normal")}
+    if job.run_limit is not None:
+        submit["run_limit"] = job.run_limit
+    return submit
+
+
 def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None,
                   progress: Callable[[int], None] | None = None) -> dict:
     """A recording document (plain data, ready to write as YAML or JSON) for an SWF log."""
@@ -171,9 +181,7 @@ def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | No
     queues = [{"name": "normal", "priority": 0}] + [{"name": q, "priority": 0} for q in names.values()
                                                     if q != "normal"]
     width = max(4, len(str(nodes)))
-    events = [{"time": j.submit, "submit": {
-        "id": j.number, "user": j.user, "project": j.project, "tasks": j.tasks, "run_time": j.run,
-        "queue": names.get(j.queue_number, "normal")}} for j in sorted(jobs, key=lambda j: (j.submit, j.number))]
+    events = [{"time": j.submit, "submit": _submit(j, names)} for j in sorted(jobs, key=lambda j: (j.submit, j.number))]
     return {
         "refsim": 1,
         "cluster": {"hosts": [{"name": f"node{i:0{width}d}", "slots": slots} for i in range(1, nodes + 1)],

@@ -1,4 +1,5 @@
-"""Job identifiers: ``1001`` (a job, or all elements of array 1001), ``1001[3]`` (one array element).
+"""Job identifiers: ``1001`` (a job, or all elements of array 1001), ``1001[3]`` (one array element). Job numbers
+start at 0, because DR_EVT traces number their jobs by 0-based row.
 
 One module parses, formats and compresses them, so every output writes ids the same way:
 ``1001[1-5,7] 1002-1004``.
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from refsim.model.bounds import short
 
-_ID = re.compile(r"^([1-9][0-9]{0,17})(?:\[([1-9][0-9]{0,8})\])?$")
+_ID = re.compile(r"^(0|[1-9][0-9]{0,17})(?:\[([1-9][0-9]{0,8})\])?$")
 
 
 class JobIdError(ValueError):

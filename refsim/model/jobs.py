@@ -29,7 +29,15 @@ class Job:
     min_tasks: int = 1
     max_tasks: int = 1
     run_time: float = 0
+    run_limit: float | None = None  # LSF's RUNLIMIT: the job is killed when it has run this long; None = no limit
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_tasks <= self.max_tasks:
             raise ValueError(f"job {self.id}: task count {self.min_tasks},{self.max_tasks} is not 1 <= min <= max")
+        if self.run_limit is not None and self.run_limit <= 0:
+            raise ValueError(f"job {self.id}: run limit {self.run_limit} is not positive")
+
+    @property
+    def run(self) -> float:
+        """How long the job runs once started: its run time, cut at its run limit."""
+        return self.run_time if self.run_limit is None else min(self.run_time, self.run_limit)

@@ -7,9 +7,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from refsim.model.jobid import JobId
 from refsim.model.units import Amount
+
+if TYPE_CHECKING:
+    from refsim.sched.disciplines.base import Ruling
 
 
 class PendCode(Enum):
@@ -18,6 +22,10 @@ class PendCode(Enum):
     SHARED_SHORTFALL = "shared-shortfall"
     CLUSTER_LIMIT = "cluster-limit"
     NO_PLAN = "no-plan"
+    # Reasons a dispatching discipline adds (docs/disciplines.md); their detail names a job, never a time.
+    BACKFILL_RESERVATION = "backfill-reservation"
+    BACKFILL_WINDOW = "backfill-window"
+    BLOCKED = "blocked"
     HOST_CLOSED = "host-closed"
     SELECT_MISMATCH = "select-mismatch"
     RESOURCE_SHORTFALL = "resource-shortfall"
@@ -116,9 +124,11 @@ Outcome = Dispatch | Pend | NoDecision
 
 @dataclass(frozen=True)
 class SessionResult:
-    """One selected job's result in a session: its round, 1-based position and outcome."""
+    """One selected job's result in a session: its round, 1-based position and outcome, and, under a dispatching
+    discipline other than greedy, the discipline's ruling (the facts that explain a start or a hold-back)."""
 
     round: int
     position: int
     job: JobId
     outcome: Outcome
+    ruling: Ruling | None = None

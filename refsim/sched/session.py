@@ -1,5 +1,9 @@
 """A scheduling session (a round): every pending job, in picker order, gets a position and ends in a dispatch,
-a pend or a no-decision. Results are yielded one at a time, so a caller can stop between any two."""
+a pend or a no-decision. Results are yielded one at a time, so a caller can stop between any two.
+
+Under a dispatching discipline other than greedy, the session asks the discipline's round which job to try
+next and, once the allocator has judged a job on the current state, for its ruling: a job that fits may be
+held back (a pend with the discipline's reason) or started on another allocation the round found."""
 
 from __future__ import annotations
 
@@ -9,8 +13,10 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
 from refsim.sched.decisions import Dispatch, SessionResult
-from refsim.sched.events import JobSelected, Observer
+from refsim.sched.disciplines import Discipline
+from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
 from refsim.sched.picker import Fcfs, OrderingPolicy, pick_order
+from refsim.sched.profile import StartOf
 from refsim.sched.state import SchedulerState
 
 ObserverFactory = Callable[[JobId], Observer | None]
@@ -21,12 +27,42 @@ def selectable(state: SchedulerState) -> list[Job]:
     return [state.jobs[j] for j in state.pending if j in state.jobs]
 
 
+def _unknown_start(_job: JobId) -> None:
+    return None
+
+
 def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
-                observer_for: ObserverFactory | None = None) -> Iterator[SessionResult]:
+                observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
+                now: float = 0.0, start_of: StartOf = _unknown_start) -> Iterator[SessionResult]:
     """Run one session. `observer_for` gives the observer for a selected job (None for an untraced one); when
-    it is None itself no job is observed. A dispatch is committed before the next job is considered."""
+    it is None itself no job is observed. A dispatch is committed before the next job is considered.
+    `discipline` (default greedy) decides which jobs that fit start; it plans from `now` and each running job's
+    start (`start_of`; None for unknown, which plans the job as running for ever)."""
     policy = policy or Fcfs()
     order = pick_order(selectable(state), state.cluster, policy)
+    if discipline is None or discipline.name == "greedy":
+        yield from _greedy(state, round_no, policy, observer_for, order)
+        return
+    round_ = discipline.open(state, now, start_of)
+    for position, job in enumerate(round_.candidates(order), start=1):
+        observer = observer_for(job.id) if observer_for is not None else None
+        if observer is not None:
+            observer.event(JobSelected(round_no, position, job.id))
+        judged = allocate(state, job.id, policy, observer)
+        outcome, ruling = round_.rule(job, judged)
+        if observer is not None and outcome is not judged:
+            if isinstance(outcome, Dispatch):
+                observer.event(AllocationBuilt(outcome.allocation))
+            observer.event(DecisionMade(outcome))
+        if isinstance(outcome, Dispatch):
+            state.dispatched(job.id, outcome.allocation)
+            round_.started(job.id, outcome.allocation)
+        yield SessionResult(round_no, position, job.id, outcome, ruling)
+
+
+def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observer_for: ObserverFactory | None,
+            order) -> Iterator[SessionResult]:
+    """LSF's default: every job in picker order is placed if it fits; nothing is held back."""
     for position, job in enumerate(order, start=1):
         observer = observer_for(job.id) if observer_for is not None else None
         if observer is not None:

@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from refsim.model.units import format_number
+from refsim.sim.jobtable import JobTable
 from refsim.sim.load import load_recording, recording_from
 from refsim.sim.output import read_output
 from refsim.sim.outputs import RecordSink, ReplayOutputs
@@ -43,6 +44,7 @@ class BatchResult:
     records: tuple[dict, ...]
     compared: int | None  # decisions compared by --sim-verify, None without it
     mismatches: tuple[Mismatch, ...]
+    jobs: JobTable | None = None  # the replay's job table at its end (for --schedule and --resources)
 
 
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
@@ -70,7 +72,8 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
     mismatches = tuple(compare(expected, outputs.records)) if expected is not None else ()
     compared = len({(r["round"], r["job"]) for r in list(expected) + outputs.records}) if expected is not None \
         else None
-    return BatchResult(ended.statistics, ended.warnings, tuple(outputs.records), compared, mismatches)
+    return BatchResult(ended.statistics, ended.warnings, tuple(outputs.records), compared, mismatches,
+                       simulator.jobs)
 
 
 def summary_lines(recording: Recording, result: BatchResult) -> list[str]:

@@ -12,12 +12,13 @@ from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.model.jobs import Job
 from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.model.resources import BUILTIN_RESOURCES, JOBS, SLOTS, ResourceDef, ResourceKind
+from refsim.sched.disciplines import DEFAULT, DISCIPLINES
 from refsim.sched.faults import Fault, FaultPoint
 from refsim.sim.reader import Node, RecordingError, read_document
 from refsim.sim.recording import (Event, Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
                                   SessionPolicy, Sessions, Submit)
 
-TOP_KEYS = ("refsim", "cluster", "sessions", "events", "decisions", "test")
+TOP_KEYS = ("refsim", "cluster", "sessions", "scheduling", "events", "decisions", "test")
 CONSUMER_KEYS = {f"{k.value}s": (k, False) for k in ConsumerKind} | {f"per_{k.value}": (k, True) for k in ConsumerKind}
 
 
@@ -39,7 +40,17 @@ def recording_from(document: object, source: str) -> Recording:
     if root.has("decisions"):
         from refsim.sim.output import records_from  # the record form is the output module's
         expected = records_from(root.child("decisions"))
-    return Recording(cluster, events, sessions, source, faults, expected)
+    discipline = _discipline(root.child("scheduling")) if root.has("scheduling") else DEFAULT
+    return Recording(cluster, events, sessions, source, faults, expected, discipline)
+
+
+def _discipline(node: Node) -> str:
+    node = node.mapping(("discipline",), required=("discipline",))
+    name = node.child("discipline").text()
+    if name not in DISCIPLINES:
+        raise node.child("discipline").error(f"unknown discipline '{name}' (expected one of: "
+                                             f"{', '.join(DISCIPLINES)})")
+    return name
 
 
 # --- cluster ---------------------------------------------------------------------------------------------------
@@ -217,7 +228,8 @@ class EventReader:
         return jid
 
     def submit(self, node: Node, time: float) -> list[Job]:
-        node.mapping(("id", "user", "queue", "project", "priority", "resreq", "tasks", "run_time", "array"),
+        node.mapping(("id", "user", "queue", "project", "priority", "resreq", "tasks", "run_time", "run_limit",
+                      "array"),
                      required=("id",))
         jid = self.job_id(node.child("id"), known=False)
         if jid.index is not None:
@@ -232,7 +244,8 @@ class EventReader:
                       priority=node.child("priority").integer(MIN_PRIORITY, MAX_PRIORITY) if node.has("priority")
                       else 0, submit_time=time,
                       resreq=node.child("resreq").text() if node.has("resreq") else "", min_tasks=low,
-                      max_tasks=high, run_time=node.child("run_time").number() if node.has("run_time") else 0)
+                      max_tasks=high, run_time=node.child("run_time").number() if node.has("run_time") else 0,
+                      run_limit=_run_limit(node))
         if node.has("array"):
             ids = [JobId(jid.job, i) for i in range(1, node.child("array").integer(1, MAX_ARRAY) + 1)]
         else:
@@ -287,6 +300,15 @@ class EventReader:
         if node.value not in (None, {}):
             raise node.error("a session event takes no fields (write 'session: {}')")
         return SessionMark()
+
+
+def _run_limit(node: Node) -> float | None:
+    if not node.has("run_limit"):
+        return None
+    limit = node.child("run_limit").number()
+    if limit <= 0:
+        raise node.child("run_limit").error("a run limit must be a positive number of seconds")
+    return limit
 
 
 def _tasks(node: Node) -> tuple[int, int]:

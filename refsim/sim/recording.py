@@ -77,3 +77,4 @@ class Recording:
     source: str = "<recording>"
     faults: tuple[Fault, ...] = ()
     expected: tuple[dict, ...] | None = None  # recorded decisions, in the --sim-output record form
+    discipline: str = "greedy"  # the dispatching discipline (docs/disciplines.md)

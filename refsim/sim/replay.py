@@ -19,6 +19,7 @@ from refsim.model.jobs import JobState
 from refsim.model.resources import SLOTS
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendReason, SessionResult
+from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
 from refsim.sched.session import ObserverFactory, run_session, selectable
@@ -99,7 +100,8 @@ Report = RoundStarted | Reconstructed | SessionResult | RoundEnded | ReplayEnded
 
 @dataclass(frozen=True)
 class _RunEnds:
-    """A running job's automatic finish, `run_time` after it started; stale if the job has stopped since."""
+    """A running job's automatic finish, its run (run time cut at its run limit) after it started; stale if the
+    job has stopped since."""
 
     job: JobId
     started: float
@@ -129,6 +131,7 @@ class Simulator:
         # The spec's session in progress: from its start until its last decision or no-decision selection has
         # been reported (in_session above also covers the stretch up to the round's end, for `info round`).
         self.session_in_progress = False
+        self.discipline = discipline(recording.discipline)
         for event in recording.events:
             self._push(event.time, _rank(event.action), event.action)
 
@@ -250,7 +253,7 @@ class Simulator:
         record = self.jobs.get(job)
         record.state, record.start_time, record.allocation = JobState.RUNNING, self.time, allocation
         record.reconstructed = reconstructed
-        self._push(self.time + record.job.run_time, _AUTOMATIC_FINISH, _RunEnds(job, self.time))
+        self._push(self.time + record.job.run, _AUTOMATIC_FINISH, _RunEnds(job, self.time))
 
     # --- rounds ------------------------------------------------------------------------------------------------
 
@@ -268,7 +271,8 @@ class Simulator:
             self.session_in_progress = self._reconstruction_waits() or bool(selectable(self.state))
             yield recorded
         to_report = len(selectable(self.state))
-        for result in run_session(self.state, self.round, observer_for=observer_for):
+        for result in run_session(self.state, self.round, observer_for=observer_for, discipline=self.discipline,
+                                  now=self.time, start_of=self._start_of):
             self._record(result, dispatched, pended, no_decision)
             to_report -= 1
             self.session_in_progress = to_report > 0
@@ -279,6 +283,9 @@ class Simulator:
     def _reconstruction_waits(self) -> bool:
         """Whether a recorded dispatch still waiting would be re-applied (its job is pending)."""
         return any(self.jobs.get(r.job).state is JobState.PENDING for _, r in self._reconstruct)
+
+    def _start_of(self, job: JobId) -> float | None:
+        return self.jobs.get(job).start_time
 
     def _take_reconstructed(self) -> Iterator[Reconstructed]:
         while self._reconstruct:

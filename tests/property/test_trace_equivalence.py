@@ -1,10 +1,11 @@
-"""Spec 10: tracing changes nothing. Generated recordings are replayed in the console with tracing off and with
+"""Spec 10: tracing changes nothing, under every dispatching discipline. Generated recordings are replayed in the console with tracing off and with
 generated trace settings on; decisions, allocations, pend reasons, --sim-output, snapshots, final accounting, job
 states and --sim-verify must all be the same. Also: with tracing off again, the console prints the same."""
 
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from refsim.repl.console import Console
 from refsim.repl.snapshot import snapshot_document
+from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.recording import Event, Recording, Remove, Sessions, SessionPolicy, Submit
 from steps.transcripts import untraced_view
 from tests.support.strategies import clusters, jobs
@@ -19,12 +21,15 @@ from tests.support.strategies import clusters, jobs
 
 @st.composite
 def recordings(draw) -> Recording:
+    """Under every dispatching discipline, with run limits (some shorter than the run time, some absent) so
+    that the backfilling disciplines reserve, backfill and hold jobs back."""
     cluster = draw(clusters())
-    job_list = draw(jobs())
+    job_list = [replace(j, run_limit=draw(st.sampled_from([None, 3, 5, 10, 20]))) for j in draw(jobs())]
     events = [Event(float(j.submit_time), Submit(j)) for j in sorted(job_list, key=lambda j: j.submit_time)]
     for job in draw(st.lists(st.sampled_from(job_list), max_size=2, unique_by=lambda j: j.id)):
         events.append(Event(float(draw(st.integers(6, 9))), Remove(job.id)))
-    return Recording(cluster, tuple(events), Sessions(SessionPolicy.AFTER_EVENTS))
+    return Recording(cluster, tuple(events), Sessions(SessionPolicy.AFTER_EVENTS),
+                     discipline=draw(st.sampled_from(list(DISCIPLINES))))
 
 
 @st.composite

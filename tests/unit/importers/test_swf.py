@@ -18,10 +18,13 @@ def test_fields_map_as_documented():
     assert [h["name"] for h in doc["cluster"]["hosts"]] == ["node0001", "node0002", "node0003", "node0004"]
     assert {q["name"] for q in doc["cluster"]["queues"]} == {"normal", "interactive", "batch", "q7"}
     jobs = {e["submit"]["id"]: e["submit"] for e in doc["events"]}
-    # job 1: requested 4 processors, batch queue (1), user 1, group 1
-    assert jobs[1] == {"id": 1, "user": "u1", "project": "g1", "tasks": 4, "run_time": 100.0, "queue": "batch"}
-    # job 2: no request, so the 2 allocated processors; unknown run time (-1) runs 0 seconds
+    # job 1: requested 4 processors, batch queue (1), user 1, group 1, requested time (field 9) 200 s
+    assert jobs[1] == {"id": 1, "user": "u1", "project": "g1", "tasks": 4, "run_time": 100.0, "queue": "batch",
+                       "run_limit": 200.0}
+    # job 2: no request, so the 2 allocated processors; unknown run time (-1) runs 0 seconds; no requested time
+    # (-1) means no run limit, so the key is absent
     assert (jobs[2]["tasks"], jobs[2]["run_time"], jobs[2]["queue"]) == (2, 0.0, "interactive")
+    assert "run_limit" not in jobs[2]
     # job 3: unknown queue -> the default queue; job 4: unknown user and group, queue 7 has no name in the header
     assert jobs[3]["queue"] == "normal"
     assert (jobs[4]["user"], jobs[4]["project"], jobs[4]["queue"]) == ("unknown", "unknown", "q7")

@@ -4,12 +4,12 @@ from refsim.model.jobid import JobId, JobIdError, format_job_ids, parse_job_id
 
 
 @pytest.mark.parametrize("text, expected", [("1001", JobId(1001)), ("1001[3]", JobId(1001, 3)),
-                                            (" 7 ", JobId(7))])
+                                            (" 7 ", JobId(7)), ("0", JobId(0))])
 def test_parse(text, expected):
     assert parse_job_id(text) == expected
 
 
-@pytest.mark.parametrize("text", ["", "0", "01", "abc", "1001[", "1001[0]", "1001[]", "1001[3]x", "-5", "1e3",
+@pytest.mark.parametrize("text", ["", "00", "01", "abc", "1001[", "1001[0]", "1001[]", "1001[3]x", "-5", "1e3",
                                   "1001[1-3]"])
 def test_malformed_ids_are_rejected_naming_the_text(text):
     with pytest.raises(JobIdError, match="malformed job id"):

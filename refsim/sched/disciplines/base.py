@@ -1,0 +1,106 @@
+"""What every dispatching discipline shares: the interface the session talks to, and the ruling each decision
+carries (the facts that explain why a job that fits started or was held back).
+
+A session opens one `Round` of its discipline. For each job the round offers (`candidates`, in picker order),
+the session asks the allocator for the job's outcome on the current state, then asks the round for its ruling:
+the outcome to keep (a dispatch, possibly on another allocation the round found; or a pend) and the facts.
+Every dispatch the session commits is reported back (`started`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode, PendReason, pend_reason_set
+from refsim.sched.profile import Extra, Profile, Reservation, StartOf
+from refsim.sched.state import SchedulerState
+
+
+class StartRule(Enum):
+    """How a job that fits was allowed to start."""
+
+    FITS = "fits"                            # greedy: every job that fits starts
+    HEAD = "head"                            # no job ahead of it in the session is waiting
+    ENDS_BEFORE = "ends-before-planned-start"  # backfilled: its run limit ends by the planned start it protects
+    EXTRA = "extra-resources"                # backfilled on what the planned start leaves over (textbook EASY)
+    PLANNED_NOW = "planned-start-now"        # conservative: its earliest backfill reservation starts now
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A discipline's facts about one decision. `rule` is set for a start; `reservation` is the job's own
+    backfill reservation (a blocked job); `protects` are the backfill reservations the decision respected;
+    `delays` names the job whose reservation a held-back job would delay; `blocked_by` the job it waits behind;
+    `extra` the extra resources at the protected planned start when a job started on them."""
+
+    rule: StartRule | None = None
+    reservation: Reservation | None = None
+    protects: tuple[Reservation, ...] = ()
+    delays: JobId | None = None
+    blocked_by: JobId | None = None
+    extra: Extra | None = None
+
+
+class Round(Protocol):
+    def candidates(self, order: list[Job]) -> Iterable[Job]: ...
+
+    def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]: ...
+
+    def started(self, job: JobId, allocation: Allocation) -> None: ...
+
+
+class Discipline(Protocol):
+    name: str
+
+    def open(self, state: SchedulerState, now: float, start_of: StartOf) -> Round: ...
+
+
+class RoundBase:
+    """Shared by the disciplines: every job is a candidate, in picker order, and the reservation profile is
+    built only when a rule first needs it (many sessions never do), from the state as it is then."""
+
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
+        self.state, self.now, self.start_of = state, now, start_of
+        self._profile: Profile | None = None
+        self._started_now: set[JobId] = set()
+
+    def candidates(self, order: list[Job]) -> Iterable[Job]:
+        return order
+
+    @property
+    def profile(self) -> Profile:
+        if self._profile is None:
+            started, start_of = self._started_now, self.start_of
+            self._profile = Profile(self.state, self.now,
+                                    lambda job: self.now if job in started else start_of(job))
+        return self._profile
+
+    def started(self, job: JobId, allocation: Allocation) -> None:
+        if self._profile is None:
+            self._started_now.add(job)
+        else:
+            self._profile.started(job, allocation)
+
+
+def with_reasons(job: JobId, outcome: Outcome, *reasons: PendReason) -> Pend:
+    """A pend of `job` carrying its own reasons (if it pended) and the discipline's."""
+    own = set(outcome.reasons) if isinstance(outcome, Pend) else set()
+    return Pend(job, pend_reason_set(own | set(reasons)))
+
+
+def reason(code: PendCode, job: JobId | None = None) -> PendReason:
+    return PendReason(code, "", "" if job is None else f"job {job}")
+
+
+def overlapping(reservations: Iterable[Reservation], start: float, end: float) -> tuple[Reservation, ...]:
+    """The reservations whose interval meets [start, end) (half-open on both sides)."""
+    return tuple(r for r in reservations if r.planned_start < end and start < r.end)
+
+
+def started_as(outcome: Dispatch, allocation: Allocation | None) -> Dispatch:
+    """The dispatch to commit: the outcome's own, unless the rule placed the job on another allocation."""
+    return outcome if allocation is None or allocation == outcome.allocation else Dispatch(outcome.job, allocation)

@@ -1,0 +1,69 @@
+"""DR_EVT's conservative backfilling. Heads start while they fit. Behind a waiting job, a job that fits starts
+only if its run limit ends strictly before the *independent* planned start of every job still ahead of it,
+each computed from the running jobs alone (including those started earlier in this session), never from the
+other waiting jobs' reservations. A job ahead that would fit now has planned start "now", so it blocks
+everything behind it. A job without a run limit is never backfilled."""
+
+from __future__ import annotations
+
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode
+from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, reason, with_reasons
+from refsim.sched.profile import Reservation
+
+
+class DrevtConservativeRound(RoundBase):
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.ahead: list[Job] = []
+        self._planned: dict[JobId, Reservation | None] = {}  # independent planned starts; reset by every start
+
+    def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
+        if not isinstance(outcome, (Dispatch, Pend)):
+            return outcome, None
+        if isinstance(outcome, Dispatch) and not self.ahead:
+            return outcome, Ruling(StartRule.HEAD)
+        if isinstance(outcome, Dispatch) and job.run_limit is not None:
+            end = self.now + job.run_limit
+            protects = []
+            for waiting in self.ahead:
+                planned = self._independent(waiting)
+                if planned is not None and not end < planned.planned_start:
+                    return self._wait(job, outcome, delays=waiting.id)
+                if planned is not None:
+                    protects.append(planned)
+            return outcome, Ruling(StartRule.ENDS_BEFORE, protects=tuple(protects))
+        return self._wait(job, outcome)
+
+    def _wait(self, job: Job, outcome: Outcome, delays: JobId | None = None) -> tuple[Outcome, Ruling | None]:
+        """Hold a job back (or note a job that does not fit); it is ahead of every later job."""
+        planned = self._independent(job)
+        if planned is None and isinstance(outcome, Pend):
+            return outcome, None  # never placeable: holds nothing, blocks nobody
+        reasons = [reason(PendCode.BACKFILL_RESERVATION)] if planned is not None else []
+        blocked_by = None
+        if delays is not None:
+            reasons.append(reason(PendCode.BACKFILL_WINDOW, delays))
+        elif isinstance(outcome, Dispatch):
+            blocked_by = self.ahead[0].id  # fits, no run limit: never backfilled
+            reasons.append(reason(PendCode.BLOCKED, blocked_by))
+        self.ahead.append(job)
+        ruling = Ruling(reservation=planned, delays=delays, blocked_by=blocked_by)
+        return with_reasons(job.id, outcome, *reasons), ruling
+
+    def _independent(self, job: Job) -> Reservation | None:
+        if job.id not in self._planned:
+            self._planned[job.id] = self.profile.earliest(job, from_now=True)
+        return self._planned[job.id]
+
+    def started(self, job: JobId, allocation: Allocation) -> None:
+        super().started(job, allocation)
+        self._planned.clear()
+
+
+class DrevtConservative:
+    name = "conservative-drevt"
+
+    def open(self, state, now, start_of) -> DrevtConservativeRound:
+        return DrevtConservativeRound(state, now, start_of)

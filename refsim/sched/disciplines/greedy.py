@@ -1,0 +1,20 @@
+"""`greedy`, refsim's default and LSF's: every pending job that fits starts, in picker order; nothing is held
+back and run limits are never consulted."""
+
+from __future__ import annotations
+
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Outcome
+from refsim.sched.disciplines.base import RoundBase, Ruling
+
+
+class GreedyRound(RoundBase):
+    def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
+        return outcome, None
+
+
+class Greedy:
+    name = "greedy"
+
+    def open(self, state, now, start_of) -> GreedyRound:
+        return GreedyRound(state, now, start_of)

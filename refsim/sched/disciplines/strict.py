@@ -1,0 +1,32 @@
+"""`strict`: first come, first served without backfilling. Once a job does not fit, no later job starts in that
+session: a later job that fits pends `blocked` behind it."""
+
+from __future__ import annotations
+
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode
+from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, reason, with_reasons
+
+
+class StrictRound(RoundBase):
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.blocker: JobId | None = None
+
+    def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
+        if self.blocker is None:
+            if isinstance(outcome, Pend):
+                self.blocker = job.id
+            return outcome, Ruling(StartRule.HEAD) if isinstance(outcome, Dispatch) else None
+        if isinstance(outcome, Dispatch):
+            held = with_reasons(job.id, outcome, reason(PendCode.BLOCKED, self.blocker))
+            return held, Ruling(blocked_by=self.blocker)
+        return outcome, None
+
+
+class Strict:
+    name = "strict"
+
+    def open(self, state, now, start_of) -> StrictRound:
+        return StrictRound(state, now, start_of)

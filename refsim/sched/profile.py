@@ -1,0 +1,238 @@
+"""The reservation profile: what running jobs and backfill reservations hold over time, for planning.
+
+A running job holds its allocation on `[start, start + run_limit)` (for ever without a run limit); a backfill
+reservation holds its allocation on `[planned start, planned start + run_limit)`. The projected state of an
+interval `[a, b)` charges, per host and resource, per shared resource and per limit counter, the most held at
+any instant of the interval, so an allocation the allocator finds on it fits throughout the interval. Planning
+uses run limits only, never run times (docs/disciplines.md).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.model.resources import SLOTS
+from refsim.model.units import Amount, normalise
+from refsim.sched.accounting import Usage
+from refsim.sched.allocator import allocate
+from refsim.sched.decisions import Allocation, Dispatch
+from refsim.sched.picker import Fcfs
+from refsim.sched.state import SchedulerState
+
+INF = math.inf
+StartOf = Callable[[JobId], "float | None"]
+_PLANNING = Fcfs()  # the allocator names an ordering policy only for the trace; planning is never traced
+
+
+@dataclass(frozen=True)
+class Holding:
+    """An allocation held on `[start, end)`: a running job (start <= now) or a backfill reservation."""
+
+    job: JobId
+    start: float
+    end: float
+    allocation: Allocation
+
+
+@dataclass(frozen=True)
+class Reservation:
+    """A blocked job's backfill reservation: its planned start, the end of its run limit from there, the
+    concrete allocation the allocator found on the projected state, and the running jobs whose planned ends
+    (start + run limit) fall after now and no later than the planned start: those that free its resources."""
+
+    job: JobId
+    planned_start: float
+    end: float
+    allocation: Allocation
+    freed_by: tuple[JobId, ...]
+
+
+@dataclass(frozen=True)
+class Extra:
+    """What is free at a reservation's planned start beyond the reservation's own allocation: per host and
+    resource, and per shared resource (only positive amounts)."""
+
+    hosts: tuple[tuple[str, tuple[tuple[str, Amount], ...]], ...]
+    shared: tuple[tuple[str, Amount], ...]
+
+
+class Profile:
+    """Holdings over time from `now`, for one session. Jobs started in the session are added as they start."""
+
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
+        self.state, self.now = state, now
+        self.holdings: list[Holding] = []
+        self._steps: list[tuple[float, int]] | None = None
+        self.total_slots = sum(int(h.total(SLOTS)) for h in state.cluster.hosts)
+        for job, allocation in state.usage.running.items():
+            start = start_of(job)
+            self.hold(Holding(job, now if start is None else start, self._end(job, start), allocation))
+
+    def _end(self, job: JobId, start: float | None) -> float:
+        spec = self.state.jobs.get(job)
+        if start is None or spec is None or spec.run_limit is None:
+            return INF
+        # A job still running at or past its planned end (a session between its end and its finish at one
+        # instant) is planned to free its resources just after now, never before.
+        return max(start + spec.run_limit, math.nextafter(self.now, INF))
+
+    def hold(self, holding: Holding) -> None:
+        self.holdings.append(holding)
+        self._steps = None
+
+    def started(self, job: JobId, allocation: Allocation) -> None:
+        """A job started now: it holds its allocation until now + its run limit."""
+        self.hold(Holding(job, self.now, self._end(job, self.now), allocation))
+
+    def reserve(self, reservation: Reservation) -> None:
+        self.hold(Holding(reservation.job, reservation.planned_start, reservation.end, reservation.allocation))
+
+    # --- slots: a cheap necessary condition before the allocator is asked ------------------------------------
+
+    def _slot_steps(self) -> list[tuple[float, int]]:
+        """Slots held from each change point on, in time order, from now."""
+        if self._steps is None:
+            deltas: dict[float, int] = {}
+            for h in self.holdings:
+                slots = h.allocation.tasks
+                deltas[max(h.start, self.now)] = deltas.get(max(h.start, self.now), 0) + slots
+                if h.end < INF:
+                    deltas[h.end] = deltas.get(h.end, 0) - slots
+            held, steps = 0, []
+            for time in sorted(deltas):
+                held += deltas[time]
+                steps.append((time, held))
+            self._steps = steps or [(self.now, 0)]
+        return self._steps
+
+    def _first_overfull(self, start: float, end: float, cap: int) -> float | None:
+        """The first instant of [start, end) at which more than `cap` slots are held; None when there is none."""
+        steps = self._slot_steps()
+        i = bisect_right(steps, (start, math.inf)) - 1
+        if i >= 0 and steps[i][1] > cap:
+            return start
+        for j in range(i + 1, len(steps)):
+            time, held = steps[j]
+            if time >= end:
+                break
+            if held > cap:
+                return time
+        return None
+
+    # --- projection --------------------------------------------------------------------------------------------
+
+    def usage_over(self, a: float, b: float) -> Usage:
+        """Per host and resource, shared resource and limit counter: the most held at any instant of [a, b)."""
+        usage, changes = Usage(), []
+        for h in self.holdings:
+            if h.start <= a < h.end:
+                usage.commit(h.job, h.allocation)
+                if h.end < b:
+                    changes.append((h.end, 0, h))
+            elif a < h.start < b:
+                changes.append((h.start, 1, h))
+                if h.end < b:
+                    changes.append((h.end, 0, h))
+        if not any(kind == 1 for _, kind, _ in changes):
+            return usage  # nothing is taken after a: the most held is what is held at a
+        most = _copy(usage)
+        changes.sort(key=lambda c: (c[0], c[1]))  # at one instant, ends before starts: intervals are half-open
+        for n, (time, kind, h) in enumerate(changes):
+            if kind == 0:
+                usage.release(h.job)
+                continue
+            usage.commit(h.job, h.allocation)
+            if n + 1 == len(changes) or changes[n + 1][0] != time:
+                _pointwise_max(most, usage)
+        return most
+
+    def projected_state(self, a: float, b: float) -> SchedulerState:
+        """The scheduler state as the allocator sees it when placing a job for all of [a, b). Planning never
+        meets the fault seam: faults model errors in the decision being made, not in its plan."""
+        projected = copy.copy(self.state)
+        projected.usage = self.usage_over(a, b)
+        projected.faults = None
+        return projected
+
+    def place(self, job: Job, start: float) -> Allocation | None:
+        """The allocation the allocator finds for `job` running from `start` for its run limit, if any."""
+        end = start + job.run_limit if job.run_limit is not None else INF
+        if self._first_overfull(start, end, self.total_slots - job.min_tasks) is not None:
+            return None  # each task takes a slot: too few free somewhere in the interval
+        return self._allocate(job, start, end)
+
+    def _allocate(self, job: Job, start: float, end: float) -> Allocation | None:
+        outcome = allocate(self.projected_state(start, end), job.id, _PLANNING, None)
+        return outcome.allocation if isinstance(outcome, Dispatch) else None
+
+    def earliest(self, job: Job, from_now: bool) -> Reservation | None:
+        """The job's backfill reservation at the earliest start the allocator can place it: now (when
+        `from_now`) or the end of a holding, since free resources only grow at ends. None: never placeable.
+        A start whose interval meets an instant with too few free slots is skipped with every later start up to
+        that instant, since their intervals meet it too."""
+        cap = self.total_slots - job.min_tasks
+        if cap < 0:
+            return None
+        length = job.run_limit if job.run_limit is not None else INF
+        starts = ([self.now] if from_now else []) + sorted({h.end for h in self.holdings if self.now < h.end < INF})
+        i = 0
+        while i < len(starts):
+            start = starts[i]
+            overfull = self._first_overfull(start, start + length, cap)
+            if overfull is not None:
+                i = bisect_right(starts, overfull, i + 1)
+                continue
+            allocation = self._allocate(job, start, start + length)
+            if allocation is not None:
+                freed = tuple(h.job for h in self.holdings if h.start <= self.now < h.end <= start)
+                return Reservation(job.id, start, start + length, allocation, freed)
+            i += 1
+        return None
+
+    def extra(self, reservation: Reservation) -> Extra:
+        """The extra resources at a reservation's planned start (the textbook EASY "extra nodes")."""
+        at = reservation.planned_start
+        usage = Usage()
+        for h in self.holdings:
+            if h.start <= at < h.end and h.job != reservation.job:
+                usage.commit(h.job, h.allocation)
+        usage.commit(reservation.job, reservation.allocation)
+        hosts = []
+        for host in self.state.cluster.hosts:
+            free = tuple((name, normalise(total - usage.host_used(host.name, name)))
+                         for name, total in sorted(host.capacities.items())
+                         if total - usage.host_used(host.name, name) > 0)
+            if free:
+                hosts.append((host.name, free))
+        shared = tuple((r.name, normalise(r.total - usage.shared.get(r.name, 0)))
+                       for r in self.state.cluster.shared if r.total - usage.shared.get(r.name, 0) > 0)
+        return Extra(tuple(hosts), shared)
+
+
+def _copy(usage: Usage) -> Usage:
+    copied = Usage()
+    for host, table in usage.host.items():
+        copied.host[host] = dict(table)
+    copied.shared, copied.limits, copied.running = dict(usage.shared), dict(usage.limits), dict(usage.running)
+    return copied
+
+
+def _pointwise_max(a: Usage, b: Usage) -> Usage:
+    for host, table in b.host.items():
+        mine = a.host[host]
+        for resource, amount in table.items():
+            if amount > mine.get(resource, 0):
+                mine[resource] = amount
+    for resource, amount in b.shared.items():
+        if amount > a.shared.get(resource, 0):
+            a.shared[resource] = amount
+    for key, amount in b.limits.items():
+        if amount > a.limits.get(key, 0):
+            a.limits[key] = amount
+    return a

@@ -1,0 +1,83 @@
+"""Schedule import: a recording that dispatches every job at its recorded start, and the refusals."""
+
+import pytest
+
+from refsim.importers.csv import TraceError, csv_recording
+from refsim.importers.schedule import schedule_recording
+from tests.support.drevt import replay_document, write_trace
+
+TRACE = "job_submit_time,num_nodes,queue,time_limit\n0,3,pbatch,10\n0,2,pbatch,10\n5,1,batch,10\n5,1,pbatch,10\n"
+
+
+def import_schedule(tmp_path, schedule, trace=TRACE, nodes=4, **options):
+    path = write_trace(tmp_path, schedule, "schedule.csv")
+    return schedule_recording(path, write_trace(tmp_path, trace), nodes, **options)
+
+
+def test_jobs_are_submitted_and_dispatched_at_their_starts_on_the_lowest_free_nodes(tmp_path):
+    # job 0 takes nodes 1-3 on [0, 4); at 4 they are free again and job 1 (2 nodes) gets nodes 1-2; at 5 nodes 3
+    # and 4 are free and job 3 gets node 3. A session follows the dispatches of each start instant, nothing else.
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n1,4,9.5\n0,0,4\n3,5,6\n")
+    assert document["sessions"] == {"policy": "explicit"}
+    events = [(e["time"], next(k for k in e if k != "time")) for e in document["events"]]
+    assert events == [(0, "submit"), (0, "dispatch"), (0, "session"), (4, "submit"), (4, "dispatch"),
+                      (4, "session"), (5, "submit"), (5, "dispatch"), (5, "session")]
+    dispatches = {e["dispatch"]["job"]: sorted(e["dispatch"]["hosts"]) for e in document["events"] if "dispatch" in e}
+    assert dispatches == {0: ["node0001", "node0002", "node0003"], 1: ["node0001", "node0002"], 3: ["node0003"]}
+    runs = {e["submit"]["id"]: e["submit"]["run_time"] for e in document["events"] if "submit" in e}
+    assert runs == {0: 4, 1: 5.5, 3: 1}
+    schedule, _ = replay_document(document)
+    assert schedule == "job_id,start_time,end_time\n0,0,4\n1,4,9.5\n3,5,6\n"
+
+
+def test_a_start_and_an_end_at_one_instant_free_the_nodes_first(tmp_path):
+    # 4 nodes: jobs 0 (3) and 3 (1) fill them until 5; job 1 (2 nodes) starts exactly at 5
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0,5\n3,5,7\n1,5,8\n")
+    assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0,5\n1,5,8\n3,5,7\n"
+
+
+@pytest.mark.parametrize("schedule, problem", [
+    ("job,start,end\n0,0,1\n", "line 1: the header must be job_id,start_time,end_time"),
+    ("job_id,start_time,end_time\nx,0,1\n", "line 2, column job_id: 'x' is not a job id"),
+    ("job_id,start_time,end_time\n0,0,1\n0,2,3\n", "line 3, column job_id: job 0 is scheduled twice"),
+    ("job_id,start_time,end_time\n0,a,1\n", "line 2, column start_time: 'a' is not a time"),
+    ("job_id,start_time,end_time\n0,0,\n", "line 2, column end_time: '' is not a time"),
+    ("job_id,start_time,end_time\n0,3,1\n", "line 2, column end_time: job 0 ends before it starts"),
+    ("job_id,start_time,end_time\n0,0\n", "line 2: 2 cells, the header has 3"),
+    ("job_id,start_time,end_time\n7,0,1\n", "line 2, column job_id: job 7 is not a data row of the trace"),
+    ("job_id,start_time,end_time\n2,5,6\n", "line 2, column job_id: job 2 is a row the trace import drops "
+                                            "(queue 'batch')"),
+    ("job_id,start_time,end_time\n3,4,6\n", "line 2, column start_time: job 3 starts before its submit time 5"),
+    ("job_id,start_time,end_time\n0,0,11\n", "line 2, column end_time: job 0 runs 11 s, beyond its time limit 10"),
+    ("job_id,start_time,end_time\n0,0,5\n1,1,5\n", "line 3: job 1 needs 2 nodes at 1, but only 1 of 4 are free"),
+])
+def test_a_bad_schedule_is_a_one_line_error_naming_line_and_column(tmp_path, schedule, problem):
+    with pytest.raises(TraceError) as caught:
+        import_schedule(tmp_path, schedule)
+    assert str(caught.value).startswith(f"{tmp_path / 'schedule.csv'}: {problem}") and "\n" not in str(caught.value)
+
+
+def test_keep_all_queues_makes_those_rows_schedulable(tmp_path):
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n2,5,6\n", keep_all_queues=True)
+    assert [e["submit"]["queue"] for e in document["events"] if "submit" in e] == ["batch"]
+
+
+def test_the_trace_must_import(tmp_path):
+    with pytest.raises(TraceError, match="the header has no num_nodes column"):
+        import_schedule(tmp_path, "job_id,start_time,end_time\n", trace="job_submit_time,time_limit\n0,1\n")
+
+
+def test_a_job_starts_and_ends_at_the_recorded_times_even_where_float_sums_round(tmp_path):
+    # 0.1 + (0.3 - 0.1) is 0.30000000000000004 in binary floating point: the run time is nudged so the replay
+    # ends the job at exactly 0.3
+    trace = "job_submit_time,num_nodes,queue,time_limit\n0,1,pbatch,10\n"
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0.1,0.3\n", trace=trace, nodes=1)
+    run = next(e["submit"]["run_time"] for e in document["events"] if "submit" in e)
+    assert 0.1 + run == 0.3
+    assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0.1,0.3\n"
+
+
+def test_the_schedule_import_refuses_the_rows_the_csv_import_drops(tmp_path):
+    # the same reading of the trace: dropped rows are dropped by both
+    trace = write_trace(tmp_path, TRACE)
+    assert [e["submit"]["id"] for e in csv_recording(trace, 4)[0]["events"]] == [0, 1, 3]

@@ -1,0 +1,210 @@
+"""Hand-verified backfilling scenarios on node-count clusters (one host whose slots are the nodes), DR_EVT's
+way: each test derives its expected schedule from the rules in docs/disciplines.md. Job N is job 10N in refsim;
+rows are (N, nodes, run limit[, run time[, submit time]]), run time defaulting to the limit, submit time to 0.
+"""
+
+import pytest
+
+from refsim.sched.decisions import Dispatch
+from refsim.sched.disciplines import StartRule
+from tests.unit.sched.disciplines.schedule import BASE, nodes, reasons_at, simulate, starts, submits
+
+BACKFILLING = ("easy", "easy-drevt", "conservative", "conservative-drevt")
+
+
+def test_three_job_pattern_backfill_allowed():
+    """J0 70 nodes until 200; J1 (90, submitted at 10) cannot fit in 30 free: planned start 200. J2 (20 nodes,
+    limit 50, submitted at 20) fits and ends at 70, before 200 under both `<=` and `<`: it backfills at 20 under
+    every backfilling discipline. Under strict it waits behind J1: J1 runs [200, 500) on 90 nodes, leaving 10,
+    so J2 starts at 500."""
+    text = nodes(100) + submits((0, 70, 200), (1, 90, 300, 300, 10), (2, 20, 50, 50, 20))
+    for discipline in BACKFILLING:
+        assert starts(text, discipline) == {0: 0, 1: 200, 2: 20}, discipline
+    assert starts(text, "strict") == {0: 0, 1: 200, 2: 500}
+
+
+def test_three_job_pattern_blocked_by_time():
+    """As above but J2's limit is 250: it would end at 270, past J1's planned start 200, and the extra nodes at
+    200 are 100 - 90 = 10 < 20, so textbook EASY cannot place it on them either. Conservative: [20, 270) would
+    overlap J1's reservation [200, 500), where only 10 nodes are free. J2 waits until J1 ends at 500."""
+    text = nodes(100) + submits((0, 70, 200), (1, 90, 300, 300, 10), (2, 20, 250, 250, 20))
+    for discipline in BACKFILLING:
+        assert starts(text, discipline) == {0: 0, 1: 200, 2: 500}, discipline
+    assert reasons_at(text, "easy", 2, 3) == {("backfill-window", "job 101")}  # round 3 is t=20
+
+
+def test_three_job_pattern_blocked_by_resources():
+    """J2 asks for 40 nodes while 30 are free: it does not fit, so no rule is consulted; it keeps its own
+    shortfall reason. At 200 J1 takes 90 of 100, so J2 starts when J1 ends, at 500."""
+    text = nodes(100) + submits((0, 70, 200), (1, 90, 300, 300, 10), (2, 40, 50, 50, 20))
+    for discipline in BACKFILLING:
+        assert starts(text, discipline) == {0: 0, 1: 200, 2: 500}, discipline
+    assert reasons_at(text, "easy", 2, 3) == {("resource-shortfall", "slots")}
+
+
+def test_several_jobs_compete_for_one_backfill_window():
+    """J0 80 nodes until 100; J1 (50, at 1) is blocked: planned start 100, extra nodes there 100 - 50 = 50.
+    At 2, J2 (15 for 50) and J3 (10 for 50) arrive together; in FCFS order J2 fits the 20 free and ends at 52 <
+    100: it backfills; J3 then does not fit (5 free). At 52 J2 ends (20 free): J3 fits but would end at 102.
+    - easy: 10 <= extra 50 -> starts at 52; easy-drevt: 102 is not < 100 -> waits; at 100 J1 (50) and J3 (10)
+      both fit: J3 at 100.
+    - conservative: J3's run [52, 102) meets J1's reservation [100, 200) only where 100 - 50 = 50 nodes are
+      free: planned start 52, it starts. conservative-drevt: 102 is not < 100 (J1's planned start): 100.
+    - strict: nothing passes J1; at 100 J1, J2, J3 all start (75 nodes). greedy: J2 at 2, J3 at 52."""
+    text = nodes(100) + submits((0, 80, 100), (1, 50, 100, 100, 1), (2, 15, 50, 50, 2), (3, 10, 50, 50, 2))
+    assert starts(text, "easy") == {0: 0, 1: 100, 2: 2, 3: 52}
+    assert starts(text, "easy-drevt") == {0: 0, 1: 100, 2: 2, 3: 100}
+    assert starts(text, "conservative") == {0: 0, 1: 100, 2: 2, 3: 52}
+    assert starts(text, "conservative-drevt") == {0: 0, 1: 100, 2: 2, 3: 100}
+    assert starts(text, "strict") == {0: 0, 1: 100, 2: 100, 3: 100}
+    assert starts(text, "greedy") == {0: 0, 1: 100, 2: 2, 3: 52}
+
+
+def test_out_of_order_starts():
+    """All at 0: J0 60 until 100; J1 80 for 50 is blocked (40 free): planned start 100, extra 20. J2 30 for
+    200 fits but would end at 200 > 100 and 30 > extra 20; J3 30 for 50 fits and ends at 50 <= 100: J3 starts
+    before J1 and J2. At 100 J1 starts (20 left); J2 then needs 30: planned 150 when J1 ends; J2 at 150.
+    conservative: J1 [100, 150); J2 cannot run [0, 200) or [100, 300) (20 free on [100, 150)): 150; J3 [0, 50)
+    meets no reservation: 0. conservative-drevt: J2 fits now, so its planned start is "now" and J3 (ending at
+    50, not < 0) is held too: J1 at 100, J2 and J3 at 150. greedy: J2 at 0 (10 left); at 100 J3 (J1 needs 80
+    of 70); at 200 J1. strict: J1 at 100; at 150 J2 and J3."""
+    text = nodes(100) + submits((0, 60, 100), (1, 80, 50), (2, 30, 200), (3, 30, 50))
+    assert starts(text, "easy") == {0: 0, 1: 100, 2: 150, 3: 0}
+    assert starts(text, "easy-drevt") == {0: 0, 1: 100, 2: 150, 3: 0}
+    assert starts(text, "conservative") == {0: 0, 1: 100, 2: 150, 3: 0}
+    assert starts(text, "conservative-drevt") == {0: 0, 1: 100, 2: 150, 3: 150}
+    assert starts(text, "greedy") == {0: 0, 1: 200, 2: 0, 3: 100}
+    assert starts(text, "strict") == {0: 0, 1: 100, 2: 150, 3: 150}
+
+
+@pytest.mark.parametrize("discipline", ("greedy", "strict") + BACKFILLING)
+def test_simultaneous_submits_and_completions(discipline):
+    """J0 and J1 (50 nodes each) end at 10, when J2 (100 nodes) and J3 (10) are submitted. Completions apply
+    first, then arrivals, then one session: J2 finds all 100 nodes free and starts at 10; J3 then waits for
+    J2's end at 15. Exactly one session runs at t=10."""
+    text = nodes(100) + submits((0, 50, 10), (1, 50, 10), (2, 100, 5, 5, 10), (3, 10, 5, 5, 10))
+    assert starts(text, discipline) == {0: 0, 1: 0, 2: 10, 3: 15}
+    _, results = simulate(text, discipline)
+    assert sorted({r.round for r in results if r.job.job in (BASE + 2, BASE + 3) and r.round < 3}) == [2]
+
+
+def test_a_job_ending_exactly_at_the_planned_start():
+    """J0 60 until 100; J1 80 is blocked: planned start 100. J2 40 for 100 fits and ends exactly at 100. Textbook
+    EASY allows `now + limit <= planned start` (J2 releases at 100, intervals are half-open): J2 at 0. DR_EVT's
+    EASY asks `<`: J2 waits; at 100 J1 takes 80 of 100; J2 (40) starts when J1 ends at 150. Conservative: [0,
+    100) and J1's [100, 150) do not meet: 0. conservative-drevt: `<` again: 150."""
+    text = nodes(100) + submits((0, 60, 100), (1, 80, 50), (2, 40, 100))
+    assert starts(text, "easy")[2] == 0
+    assert starts(text, "easy-drevt")[2] == 150
+    assert starts(text, "conservative")[2] == 0
+    assert starts(text, "conservative-drevt")[2] == 150
+    assert reasons_at(text, "easy-drevt", 2, 1) == {("backfill-window", "job 101")}
+
+
+def test_extra_resources_are_textbook_easy_only_and_get_used_up():
+    """J0 40 until 100 (60 free); J1 90 is blocked: planned start 100, extra nodes 100 - 90 = 10. J2 10 for 500
+    runs past 100 but fits the extra 10: textbook EASY starts it, using the extra up. J3 10 for 500 fits now (50
+    free) but the extra is gone: held. J4 10 for 50 ends by 100: starts. At 100 J1 starts on 90 (J2 keeps 10),
+    so J3 waits for J1's end at 200. DR_EVT's EASY has no extra rule: J2 and J3 are held, J4 starts; at 100 J1
+    then J2 start as heads (90 + 10); J3 at 200."""
+    text = nodes(100) + submits((0, 40, 100), (1, 90, 100), (2, 10, 500), (3, 10, 500), (4, 10, 50))
+    assert starts(text, "easy") == {0: 0, 1: 100, 2: 0, 3: 200, 4: 0}
+    assert starts(text, "easy-drevt") == {0: 0, 1: 100, 2: 100, 3: 200, 4: 0}
+    _, results = simulate(text, "easy")
+    first = {r.job.job - BASE: r for r in results if r.round == 1}
+    assert first[2].ruling.rule is StartRule.EXTRA
+    assert dict(dict(first[2].ruling.extra.hosts)["n"])["slots"] == 10  # the extra before J2 took it
+    assert first[3].ruling.delays.job == BASE + 1
+    assert first[4].ruling.rule is StartRule.ENDS_BEFORE
+
+
+def test_the_reservation_of_several_running_jobs():
+    """J0, J1, J2 take 30 nodes each, ending at 50, 100 and 150 (10 free). J3 needs 60: J0's end gives 40,
+    J0's and J1's 70: planned start 100, freed by J0 and J1 together. J4 (20 for 60) does not fit at 0; at 50
+    (40 free) it would end at 110 > 100, and the extra at 100 is 70 - 60 = 10 < 20: held. J5 (10 for 49,
+    submitted at 50) ends at 99: backfills. At 100 J3 starts (10 left); J4 starts when J2 ends at 150."""
+    text = nodes(100) + submits((0, 30, 50), (1, 30, 100), (2, 30, 150), (3, 60, 100), (4, 20, 60),
+                                (5, 10, 49, 49, 50))
+    for discipline in ("easy", "easy-drevt"):
+        assert starts(text, discipline) == {0: 0, 1: 0, 2: 0, 3: 100, 4: 150, 5: 50}, discipline
+    _, results = simulate(text, "easy")
+    reservation = next(r.ruling.reservation for r in results if r.round == 1 and r.job.job == BASE + 3)
+    assert reservation.planned_start == 100
+    assert sorted(j.job - BASE for j in reservation.freed_by) == [0, 1]
+
+
+def test_an_early_completion_moves_the_planned_start_earlier():
+    """J0 60 nodes, limit 200 but runs 50; J1 80 is blocked: planned from J0's limit, 200. J2 30 for 100 ends
+    at 100 < 200: backfills (10 free). At 50 J0 really ends (70 free): J1 still cannot fit, and its planned
+    start is rebuilt from J2's limit: 100. J3 (20 for 60, at 50) would end at 110 > 100: textbook EASY places
+    it on the extra 100 - 80 = 20; DR_EVT's holds it. J4 (20 for 40, at 50) ends at 90: backfills. At 100 J1
+    starts (EASY: 80 + J3's 20; DR_EVT's: then J3 as a head)."""
+    text = nodes(100) + submits((0, 60, 200, 50), (1, 80, 100), (2, 30, 100), (3, 20, 60, 60, 50),
+                                (4, 20, 40, 40, 50))
+    assert starts(text, "easy") == {0: 0, 1: 100, 2: 0, 3: 50, 4: 50}
+    assert starts(text, "easy-drevt") == {0: 0, 1: 100, 2: 0, 3: 100, 4: 50}
+    _, results = simulate(text, "easy")
+    planned = [r.ruling.reservation.planned_start for r in results
+               if r.job.job == BASE + 1 and r.ruling is not None and r.ruling.reservation is not None]
+    assert planned == [200, 100, 100]  # sessions at 0, 50 and 90 (J4's end); at 100 J1 starts
+
+
+@pytest.mark.parametrize("discipline", BACKFILLING)
+def test_cascading_heads_then_a_backfill_in_one_session(discipline):
+    """J0 holds all 100 nodes until 100; J1 (40 for 100), J2 (40 for 50), J3 (50 for 100), J4 (20 for 40) wait.
+    At 100 J1 and J2 start one after the other as heads (20 left); J3 is blocked: J2's end at 150 frees 40,
+    planned start 150; J4 ends at 140 < 150 and fits: it backfills in the same session. Under strict J4 waits
+    behind J3: at 150 J3 takes 50 of the 60 free, so J4 (20) starts at 200, when J1 ends."""
+    text = nodes(100) + submits((0, 100, 100), (1, 40, 100, 100, 1), (2, 40, 50, 50, 1), (3, 50, 100, 100, 1),
+                                (4, 20, 40, 40, 1))
+    assert starts(text, discipline) == {0: 0, 1: 100, 2: 100, 3: 150, 4: 100}
+    _, results = simulate(text, discipline)
+    at_100 = {r.job.job - BASE: r for r in results if r.round == 3}  # rounds: t=0, t=1, t=100
+    assert [at_100[j].ruling.rule for j in (1, 2)] == [StartRule.HEAD, StartRule.HEAD]
+    assert at_100[3].ruling.reservation.planned_start == 150
+    assert isinstance(at_100[4].outcome, Dispatch)
+    assert at_100[4].ruling.rule in (StartRule.ENDS_BEFORE, StartRule.PLANNED_NOW)
+    assert starts(text, "strict")[4] == 200
+
+
+HOSTS = """cluster:
+  hosts:
+    - {name: a, slots: 4, type: X86}
+    - {name: b, slots: 4, type: X86}
+    - {name: c, slots: 4, type: X86}
+    - {name: d, slots: 4, type: ARM}
+  shared: {lic: 1}
+events:
+  - {time: 0, submit: {id: 100, tasks: 4, resreq: "span[hosts=1]", run_time: 100, run_limit: 100}}
+  - {time: 0, submit: {id: 101, tasks: 4, resreq: "span[hosts=1]", run_time: 300, run_limit: 300}}
+  - {time: 0, submit: {id: 102, tasks: 8, resreq: "select[type==X86] span[ptile=4] rusage[lic=1]",
+                       run_time: 100, run_limit: 100}}
+  - {time: 0, submit: {id: 103, tasks: 2, run_time: 500, run_limit: 500}}
+  - {time: 0, submit: {id: 104, tasks: 2, run_time: 50, run_limit: 50}}
+  - {time: 0, submit: {id: 105, resreq: "rusage[lic=1]", run_time: 10, run_limit: 500}}
+"""
+
+
+def test_hosts_span_select_and_a_shared_resource():
+    """Hosts a, b, c (X86) and d (ARM), 4 slots each; one `lic`. J0 takes a until 100, J1 b until 300. J2 needs
+    two whole X86 hosts and the lic: only c is whole now, so it is blocked; at 100 a and c are free: its
+    reservation is a and c (scan order) and the lic, at 100.
+    - J3 (2 slots for 500) fits; the allocator would put it on c, but it runs past 100 where c is reserved. The
+      extra at 100 is d (b is J1's until 300), so textbook EASY places it on d; DR_EVT's EASY holds it (500 is
+      not < 100) and it starts at 100 as a head once J2 has started (on d, the only host with 2 free).
+    - J4 (2 for 50) ends by 100: backfills on c under both.
+    - J5 (1 slot and the lic, for 500) fits now, but the lic is all the reservation's at 100: held under both;
+      J2 holds the lic [100, 200), so J5 starts at 200.
+    conservative agrees with textbook EASY here: J3's run [0, 500) avoids a and c on d; J4's [0, 50) meets no
+    reservation; J5's planned start is 200."""
+    assert starts(HOSTS, "easy") == {0: 0, 1: 0, 2: 100, 3: 0, 4: 0, 5: 200}
+    assert starts(HOSTS, "easy-drevt") == {0: 0, 1: 0, 2: 100, 3: 100, 4: 0, 5: 200}
+    assert starts(HOSTS, "conservative") == {0: 0, 1: 0, 2: 100, 3: 0, 4: 0, 5: 200}
+    sim, results = simulate(HOSTS, "easy")
+    first = {r.job.job - BASE: r for r in results if r.round == 1}
+    assert [h.host for h in first[2].ruling.reservation.allocation.hosts] == ["a", "c"]
+    assert first[2].ruling.reservation.allocation.shared == (("lic", 1),)
+    assert [h.host for h in first[3].outcome.allocation.hosts] == ["d"]
+    assert first[3].ruling.rule is StartRule.EXTRA
+    assert [h.host for h in first[4].outcome.allocation.hosts] == ["c"]
+    assert reasons_at(HOSTS, "easy", 5, 1) == {("backfill-window", "job 102")}
