@@ -42,7 +42,7 @@ class Console:
         self.expected = read_output(verify) if verify is not None else None
         self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
         self.outputs = ReplayOutputs(recording.source, output,
-                                     SchedulerLog(log, verbosity) if log is not None else None)
+                                     SchedulerLog(log, verbosity) if log is not None else None, keep_records=True)
         self.units = UnitsMode.AUTO
         self.breaks = Breakpoints()
         self.finished = False

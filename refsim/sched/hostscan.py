@@ -21,6 +21,7 @@ from refsim.resreq.ast import Single
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import HostEvaluated, HostVerdict, Path, Reason, Stage, VerdictKind, indices
+from refsim.sched.fastpath import every_host
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.limits import limit_demand, still_to_count
 
@@ -64,6 +65,7 @@ class PositionDemand:
     def __init__(self, ev: Evaluation, single: Single, tasks: int) -> None:
         self.single = single
         self.resources = host_demand(single, tasks, ev)
+        self.key = (single.select.text if single.select is not None else None, self.resources)
         self.terms = []
         for limit in ev.host_limits:
             consumer = limit.consumer(ConsumerKind.HOST)
@@ -160,7 +162,8 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
                   claimed: set[str], start: int) -> tuple[Host, int] | None | ScanError:
     """Scan for a host that can take the position's demand, cyclically through the scan order from index `start` (where
     the previous position's scan stopped); the host found and its index, None when no host can, or ScanError.
-    Every host considered is reported to the observer with its verdict."""
+    Every host considered is reported to the observer with its verdict. The hosts considered are every host, or on
+    the fast path only the candidates that could accept (`ev.candidates`), so the same host is found."""
     job, faults, observer = ev.job.id, ev.faults, ev.observer
     if faults is not None:
         try:
@@ -169,9 +172,9 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
             return ScanError(str(exc))
     single = demand.single
     hosts = ev.state.scan_order(single.order)
-    count = len(hosts)
-    for step in range(count):
-        index = (start + step) % count
+    source = ev.candidates
+    steps = every_host(start, len(hosts)) if source is None else source.indices(demand, hosts, start)
+    for index in steps:
         host = hosts[index]
         if faults is not None:
             try:
@@ -193,6 +196,8 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
 
 def _judged(ev: Evaluation, path: Path, single: Single, host: Host, demand: PositionDemand, plan: int,
             position: int) -> HostVerdict:
+    if ev.verdicts is not None:  # the fast path's explanation of a pend: no faults, no observer
+        return ev.verdicts.verdict(ev, host, demand, judge)
     try:
         if ev.faults is not None:
             ev.faults.check(FaultPoint.HOST_CHECK, ev.job.id, plan, position, host.name, indices(path))

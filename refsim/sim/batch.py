@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from refsim.sim.load import load_recording, recording_from
 from refsim.sim.log import SchedulerLog
-from refsim.sim.output import read_output
 from refsim.sim.outputs import ReplayOutputs
 from refsim.sim.reader import parse_text
 from refsim.sim.recording import Recording
 from refsim.sim.replay import ReplayEnded, Simulator, Statistics
-from refsim.sim.verify import Mismatch, compare
+from refsim.sim.verify import Mismatch, Verifier
 
 DEMO_NAME = "demo"
 
@@ -32,16 +32,21 @@ def open_recording(path: str | None) -> Recording:
 class BatchResult:
     statistics: Statistics
     warnings: tuple[str, ...]
-    records: tuple[dict, ...]
+    decisions: int  # decision records reported (dispatches, reconstructed ones included, and pends)
     compared: int | None  # decisions compared by --sim-verify, None without it
     mismatches: tuple[Mismatch, ...]
 
 
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
-              log: str | Path | None = None, verbosity: int = 0) -> BatchResult:
-    """Replay to the end. Expected decisions are read before anything is written, so a bad file changes nothing."""
-    expected = read_output(verify) if verify is not None else None
-    outputs = ReplayOutputs(recording.source, output, SchedulerLog(log, verbosity) if log is not None else None)
+              log: str | Path | None = None, verbosity: int = 0,
+              on_record: Callable[[dict], None] | None = None) -> BatchResult:
+    """Replay to the end. The expected decisions are validated before anything is written, so a bad file changes
+    nothing; they are compared as the replay goes, and no record is kept (`on_record` sees each one)."""
+    verifier = Verifier.of_file(verify) if verify is not None else None
+    outputs = ReplayOutputs(recording.source, output, SchedulerLog(log, verbosity) if log is not None else None,
+                            verifier, keep_records=False)
+    if on_record is not None:
+        outputs.listener = on_record
     simulator = Simulator(recording)
     try:
         for report in simulator.reports():
@@ -50,10 +55,9 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
                 ended = report
     finally:
         outputs.close()
-    mismatches = tuple(compare(expected, outputs.records)) if expected is not None else ()
-    compared = len({(r["round"], r["job"]) for r in list(expected) + outputs.records}) if expected is not None \
-        else None
-    return BatchResult(ended.statistics, ended.warnings, tuple(outputs.records), compared, mismatches)
+    mismatches = tuple(verifier.finish()) if verifier is not None else ()
+    compared = verifier.compared if verifier is not None else None
+    return BatchResult(ended.statistics, ended.warnings, outputs.decisions, compared, mismatches)
 
 
 def summary_lines(recording: Recording, result: BatchResult) -> list[str]:

@@ -1,35 +1,54 @@
 """What a replay writes as it reports: the --sim-output file, the scheduler log, and the records that
---sim-verify compares. One place, so the batch run and the REPL write exactly the same things."""
+--sim-verify compares. One place, so the batch run and the REPL write exactly the same things. A record is built
+only when something takes it (an output file, a verifier, or a caller that keeps records)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from refsim.sched.decisions import Dispatch, Pend, SessionResult
 from refsim.sim.log import SchedulerLog
-from refsim.sim.output import SimOutput, decision_record
+from refsim.sim.output import PendReasonForms, SimOutput, decision_record
 from refsim.sim.replay import Reconstructed, Report
+from refsim.sim.verify import Verifier
 
 
 class ReplayOutputs:
-    def __init__(self, recording: str, output: str | Path | None = None, log: SchedulerLog | None = None) -> None:
+    def __init__(self, recording: str, output: str | Path | None = None, log: SchedulerLog | None = None,
+                 verifier: Verifier | None = None, keep_records: bool = False) -> None:
         self.recording = recording
         self.output = SimOutput(output, recording) if output is not None else None
         self.log = log
-        self.records: list[dict] = []
+        self.verifier = verifier
+        self.records: list[dict] | None = [] if keep_records else None
+        self.decisions = 0
+        self.listener: Callable[[dict], None] | None = None  # sees each record (tests that look at records)
+        self._forms = PendReasonForms()
 
     def report(self, report: Report, time: float) -> None:
-        record = None
+        decision = None
         if isinstance(report, Reconstructed):
-            record = decision_record(report.round, None, Dispatch(report.job, report.allocation))
+            decision, position = Dispatch(report.job, report.allocation), None
         elif isinstance(report, SessionResult) and isinstance(report.outcome, (Dispatch, Pend)):
-            record = decision_record(report.round, report.position, report.outcome)
-        if record is not None:
-            self.records.append(record)
-            if self.output is not None:
-                self.output.write(record)
+            decision, position = report.outcome, report.position
+        if decision is not None:
+            self.decisions += 1
+            if self.output is not None or self.verifier is not None or self.records is not None \
+                    or self.listener is not None:
+                self._take(decision_record(report.round, position, decision, self._forms))
         if self.log is not None:
             self.log.report(report, time)
+
+    def _take(self, record: dict) -> None:
+        if self.records is not None:
+            self.records.append(record)
+        if self.output is not None:
+            self.output.write(record)
+        if self.verifier is not None:
+            self.verifier.add(record)
+        if self.listener is not None:
+            self.listener(record)
 
     def switch_output(self, path: str | Path) -> None:
         """Send the records reported from now on to a new --sim-output file (`set output`)."""
