@@ -84,13 +84,15 @@ def import_() -> None:
 @click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
 @click.option("--hosts", type=click.IntRange(min=1), help="Number of hosts (default: the log's MaxNodes).")
 @click.option("--jobs", type=click.IntRange(min=1), help="Import only the first N jobs.")
-def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> None:
+@click.option("--time-scale", type=float, default=None, metavar="F",
+              help="Multiply submit times by F (0 < F, finite): below 1 raises the offered load.")
+def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_scale: float | None) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
     from refsim.importers.swf import SwfError, swf_recording
     from refsim.sim.write import write_document
 
     try:
-        document = swf_recording(log, hosts, jobs)
+        document = swf_recording(log, hosts, jobs, time_scale=1.0 if time_scale is None else time_scale)
         write_document(document, output)
     except SwfError as exc:
         raise click.ClickException(str(exc)) from None

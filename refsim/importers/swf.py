@@ -19,6 +19,7 @@ Hosts: `--hosts` (default: the header's MaxNodes) hosts named `node0001`..., eac
 from __future__ import annotations
 
 import gzip
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,8 +114,18 @@ def _positive(header: dict[str, str], key: str) -> int | None:
     return int(value) if value.isdigit() and int(value) > 0 else None
 
 
-def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None) -> dict:
-    """A recording document (plain data, ready to write as YAML or JSON) for an SWF log."""
+def check_time_scale(factor: float) -> float:
+    """A submit-time factor must be a finite number above 0."""
+    if not (math.isfinite(factor) and factor > 0):
+        raise SwfError(f"--time-scale must be a finite number above 0, not {factor:g}")
+    return factor
+
+
+def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None,
+                  time_scale: float = 1.0) -> dict:
+    """A recording document (plain data, ready to write as YAML or JSON) for an SWF log. Submit times are
+    multiplied by `time_scale` (the usual way to raise or lower an archive log's offered load); run times are not."""
+    check_time_scale(time_scale)
     header, queue_names, jobs = read_swf(path, max_jobs)
     nodes = hosts or _positive(header, "MaxNodes") or max((j.tasks for j in jobs), default=1)
     procs = _positive(header, "MaxProcs") or nodes
@@ -127,7 +138,7 @@ def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | No
     queues = [{"name": "normal", "priority": 0}] + [{"name": q, "priority": 0} for q in names.values()
                                                     if q != "normal"]
     width = max(4, len(str(nodes)))
-    events = [{"time": j.submit, "submit": {
+    events = [{"time": j.submit * time_scale, "submit": {
         "id": j.number, "user": j.user, "project": j.project, "tasks": j.tasks, "run_time": j.run,
         "queue": names.get(j.queue_number, "normal")}} for j in sorted(jobs, key=lambda j: (j.submit, j.number))]
     return {
