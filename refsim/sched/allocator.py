@@ -108,7 +108,7 @@ def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
         return Dispatch(job, ev.ledger.allocation())
     if outcome is ReqOutcome.INTERNAL_ERROR:
         return NoDecision(job, NoDecisionKind.INTERNAL_ERROR, "the requirement evaluation ended in an internal error")
-    reasons = set(ev.reasons)
+    reasons = ev.reasons | ev.host_reasons
     for verdict in ev.rejections:
         reasons.update(pend_reasons(verdict))
     if not reasons:

@@ -32,6 +32,7 @@ class Evaluation:
     # candidate source (refsim/sched/fastpath.py), which skips only hosts judge() would reject.
     candidates: object | None = None
     verdicts: object | None = None  # the fast path's verdict memo, when it explains a pend
+    host_reasons: set[PendReason] = field(default_factory=set)  # host-level reasons found by that memo's scans
 
     def host_scope(self, limit: Limit, host: str) -> str:
         """The scope instance of a host-scoped limit for this job on `host`."""

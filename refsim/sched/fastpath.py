@@ -34,7 +34,9 @@ from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
 from refsim.resreq.ast import OrderKey
 from refsim.sched.decisions import NoDecisionKind, PendReason
+from refsim.sched.events import VerdictKind
 
+_ACCEPTED_KIND = VerdictKind.ACCEPTED
 REFERENCE_ENV = "REFSIM_REFERENCE_PATH"  # set to 1: every job takes the reference path (benchmarks, tests)
 
 # Candidate selection may only over-approximate: a host that judge() accepts must always be a candidate. The
@@ -175,22 +177,46 @@ class Buckets:
 
 
 class VerdictMemo:
-    """judge()'s verdicts by host and demand, each kept while the host's committed usage is unchanged. Used only
-    where the verdict depends on nothing else: no host-scoped limit term, nothing held on the host by this
-    evaluation. One per cluster version."""
+    """judge()'s verdicts by host and demand, each kept while the host's committed usage is unchanged, with the
+    pend reasons each verdict gives. Used only where the verdict depends on nothing else: no host-scoped limit
+    term, nothing held on the host by this evaluation. One per cluster version."""
 
     def __init__(self) -> None:
         self._memo: dict[str, tuple[int, dict]] = {}
 
-    def verdict(self, ev, host: Host, demand, judge):
+    def verdict(self, ev, host: Host, demand, judge) -> tuple:
+        """(verdict, its pend reasons or None when it has none)."""
         held = ev.ledger.host_table(host.name)
         if demand.terms or (held and any(held.values())):
-            return judge(ev, demand.single, host, demand)
+            verdict = judge(ev, demand.single, host, demand)
+            return verdict, (self._pend_reasons(verdict) if verdict.reasons else None)
         stamp = ev.state.usage.host_stamp(host.name)
         entry = self._memo.get(host.name)
         if entry is None or entry[0] != stamp:
             entry = self._memo[host.name] = (stamp, {})
-        verdict = entry[1].get(demand.key)
-        if verdict is None:
-            verdict = entry[1][demand.key] = judge(ev, demand.single, host, demand)
-        return verdict
+        known = entry[1].get(demand.key)
+        if known is None:
+            verdict = judge(ev, demand.single, host, demand)
+            known = entry[1][demand.key] = (verdict, self._pend_reasons(verdict) if verdict.reasons else None)
+        return known
+
+    @staticmethod
+    def _pend_reasons(verdict) -> frozenset:
+        from refsim.sched.hostscan import pend_reasons  # the one mapping from verdicts to pend reasons
+        return frozenset(pend_reasons(verdict))
+
+    def scan(self, ev, demand, hosts: tuple[Host, ...], steps: Iterator[int], claimed: set[str], judge):
+        """scan_position() while explaining a pend (no observer, no faults): the same hosts judged in the same
+        order with the same result; a claimed host, which has no reasons, is passed over. The pend reasons of
+        each rejection go straight to `ev.host_reasons`."""
+        found = ev.host_reasons
+        for index in steps:
+            host = hosts[index]
+            if host.name in claimed:
+                continue
+            verdict, reasons = self.verdict(ev, host, demand, judge)
+            if verdict.kinds[0] is _ACCEPTED_KIND:
+                return host, index
+            if reasons:
+                found.update(reasons)
+        return None

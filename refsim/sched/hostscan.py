@@ -174,6 +174,8 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
     hosts = ev.state.scan_order(single.order)
     source = ev.candidates
     steps = every_host(start, len(hosts)) if source is None else source.indices(demand, hosts, start)
+    if ev.verdicts is not None:  # the fast path's explanation of a pend: no faults, no observer
+        return ev.verdicts.scan(ev, demand, hosts, steps, claimed, judge)
     for index in steps:
         host = hosts[index]
         if faults is not None:
@@ -196,8 +198,6 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
 
 def _judged(ev: Evaluation, path: Path, single: Single, host: Host, demand: PositionDemand, plan: int,
             position: int) -> HostVerdict:
-    if ev.verdicts is not None:  # the fast path's explanation of a pend: no faults, no observer
-        return ev.verdicts.verdict(ev, host, demand, judge)
     try:
         if ev.faults is not None:
             ev.faults.check(FaultPoint.HOST_CHECK, ev.job.id, plan, position, host.name, indices(path))
