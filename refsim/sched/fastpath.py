@@ -210,11 +210,30 @@ class VerdictMemo:
         order with the same result; a claimed host, which has no reasons, is passed over. The pend reasons of
         each rejection go straight to `ev.host_reasons`."""
         found = ev.host_reasons
+        if demand.terms:  # a limit reads the host: nothing is kept, every verdict is judged afresh
+            for index in steps:
+                host = hosts[index]
+                if host.name in claimed:
+                    continue
+                verdict, reasons = self.verdict(ev, host, demand, judge)
+                if verdict.kinds[0] is _ACCEPTED_KIND:
+                    return host, index
+                if reasons:
+                    found.update(reasons)
+            return None
+        memo, key, held_on, stamp_of = self._memo, demand.key, ev.ledger.host_table, ev.state.usage.host_stamp
         for index in steps:
             host = hosts[index]
-            if host.name in claimed:
+            name = host.name
+            if name in claimed:
                 continue
-            verdict, reasons = self.verdict(ev, host, demand, judge)
+            held = held_on(name)
+            entry = memo.get(name)
+            if held or entry is None or entry[0] != stamp_of(name):
+                verdict, reasons = self.verdict(ev, host, demand, judge)
+            else:
+                known = entry[1].get(key)
+                verdict, reasons = known if known is not None else self.verdict(ev, host, demand, judge)
             if verdict.kinds[0] is _ACCEPTED_KIND:
                 return host, index
             if reasons:
