@@ -183,6 +183,29 @@ class VerdictMemo:
 
     def __init__(self) -> None:
         self._memo: dict[str, tuple[int, dict]] = {}
+        self._tables: dict[tuple, tuple] = {}
+
+    def _table(self, ev, demand, hosts: tuple[Host, ...], judge) -> list:
+        """Every host's verdict for a demand at this usage version: [version, accepting host names, all their pend
+        reasons, pend reasons by host, hosts not yet judged]. A host this evaluation holds something on is left
+        unjudged (its verdict would depend on the holding); the scan that reads the table has it claimed. A scan
+        in which no unclaimed host accepts visits every host, so its reasons are all of these but the claimed
+        hosts'."""
+        version = ev.state.usage.version
+        table = self._tables.get(demand.key)
+        if table is None or table[0] != version:
+            table = self._tables[demand.key] = [version, set(), set(), {}, {h.name: h for h in hosts}]
+        missing = table[4]
+        if missing:
+            held = ev.ledger.held_hosts()
+            for name in [n for n in missing if n not in held]:
+                verdict, reasons = self.verdict(ev, missing.pop(name), demand, judge)
+                if verdict.kinds[0] is _ACCEPTED_KIND:
+                    table[1].add(name)
+                elif reasons:
+                    table[2].update(reasons)
+                    table[3][name] = reasons
+        return table
 
     def verdict(self, ev, host: Host, demand, judge) -> tuple:
         """(verdict, its pend reasons or None when it has none)."""
@@ -221,6 +244,14 @@ class VerdictMemo:
                 if reasons:
                     found.update(reasons)
             return None
+        if ev.ledger.held_hosts() <= claimed:
+            table = self._table(ev, demand, hosts, judge)
+            if table[1] <= claimed and table[4].keys() <= claimed:
+                # no host that is not claimed accepts: the scan judges them all and fails
+                found.update(table[2])
+                for name in claimed:
+                    found.difference_update(table[3].get(name, ()))
+                return None
         memo, key, held_on, stamp_of = self._memo, demand.key, ev.ledger.host_table, ev.state.usage.host_stamp
         for index in steps:
             host = hosts[index]
