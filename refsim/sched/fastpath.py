@@ -192,9 +192,9 @@ class VerdictMemo:
         in which no unclaimed host accepts visits every host, so its reasons are all of these but the claimed
         hosts'."""
         version = ev.state.usage.version
-        table = self._tables.get(demand.key)
+        table = self._tables.get(demand.memo_key)
         if table is None or table[0] != version:
-            table = self._tables[demand.key] = [version, set(), set(), {}, {h.name: h for h in hosts}]
+            table = self._tables[demand.memo_key] = [version, set(), set(), {}, {h.name: h for h in hosts}]
         missing = table[4]
         if missing:
             held = ev.ledger.held_hosts()
@@ -210,17 +210,17 @@ class VerdictMemo:
     def verdict(self, ev, host: Host, demand, judge) -> tuple:
         """(verdict, its pend reasons or None when it has none)."""
         held = ev.ledger.host_table(host.name)
-        if demand.terms or (held and any(held.values())):
+        if demand.memo_key is None or (held and any(held.values())):
             verdict = judge(ev, demand.single, host, demand)
             return verdict, (self._pend_reasons(verdict) if verdict.reasons else None)
         stamp = ev.state.usage.host_stamp(host.name)
         entry = self._memo.get(host.name)
         if entry is None or entry[0] != stamp:
             entry = self._memo[host.name] = (stamp, {})
-        known = entry[1].get(demand.key)
+        known = entry[1].get(demand.memo_key)
         if known is None:
             verdict = judge(ev, demand.single, host, demand)
-            known = entry[1][demand.key] = (verdict, self._pend_reasons(verdict) if verdict.reasons else None)
+            known = entry[1][demand.memo_key] = (verdict, self._pend_reasons(verdict) if verdict.reasons else None)
         return known
 
     @staticmethod
@@ -233,7 +233,7 @@ class VerdictMemo:
         order with the same result; a claimed host, which has no reasons, is passed over. The pend reasons of
         each rejection go straight to `ev.host_reasons`."""
         found = ev.host_reasons
-        if demand.terms:  # a limit reads the host: nothing is kept, every verdict is judged afresh
+        if demand.memo_key is None:  # a limit counter spans hosts: nothing is kept, every verdict is judged afresh
             for index in steps:
                 host = hosts[index]
                 if host.name in claimed:
@@ -252,7 +252,7 @@ class VerdictMemo:
                 for name in claimed:
                     found.difference_update(table[3].get(name, ()))
                 return None
-        memo, key, held_on, stamp_of = self._memo, demand.key, ev.ledger.host_table, ev.state.usage.host_stamp
+        memo, key, held_on, stamp_of = self._memo, demand.memo_key, ev.ledger.host_table, ev.state.usage.host_stamp
         for index in steps:
             host = hosts[index]
             name = host.name

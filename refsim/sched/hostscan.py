@@ -73,6 +73,13 @@ class PositionDemand:
                 requested = limit_demand(resource, single, tasks, ev.state.cluster, on_host=True)
                 if requested:
                     self.terms.append((limit, consumer, resource, value, requested))
+        # A verdict can be kept while its host's usage is unchanged when every limit term counts per host: such a
+        # counter is charged only by allocations on that host. It then also depends on the job's consumer values
+        # (the scope) and the limits the job is subject to.
+        self.memo_key = None
+        if all(consumer.per for _, consumer, _, _, _ in self.terms):
+            self.memo_key = (self.key, tuple(ev.consumer.values()), tuple(lim.name for lim in ev.host_limits)) \
+                if self.terms else self.key
 
     def limits_on(self, ev: Evaluation, host: Host) -> list[LimitDemand]:
         """The host-scoped limit demands that apply on `host`."""
