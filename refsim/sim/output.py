@@ -33,17 +33,26 @@ def allocation_record(allocation: Allocation) -> dict:
 
 
 def decision_record(round_no: int, position: int | None, decision: Dispatch | Pend,
-                    reasons: PendReasonForms | None = None) -> dict:
-    """One decision as a plain record; `position` is None for a reconstructed dispatch. Pend reasons are written
-    grouped (reason_groups); pass a PendReasonForms to share the grouped form of a reason set that repeats."""
+                    forms: PendReasonForms | None = None) -> dict:
+    """One decision as a plain record; `position` is None for a reconstructed dispatch. Pend reasons are
+    [code, host, detail] triples (the live protocol's form, and version 1's), or, given `forms`, grouped as
+    --sim-output version 2 writes them (output_record)."""
     record: dict = {"round": round_no, "position": position, "job": str(decision.job)}
     if isinstance(decision, Dispatch):
         record["kind"] = "dispatch"
         record["allocation"] = allocation_record(decision.allocation)
     else:
         record["kind"] = "pend"
-        record["reasons"] = (reasons or PendReasonForms()).grouped(decision.reasons)
+        record["reasons"] = forms.grouped(decision.reasons) if forms is not None else \
+            [[_CODE_TEXT[r.code], r.host, r.detail] for r in decision.reasons]
     return record
+
+
+def output_record(round_no: int, position: int | None, decision: Dispatch | Pend,
+                  forms: PendReasonForms | None = None) -> dict:
+    """One decision as --sim-output version 2 writes it and --sim-verify compares it: pend reasons grouped
+    (reason_groups); a PendReasonForms shares the grouped form of a reason set that repeats."""
+    return decision_record(round_no, position, decision, forms or PendReasonForms())
 
 
 _CODE_TEXT = {code: code.value for code in PendCode}

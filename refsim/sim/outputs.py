@@ -9,7 +9,7 @@ from pathlib import Path
 
 from refsim.sched.decisions import Dispatch, Pend, SessionResult
 from refsim.sim.log import SchedulerLog
-from refsim.sim.output import PendReasonForms, SimOutput, decision_record
+from refsim.sim.output import PendReasonForms, SimOutput, output_record
 from refsim.sim.replay import Reconstructed, Report
 from refsim.sim.verify import Verifier
 
@@ -36,7 +36,7 @@ class ReplayOutputs:
             self.decisions += 1
             if self.output is not None or self.verifier is not None or self.records is not None \
                     or self.listener is not None:
-                self._take(decision_record(report.round, position, decision, self._forms))
+                self._take(output_record(report.round, position, decision, self._forms))
         if self.log is not None:
             self.log.report(report, time)
 
