@@ -63,7 +63,7 @@ def demo_decisions_changed(path: str, job: str, tmp_path: Path):
     for i, line in enumerate(lines[1:], start=1):
         record = json.loads(line)
         if record["job"] == job:
-            record["reasons"] = [["no-plan", "", "changed"]]
+            record["reasons"] = [{"code": "no-plan", "detail": "changed"}]
             lines[i] = dumps(record)
             break
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")

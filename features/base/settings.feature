@@ -67,4 +67,4 @@ Feature: Settings and outputs
       replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending
       verify: 1 mismatches
       """
-    And the output contains the line "mismatch: round 3 job 106: expected {"kind":"pend","position":2,"reasons":[["no-plan","","changed"]]}, got {"kind":"pend","position":2,"reasons":[["shared-shortfall","","lic_a"]]}"
+    And the output contains the line "mismatch: round 3 job 106: expected {"kind":"pend","position":2,"reasons":[{"code":"no-plan","detail":"changed"}]}, got {"kind":"pend","position":2,"reasons":[{"code":"shared-shortfall","detail":"lic_a"}]}"
