@@ -37,6 +37,7 @@ from refsim.sched.decisions import NoDecisionKind, PendReason
 from refsim.sched.events import VerdictKind
 
 _ACCEPTED_KIND = VerdictKind.ACCEPTED
+_PER_HOST = 64  # verdicts kept per host (demands x consumers), so the memo never grows with the workload
 REFERENCE_ENV = "REFSIM_REFERENCE_PATH"  # set to 1: every job takes the reference path (benchmarks, tests)
 
 # Candidate selection may only over-approximate: a host that judge() accepts must always be a candidate. The
@@ -183,7 +184,8 @@ class VerdictMemo:
 
     def __init__(self) -> None:
         self._memo: dict[str, tuple[int, dict]] = {}
-        self._tables: dict[tuple, tuple] = {}
+        self._tables: dict[tuple, list] = {}
+        self._tables_version = -1
 
     def _table(self, ev, demand, hosts: tuple[Host, ...], judge) -> list:
         """Every host's verdict for a demand at this usage version: [version, accepting host names, all their pend
@@ -192,8 +194,11 @@ class VerdictMemo:
         in which no unclaimed host accepts visits every host, so its reasons are all of these but the claimed
         hosts'."""
         version = ev.state.usage.version
+        if self._tables_version != version:  # tables hold only the current version: memory stays bounded
+            self._tables.clear()
+            self._tables_version = version
         table = self._tables.get(demand.memo_key)
-        if table is None or table[0] != version:
+        if table is None:
             table = self._tables[demand.memo_key] = [version, set(), set(), {}, {h.name: h for h in hosts}]
         missing = table[4]
         if missing:
@@ -215,7 +220,7 @@ class VerdictMemo:
             return verdict, (self._pend_reasons(verdict) if verdict.reasons else None)
         stamp = ev.state.usage.host_stamp(host.name)
         entry = self._memo.get(host.name)
-        if entry is None or entry[0] != stamp:
+        if entry is None or entry[0] != stamp or len(entry[1]) >= _PER_HOST:
             entry = self._memo[host.name] = (stamp, {})
         known = entry[1].get(demand.memo_key)
         if known is None:
