@@ -63,4 +63,4 @@ Feature: R6 Decision outcome explanation
         h2: resource-shortfall mem
         h3: host-closed
       """
-    And the file "{tmp}/out.jsonl" contains the line "{"job":"2","kind":"pend","position":4,"reasons":[["host-closed","h3",""],["resource-shortfall","h1","mem"],["resource-shortfall","h2","mem"]],"round":1,"time":0}"
+    And the file "{tmp}/out.jsonl" contains the line "{"job":"2","kind":"pend","position":4,"reasons":[{"code":"host-closed","count":1,"detail":"","hosts":"h3"},{"code":"resource-shortfall","count":2,"detail":"mem","hosts":"h[1-2]"}],"round":1,"time":0}"

@@ -189,7 +189,9 @@ def import_() -> None:
 @click.option("--hosts", type=click.IntRange(min=1, max=MAX_HOSTS),
               help="Number of hosts (default: the log's MaxNodes).")
 @click.option("--jobs", type=click.IntRange(min=1), help="Import only the first N jobs.")
-def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> None:
+@click.option("--time-scale", type=float, default=None, metavar="F",
+              help="Multiply submit times by F (0 < F, finite): below 1 raises the offered load.")
+def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_scale: float | None) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
     from refsim.importers.swf import SwfError, swf_recording
     from refsim.sim.paths import guarded_output
@@ -198,7 +200,8 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None) -> No
     progress = Progress("importing", os.path.getsize(log) if os.path.isfile(log) else 0)
     try:
         guarded_output(output, [("the SWF log", log)], role="import -o")
-        document = swf_recording(log, hosts, jobs, progress.update if progress.enabled else None)
+        document = swf_recording(log, hosts, jobs, progress.update if progress.enabled else None,
+                                 time_scale=1.0 if time_scale is None else time_scale)
         write_document(document, output)
     except (SwfError, OutputPathError) as exc:
         raise InputError(str(exc)) from None

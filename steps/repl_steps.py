@@ -62,7 +62,7 @@ def demo_decisions_changed(driver, path: str, job: str, tmp_path: Path):
     for i, line in enumerate(lines[1:], start=1):
         record = json.loads(line)
         if record.get("job") == job and record["kind"] in ("dispatch", "pend"):
-            record["reasons"] = [["no-plan", "", "changed"]]
+            record["reasons"] = [{"code": "no-plan", "detail": "changed"}]
             lines[i] = json.dumps(record, sort_keys=True, separators=(",", ":"))
             break
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -5,6 +5,12 @@
     python tools/bench.py trace [--swf PATH] [--hosts 1000] [--jobs 5000] [--repeat 3]
     python tools/bench.py store [--swf PATH]
     python tools/bench.py disciplines [--swf PATH] [--disciplines greedy,easy,...] [--scales 1,0.5] [--jobs N]
+    python tools/bench.py loaded [--swf PATH] [--scale 0.5] [--ref-jobs 400]
+    python tools/bench.py paths [--hosts 1000] [--jobs 10000] [--seed 1]
+
+`loaded` and `paths` compare the fast path with the reference path (REFSIM_REFERENCE_PATH=1) in one run; each
+workload runs in its own process, so its CPU seconds (time.process_time, import excluded) and peak RSS
+(resource.getrusage) are its own.
 """
 
 from __future__ import annotations
@@ -83,7 +89,15 @@ def bench_core(args: argparse.Namespace) -> None:
               f"(dispatched {kinds[Dispatch]}, pended {kinds[Pend]}, no decision {kinds[NoDecision]})")
 
 
-NASA = Path(__file__).resolve().parents[2] / "shared/data/NASA-iPSC-1993-3.1-cln.swf.gz"
+def _find_nasa() -> Path:
+    for folder in Path(__file__).resolve().parents:
+        candidate = folder / "shared/data/NASA-iPSC-1993-3.1-cln.swf.gz"
+        if candidate.exists():
+            return candidate
+    return Path(__file__).resolve().parents[2] / "shared/data/NASA-iPSC-1993-3.1-cln.swf.gz"
+
+
+NASA = _find_nasa()
 
 
 def synthetic_document(n_hosts: int, n_jobs: int, seed: int) -> dict:
@@ -109,7 +123,7 @@ def _replay(recording) -> tuple[float, int]:
 
     start = time.perf_counter()
     result = run_batch(recording)
-    return time.perf_counter() - start, len(result.records)
+    return time.perf_counter() - start, result.decisions
 
 
 def bench_replay(args: argparse.Namespace) -> None:
@@ -199,7 +213,8 @@ def _hook_cost(args: argparse.Namespace) -> None:
         timings: dict[str, list[float]] = {"hooks": [], "stripped": []}
         for _ in range(args.repeat):  # alternate, so drift affects both alike
             for name, path in (("hooks", str(Path(tools).parent)), ("stripped", str(stripped))):
-                done = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": path, "PATH": "", "PYTHONHASHSEED": "0"},
+                done = subprocess.run([sys.executable, "-c", code], env={"PYTHONPATH": path, "PATH": "", "PYTHONHASHSEED": "0",
+                                                                    "REFSIM_REFERENCE_PATH": "1"},
                                       capture_output=True, text=True, check=True)
                 timings[name].append(float(done.stdout.split()[-1]))
     best = {k: min(v) for k, v in timings.items()}
@@ -211,7 +226,11 @@ def _hook_cost(args: argparse.Namespace) -> None:
 def bench_trace(args: argparse.Namespace) -> None:
     from refsim.sim.load import recording_from
 
-    print("trace: cost of the hooks with tracing off, and of tracing all jobs, as ratios measured in this run")
+    import os
+
+    os.environ["REFSIM_REFERENCE_PATH"] = "1"  # tracing is measured against the reference path it explains
+    print("trace: cost of the hooks with tracing off, and of tracing all jobs, as ratios measured in this run "
+          "(reference path)")
     if not args.skip_hooks:
         _hook_cost(args)
     recording = recording_from(synthetic_document(args.hosts, args.jobs, args.seed), "synthetic")
@@ -310,6 +329,108 @@ def bench_disciplines(args: argparse.Namespace) -> None:
                   f"started {len(waits['all']):6d}/{len(sim.jobs.records)}  mean wait: {means}")
 
 
+_WORKLOAD = """
+import json, resource, sys, time
+sys.path.insert(0, {tools!r})
+import bench
+print(json.dumps(bench.{function}(*{args!r})))
+"""
+
+
+def _in_process(function: str, *args, reference: bool = False) -> dict:
+    """Run bench.<function>(*args) in a fresh process: its own CPU seconds and peak RSS."""
+    import json
+    import os
+    import subprocess
+
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    env.pop("REFSIM_REFERENCE_PATH", None)
+    if reference:
+        env["REFSIM_REFERENCE_PATH"] = "1"
+    code = _WORKLOAD.format(tools=str(Path(__file__).resolve().parent), function=function, args=args)
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def _usage(start: float) -> dict:
+    import resource
+
+    return {"cpu": time.process_time() - start, "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def swf_replay(swf: str, scale: float, jobs: int | None, output: str | None) -> dict:
+    """Import (not timed), then replay to the end; CPU seconds and peak RSS of the process, output size."""
+    import os
+
+    from refsim.importers.swf import swf_recording
+    from refsim.sim.batch import run_batch
+    from refsim.sim.load import recording_from
+
+    recording = recording_from(swf_recording(swf, max_jobs=jobs, time_scale=scale), "nasa")
+    start = time.process_time()
+    result = run_batch(recording, output=output)
+    st = result.statistics
+    return {**_usage(start), "decisions": result.decisions, "dispatched": st.dispatched, "submitted": st.submitted,
+            "pending": st.pending, "output_mb": os.path.getsize(output) / 1e6 if output else None}
+
+
+def core_session(hosts: int, jobs: int, seed: int) -> dict:
+    """One session over `jobs` pending jobs on `hosts` hosts (the core bench's job mix)."""
+    rng = random.Random(seed)
+    cluster, job_list = synthetic_cluster(hosts, rng), synthetic_jobs(jobs, rng)
+    state = SchedulerState(cluster)
+    for job in job_list:
+        state.submit(job)
+    start = time.process_time()
+    results = list(run_session(state, 1))
+    digest = sum(isinstance(r.outcome, Dispatch) for r in results)
+    return {**_usage(start), "decisions": len(results), "dispatched": digest}
+
+
+def bench_loaded(args: argparse.Namespace) -> None:
+    import tempfile
+
+    swf = str(args.swf)
+    if not Path(swf).exists():
+        print(f"loaded: skipped, no log at {swf}")
+        return
+    print("loaded: NASA replays, CPU seconds of the replay (import excluded) and peak RSS, each in its own process")
+    fast = _in_process("swf_replay", swf, 1.0, None, None)
+    ref = _in_process("swf_replay", swf, 1.0, None, None, reference=True)
+    print(f"  NASA x1, trace off: fast {fast['cpu']:.2f}s, reference {ref['cpu']:.2f}s (x{ref['cpu'] / fast['cpu']:.1f}); "
+          f"{fast['decisions']} decisions, {fast['dispatched']} dispatched; peak RSS {fast['rss_mib']:.0f} MiB",
+          flush=True)
+    jobs = args.ref_jobs
+    fast = _in_process("swf_replay", swf, args.scale, jobs, None)
+    ref = _in_process("swf_replay", swf, args.scale, jobs, None, reference=True)
+    print(f"  NASA x{args.scale:g}, first {jobs} jobs: fast {fast['cpu']:.2f}s, reference {ref['cpu']:.2f}s "
+          f"(x{ref['cpu'] / fast['cpu']:.1f}); {fast['decisions']} decisions", flush=True)
+    if args.ref_jobs_only:
+        return
+    whole = _in_process("swf_replay", swf, args.scale, None, None)
+    print(f"  NASA x{args.scale:g}, no output: {whole['cpu']:.1f}s, peak RSS {whole['rss_mib']:.0f} MiB, "
+          f"{whole['decisions']} decisions, {whole['dispatched']} of {whole['submitted']} dispatched", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        out = str(Path(folder) / "x.jsonl.gz")
+        written = _in_process("swf_replay", swf, args.scale, None, out)
+    print(f"  NASA x{args.scale:g}, --sim-output x.jsonl.gz: {written['cpu']:.1f}s, peak RSS "
+          f"{written['rss_mib']:.0f} MiB, output {written['output_mb']:.0f} MB", flush=True)
+
+
+def bench_paths(args: argparse.Namespace) -> None:
+    print(f"paths: one session, fast path against the reference path, seed {args.seed}")
+    for hosts, jobs in ((args.hosts, args.jobs), (args.jobs, args.hosts)) if args.both else ((args.hosts, args.jobs),):
+        fast = _in_process("core_session", hosts, jobs, args.seed)
+        print(f"  {jobs} pending x {hosts} hosts: fast {fast['cpu']:.2f}s, peak RSS {fast['rss_mib']:.0f} MiB, "
+              f"{fast['dispatched']} dispatched", flush=True)
+        if args.fast_only:
+            continue
+        ref = _in_process("core_session", hosts, jobs, args.seed, reference=True)
+        assert fast["dispatched"] == ref["dispatched"], "the two paths dispatched differently"
+        print(f"  {jobs} pending x {hosts} hosts: fast {fast['cpu']:.2f}s, reference {ref['cpu']:.2f}s "
+              f"(x{ref['cpu'] / fast['cpu']:.1f}); {fast['dispatched']} dispatched", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="which", required=True)
@@ -336,9 +457,20 @@ def main() -> None:
     disciplines.add_argument("--disciplines", default="greedy,strict,easy,easy-drevt,conservative,conservative-drevt")
     disciplines.add_argument("--scales", default="1,0.5", help="submit-time scale factors")
     disciplines.add_argument("--jobs", type=int, help="only the first N jobs of the log")
+    loaded = sub.add_parser("loaded", help="NASA replays, plain and with submit times scaled, fast against reference")
+    loaded.add_argument("--swf", default=str(NASA))
+    loaded.add_argument("--scale", type=float, default=0.5)
+    loaded.add_argument("--ref-jobs", type=int, default=400, help="prefix replayed on both paths for the ratio")
+    loaded.add_argument("--ref-jobs-only", action="store_true", help="skip the whole loaded log")
+    paths = sub.add_parser("paths", help="one session on both paths (core bench's job mix)")
+    paths.add_argument("--hosts", type=int, default=1000)
+    paths.add_argument("--jobs", type=int, default=10000)
+    paths.add_argument("--seed", type=int, default=1)
+    paths.add_argument("--both", action="store_true", help="also the transposed size (jobs and hosts swapped)")
+    paths.add_argument("--fast-only", action="store_true", help="skip the reference path")
     args = parser.parse_args()
     {"core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
-     "disciplines": bench_disciplines}[args.which](args)
+     "disciplines": bench_disciplines, "loaded": bench_loaded, "paths": bench_paths}[args.which](args)
 
 
 if __name__ == "__main__":

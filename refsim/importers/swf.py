@@ -19,6 +19,7 @@ Hosts: `--hosts` (default: the header's MaxNodes) hosts named `node0001`..., eac
 from __future__ import annotations
 
 import gzip
+import math
 import re
 from collections.abc import Callable
 import zlib
@@ -155,6 +156,13 @@ def _positive(header: dict[str, str], key: str, high: int) -> int | None:
     return count
 
 
+def check_time_scale(factor: float) -> float:
+    """A submit-time factor must be a finite number above 0."""
+    if not (math.isfinite(factor) and factor > 0):
+        raise SwfError(f"--time-scale must be a finite number above 0, not {factor:g}")
+    return factor
+
+
 def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict:
     submit = {"id": job.number, "user": job.user, "project": job.project, "tasks": job.tasks, "run_time": job.run,
               "queue": queue_names.get(job.queue_number, "normal")}
@@ -164,8 +172,10 @@ def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict:
 
 
 def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None,
-                  progress: Callable[[int], None] | None = None) -> dict:
-    """A recording document (plain data, ready to write as YAML or JSON) for an SWF log."""
+                  progress: Callable[[int], None] | None = None, time_scale: float = 1.0) -> dict:
+    """A recording document (plain data, ready to write as YAML or JSON) for an SWF log. Submit times are
+    multiplied by `time_scale` (the usual way to raise or lower an archive log's offered load); run times are not."""
+    check_time_scale(time_scale)
     header, queue_names, jobs = read_swf(path, max_jobs, progress)
     max_nodes = _positive(header, "MaxNodes", MAX_HOSTS)
     nodes = hosts or max_nodes or max((j.tasks for j in jobs), default=1)
@@ -181,7 +191,8 @@ def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | No
     queues = [{"name": "normal", "priority": 0}] + [{"name": q, "priority": 0} for q in names.values()
                                                     if q != "normal"]
     width = max(4, len(str(nodes)))
-    events = [{"time": j.submit, "submit": _submit(j, names)} for j in sorted(jobs, key=lambda j: (j.submit, j.number))]
+    events = [{"time": j.submit * time_scale, "submit": _submit(j, names)}
+              for j in sorted(jobs, key=lambda j: (j.submit, j.number))]
     return {
         "refsim": 1,
         "cluster": {"hosts": [{"name": f"node{i:0{width}d}", "slots": slots} for i in range(1, nodes + 1)],

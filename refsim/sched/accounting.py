@@ -19,9 +19,16 @@ class Usage:
         self.shared: dict[str, Amount] = {}
         self.limits: dict[LimitKey, Amount] = {}
         self.running: dict[JobId, Allocation] = {}
+        self.version = 0  # moves on every commit and release, so memos of decisions know when they are stale
+        self.touched: set[str] = set()  # hosts changed since the fast path's free index last looked
+        self._host_stamp: dict[str, int] = {}  # the version at which each host's usage last changed
 
     def host_used(self, host: str, resource: str) -> Amount:
         return self.host[host].get(resource, 0) if host in self.host else 0
+
+    def host_stamp(self, host: str) -> int:
+        """The version at which `host`'s committed usage last changed (0: never)."""
+        return self._host_stamp.get(host, 0)
 
     def limit_used(self, limit: str, scope: str, resource: str) -> Amount:
         return self.limits.get((limit, scope, resource), 0)
@@ -41,7 +48,10 @@ class Usage:
         return allocation
 
     def _apply(self, allocation: Allocation, sign: int) -> None:
+        self.version += 1
         for host in allocation.hosts:
+            self.touched.add(host.host)
+            self._host_stamp[host.host] = self.version
             table = self.host[host.host]
             for resource, amount in host.resources:
                 table[resource] = normalise(table.get(resource, 0) + sign * amount)

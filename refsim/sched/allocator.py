@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
+from refsim.resreq import Requirement
 from refsim.sched.decisions import Dispatch, NoDecision, NoDecisionKind, Outcome, Pend, pend_reason_set
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (AllocationBuilt, ClusterLimitsMatched, DecisionMade, LimitStanding,
@@ -62,11 +63,38 @@ def allocate(state: SchedulerState, job_id: JobId, policy: OrderingPolicy,
             observer.event(ClusterLimitsMatched(None))
         return _finish(observer, NoDecision(job_id, NoDecisionKind.NO_SCHED_OBJECT,
                                             state.parse_errors.get(job_id, "")))
+    if observer is None and state.fast_path:
+        return _fast(state, job, requirement)
     ev = Evaluation.start(state, job, observer)
     if observer is not None:
         observer.event(ClusterLimitsMatched(matched_limits(ev)))
     outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
     return _finish(observer, _decide(ev, outcome))
+
+
+def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
+    """The fast path of an untraced job (refsim/sched/fastpath.py): the outcome its bucket already has at this
+    state version, else a search over candidate hosts and, only when that does not dispatch, the reference
+    evaluation to collect the pend reasons."""
+    buckets = state.buckets
+    key = buckets.key(job)
+    known = buckets.get(key, state.version)
+    if known is not None:
+        return NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
+    ev = Evaluation.start(state, job, None)
+    ev.candidates = state.candidates
+    outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
+    if outcome is ReqOutcome.SATISFIED:
+        return _decide(ev, outcome)
+    ev = Evaluation.start(state, job, None)
+    ev.verdicts = state.verdicts
+    decision = _decide(ev, evaluate(ev, requirement, (), job.min_tasks, job.max_tasks))
+    if isinstance(decision, Pend):
+        decision = Pend(job.id, buckets.intern(decision.reasons))
+        buckets.remember(key, decision.reasons)
+    elif isinstance(decision, NoDecision) and decision.kind is NoDecisionKind.NO_REASON:
+        buckets.remember(key, decision.kind)
+    return decision
 
 
 def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
@@ -80,7 +108,7 @@ def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
         return Dispatch(job, ev.ledger.allocation())
     if outcome is ReqOutcome.INTERNAL_ERROR:
         return NoDecision(job, NoDecisionKind.INTERNAL_ERROR, "the requirement evaluation ended in an internal error")
-    reasons = set(ev.reasons)
+    reasons = ev.reasons | ev.host_reasons
     for verdict in ev.rejections:
         reasons.update(pend_reasons(verdict))
     if not reasons:

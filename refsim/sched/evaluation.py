@@ -28,6 +28,11 @@ class Evaluation:
     # Rejected host verdicts; their host-level pend reasons are derived only if the job pends.
     rejections: list[HostVerdict] = field(default_factory=list)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Where host scans take their hosts from: None for every host (the reference path), else the fast path's
+    # candidate source (refsim/sched/fastpath.py), which skips only hosts judge() would reject.
+    candidates: object | None = None
+    verdicts: object | None = None  # the fast path's verdict memo, when it explains a pend
+    host_reasons: set[PendReason] = field(default_factory=set)  # host-level reasons found by that memo's scans
 
     def host_scope(self, limit: Limit, host: str) -> str:
         """The scope instance of a host-scoped limit for this job on `host`."""

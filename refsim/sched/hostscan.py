@@ -21,6 +21,7 @@ from refsim.resreq.ast import Single
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import HostEvaluated, HostVerdict, Path, Reason, Stage, VerdictKind, indices
+from refsim.sched.fastpath import every_host
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.limits import limit_demand, still_to_count
 
@@ -64,6 +65,7 @@ class PositionDemand:
     def __init__(self, ev: Evaluation, single: Single, tasks: int) -> None:
         self.single = single
         self.resources = host_demand(single, tasks, ev)
+        self.key = (single.select.text if single.select is not None else None, self.resources)
         self.terms = []
         for limit in ev.host_limits:
             consumer = limit.consumer(ConsumerKind.HOST)
@@ -71,6 +73,13 @@ class PositionDemand:
                 requested = limit_demand(resource, single, tasks, ev.state.cluster, on_host=True)
                 if requested:
                     self.terms.append((limit, consumer, resource, value, requested))
+        # A verdict can be kept while its host's usage is unchanged when every limit term counts per host: such a
+        # counter is charged only by allocations on that host. It then also depends on the job's consumer values
+        # (the scope) and the limits the job is subject to.
+        self.memo_key = None
+        if all(consumer.per for _, consumer, _, _, _ in self.terms):
+            self.memo_key = (self.key, tuple(ev.consumer.values()), tuple(lim.name for lim in ev.host_limits)) \
+                if self.terms else self.key
 
     def limits_on(self, ev: Evaluation, host: Host) -> list[LimitDemand]:
         """The host-scoped limit demands that apply on `host`."""
@@ -160,7 +169,8 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
                   claimed: set[str], start: int) -> tuple[Host, int] | None | ScanError:
     """Scan for a host that can take the position's demand, cyclically through the scan order from index `start` (where
     the previous position's scan stopped); the host found and its index, None when no host can, or ScanError.
-    Every host considered is reported to the observer with its verdict."""
+    Every host considered is reported to the observer with its verdict. The hosts considered are every host, or on
+    the fast path only the candidates that could accept (`ev.candidates`), so the same host is found."""
     job, faults, observer = ev.job.id, ev.faults, ev.observer
     if faults is not None:
         try:
@@ -169,9 +179,11 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
             return ScanError(str(exc))
     single = demand.single
     hosts = ev.state.scan_order(single.order)
-    count = len(hosts)
-    for step in range(count):
-        index = (start + step) % count
+    source = ev.candidates
+    steps = every_host(start, len(hosts)) if source is None else source.indices(demand, hosts, start)
+    if ev.verdicts is not None:  # the fast path's explanation of a pend: no faults, no observer
+        return ev.verdicts.scan(ev, demand, hosts, steps, claimed, judge)
+    for index in steps:
         host = hosts[index]
         if faults is not None:
             try:

@@ -41,6 +41,10 @@ class Ledger:
         """What this evaluation reserves on `host`, per resource (None when nothing was ever held there)."""
         return self._host.get(host)
 
+    def held_hosts(self) -> set[str]:
+        """Hosts on which this evaluation holds a resource amount now (released claims leave none)."""
+        return {host for host, table in self._host.items() if any(table.values())}
+
     def shared_reserved(self, resource: str) -> Amount:
         return self._shared.get(resource, 0)
 

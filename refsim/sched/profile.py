@@ -158,6 +158,9 @@ class Profile:
         projected = copy.copy(self.state)
         projected.usage = self.usage_over(a, b)
         projected.faults = None
+        # The fast path's memos belong to the real state (the copy shares them), and its differential property
+        # covers the real state only: planning takes the reference path.
+        projected.reference_only = True
         return projected
 
     def place(self, job: Job, start: float) -> Allocation | None:

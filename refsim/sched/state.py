@@ -14,14 +14,18 @@ from refsim.resreq.ast import OrderKey
 from refsim.resreq.select import SelectExpr
 from refsim.sched.accounting import Usage
 from refsim.sched.decisions import Allocation
+from refsim.sched.fastpath import Buckets, CandidateSource, FreeIndex, VerdictMemo, reference_forced
 from refsim.sched.faults import FaultPlan
 from refsim.sched.planner import ClusterShape
 
 
 class SchedulerState:
-    def __init__(self, cluster: Cluster, faults: FaultPlan | None = None) -> None:
+    def __init__(self, cluster: Cluster, faults: FaultPlan | None = None, reference_only: bool | None = None) -> None:
         self.cluster = cluster
         self.faults = faults
+        # Untraced jobs take the fast path unless a fault plan is attached or the reference path is forced
+        # (REFSIM_REFERENCE_PATH=1, for benchmarks and differential tests); see refsim/sched/fastpath.py.
+        self.reference_only = reference_forced() if reference_only is None else reference_only
         self.usage = Usage()
         self.jobs: dict[JobId, Job] = {}
         self.requirements: dict[JobId, Requirement | None] = {}
@@ -31,6 +35,26 @@ class SchedulerState:
         self._order_cache: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
         self._shape: ClusterShape | None = None
         self._host_scopes: dict[tuple, str] = {}
+        self._cluster_changes = 0
+        self._free_index: FreeIndex | None = None
+        self.buckets = Buckets(cluster)
+        self.verdicts = VerdictMemo()
+        self.candidates = CandidateSource(self)
+
+    @property
+    def fast_path(self) -> bool:
+        """Whether untraced jobs may take the fast path."""
+        return self.faults is None and not self.reference_only
+
+    @property
+    def version(self) -> int:
+        """Moves whenever committed usage or the cluster changes: the decisions of a job depend on nothing else."""
+        return self.usage.version + self._cluster_changes
+
+    def free_index(self) -> FreeIndex:
+        if self._free_index is None:
+            self._free_index = FreeIndex(self.cluster)
+        return self._free_index
 
     def copy(self) -> SchedulerState:
         """A copy for a dry run: committed usage and the job tables are copied, so nothing done to the copy reaches
@@ -40,6 +64,7 @@ class SchedulerState:
         twin.usage = copy.deepcopy(self.usage)
         twin.jobs, twin.requirements = dict(self.jobs), dict(self.requirements)
         twin.parse_errors, twin.pending = dict(self.parse_errors), dict(self.pending)
+        twin.reference_only = True  # the fast path's memos are this state's, shared by the shallow copy
         return twin
 
     def submit(self, job: Job) -> None:
@@ -73,6 +98,10 @@ class SchedulerState:
         self._order_cache.clear()
         self._shape = None
         self._host_scopes.clear()
+        self._cluster_changes += 1
+        self._free_index = None
+        self.buckets = Buckets(cluster)
+        self.verdicts = VerdictMemo()
 
     def shape(self) -> ClusterShape:
         """Open hosts and their slots, as plan generation needs them; recomputed when the cluster changes."""

@@ -10,13 +10,12 @@ from pathlib import Path
 from refsim.model.units import format_number
 from refsim.sim.jobtable import JobTable
 from refsim.sim.load import load_recording, recording_from
-from refsim.sim.output import read_output
 from refsim.sim.outputs import RecordSink, ReplayOutputs
 from refsim.sim.paths import Named
 from refsim.sim.reader import parse_text
 from refsim.sim.recording import Recording
 from refsim.sim.replay import ReplayEnded, ReplayWarning, Simulator, Statistics
-from refsim.sim.verify import Mismatch, compare, summary
+from refsim.sim.verify import Mismatch, Verifier, summary
 
 DEMO_NAME = "demo"
 
@@ -41,7 +40,7 @@ def input_files(recording: Recording, verify: str | Path | None = None) -> list[
 class BatchResult:
     statistics: Statistics
     warnings: tuple[ReplayWarning, ...]
-    records: tuple[dict, ...]
+    decisions: int  # decision records reported (dispatches, reconstructed ones included, and pends)
     compared: int | None  # decisions compared by --sim-verify, None without it
     mismatches: tuple[Mismatch, ...]
     jobs: JobTable | None = None  # the replay's job table at its end (for --schedule and --resources)
@@ -49,13 +48,17 @@ class BatchResult:
 
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
               log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None,
-              progress: Callable[[float], None] | None = None) -> BatchResult:
+              progress: Callable[[float], None] | None = None,
+              on_record: Callable[[dict], None] | None = None) -> BatchResult:
     """Replay to the end. Expected decisions are read and every output path checked before anything is written,
-    so a bad file changes nothing; an interrupt or failure leaves no partial --sim-output file. `sink` is given
-    every --sim-output record as it is reported, whether or not a file is written; `progress`, when given, is told
-    the simulated time after each report."""
-    expected = read_output(verify) if verify is not None else None
-    outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity, sink)
+    so a bad file changes nothing; an interrupt or failure leaves no partial --sim-output file. The expected
+    decisions are compared as the replay goes and no record is kept, so memory does not grow with the decisions.
+    `sink` is given every --sim-output record as it is reported, whether or not a file is written; `on_record` each
+    decision record; `progress`, when given, is told the simulated time after each report."""
+    verifier = Verifier.of_file(verify) if verify is not None else None
+    outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity, sink,
+                                 verifier, keep_records=False)
+    outputs.listener = on_record
     simulator = Simulator(recording)
     outputs.attach(simulator)
     try:
@@ -69,11 +72,9 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
         outputs.discard()
         raise
     outputs.close()
-    mismatches = tuple(compare(expected, outputs.records)) if expected is not None else ()
-    compared = len({(r["round"], r["job"]) for r in list(expected) + outputs.records}) if expected is not None \
-        else None
-    return BatchResult(ended.statistics, ended.warnings, tuple(outputs.records), compared, mismatches,
-                       simulator.jobs)
+    mismatches = tuple(verifier.finish()) if verifier is not None else ()
+    compared = verifier.compared if verifier is not None else None
+    return BatchResult(ended.statistics, ended.warnings, outputs.decisions, compared, mismatches, simulator.jobs)
 
 
 def summary_lines(recording: Recording, result: BatchResult) -> list[str]:

@@ -1,5 +1,6 @@
 """The --sim-output format: JSON lines, a header with wall-clock metadata, then one record per decision in the
 order reported. The same records are what --sim-verify compares, and what a recording's `decisions` holds.
+docs/simulator.md describes the format and its versions.
 
 Between the decisions, job records (submit, finish, remove) say when each job's life changed, and a last `end`
 record gives the replay's span and slot total, so waits, run times and utilisation come from the file alone.
@@ -8,17 +9,22 @@ Decision records carry the simulated `time` of their session; --sim-verify ignor
 from __future__ import annotations
 
 import datetime as dt
+import gzip
+import io
 import json
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from refsim.model.jobs import JobState
-from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend
+from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend, PendCode, PendReason
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.paths import AtomicFile
 from refsim.sim.reader import Node, RecordingError, read_document
 
 FORMAT = "refsim-sim-output"
+VERSION = 2  # 2: pend reasons grouped by code and detail with compressed host lists; .gz output
 JOB_KINDS = {JobState.PENDING: "submit", JobState.FINISHED: "finish", JobState.REMOVED: "remove"}
 END_KIND = "end"
 
@@ -36,16 +42,27 @@ def allocation_record(allocation: Allocation) -> dict:
     }
 
 
-def decision_record(round_no: int, position: int | None, decision: Dispatch | Pend) -> dict:
-    """One decision as a plain record; `position` is None for a reconstructed dispatch."""
+def decision_record(round_no: int, position: int | None, decision: Dispatch | Pend,
+                    forms: PendReasonForms | None = None) -> dict:
+    """One decision as a plain record; `position` is None for a reconstructed dispatch. Pend reasons are
+    [code, host, detail] triples (the live protocol's form, and version 1's), or, given `forms`, grouped as
+    --sim-output version 2 writes them (output_record)."""
     record: dict = {"round": round_no, "position": position, "job": str(decision.job)}
     if isinstance(decision, Dispatch):
         record["kind"] = "dispatch"
         record["allocation"] = allocation_record(decision.allocation)
     else:
         record["kind"] = "pend"
-        record["reasons"] = [[r.code.value, r.host, r.detail] for r in decision.reasons]
+        record["reasons"] = forms.grouped(decision.reasons) if forms is not None else \
+            [[_CODE_TEXT[r.code], r.host, r.detail] for r in decision.reasons]
     return record
+
+
+def output_record(round_no: int, position: int | None, decision: Dispatch | Pend,
+                  forms: PendReasonForms | None = None) -> dict:
+    """One decision as --sim-output version 2 writes it and --sim-verify compares it: pend reasons grouped
+    (reason_groups); a PendReasonForms shares the grouped form of a reason set that repeats."""
+    return decision_record(round_no, position, decision, forms or PendReasonForms())
 
 
 def job_record(record: JobRecord, time: float) -> dict:
@@ -61,61 +78,178 @@ def end_record(time: float, start: float, slots: int) -> dict:
     return {"kind": END_KIND, "time": time, "start": start, "slots": slots}
 
 
+_CODE_TEXT = {code: code.value for code in PendCode}
+_CODE_ORDER = {code: i for i, code in enumerate(PendCode)}  # the order of a pend reason set
+_NUMBERED = re.compile(r"^(.*?)(\d+)$")
+
+
+def host_list(hosts: list[str]) -> str:
+    """Sorted host names as a compressed host list: consecutive names with one prefix and a numeric suffix of one
+    width collapse into ranges (`node[0001-0024,0031]`); other names are listed as they are; items joined by
+    commas."""
+    items: list[str] = []
+    run_prefix, run_width, numbers = None, 0, []  # the bracket group being built
+    for name in sorted(hosts):
+        match = _NUMBERED.match(name)
+        prefix, digits = (match.group(1), match.group(2)) if match else (None, "")
+        if match and prefix == run_prefix and len(digits) == run_width:
+            numbers.append(int(digits))
+            continue
+        _close(items, run_prefix, run_width, numbers)
+        run_prefix, run_width, numbers = (prefix, len(digits), [int(digits)]) if match else (None, 0, [])
+        if not match:
+            items.append(name)
+    _close(items, run_prefix, run_width, numbers)
+    return ",".join(items)
+
+
+def _close(items: list[str], prefix: str | None, width: int, numbers: list[int]) -> None:
+    if prefix is None or not numbers:
+        return
+    if len(numbers) == 1:
+        items.append(f"{prefix}{numbers[0]:0{width}d}")
+        return
+    ranges, first = [], numbers[0]
+    for previous, number in zip(numbers, numbers[1:] + [None]):
+        if number != previous + 1:
+            ranges.append(f"{first:0{width}d}" if first == previous else f"{first:0{width}d}-{previous:0{width}d}")
+            first = number
+    items.append(f"{prefix}[{','.join(ranges)}]")
+
+
+def reason_groups(reasons: tuple[PendReason, ...] | list[PendReason]) -> list[dict]:
+    """A pend reason set in the record form of version 2: one entry per (code, detail) in the set's order (code
+    order, then detail); host-level entries carry their hosts as a compressed host list and their count."""
+    hosts: dict[tuple[PendCode, str], list[str]] = {}
+    for r in reasons:
+        hosts.setdefault((r.code, r.detail), []).append(r.host)
+    groups = []
+    for code, detail in sorted(hosts, key=lambda k: (_CODE_ORDER[k[0]], k[1])):
+        entry: dict = {"code": _CODE_TEXT[code], "detail": detail}
+        if code.host_level:
+            names = hosts[(code, detail)]
+            entry["hosts"], entry["count"] = host_list(names), len(names)
+        groups.append(entry)
+    return groups
+
+
+class PendReasonForms:
+    """The grouped form of each reason set written lately, by identity: pends of one bucket share one reason set
+    object, so its form is built once. Bounded, so it never grows with the number of decisions."""
+
+    def __init__(self, bound: int = 256) -> None:
+        self._forms: dict[int, tuple[tuple, list[dict]]] = {}
+        self._bound = bound
+
+    def grouped(self, reasons: tuple[PendReason, ...]) -> list[dict]:
+        known = self._forms.get(id(reasons))
+        if known is not None and known[0] is reasons:
+            return known[1]
+        if len(self._forms) >= self._bound:
+            self._forms.clear()
+        form = reason_groups(reasons)
+        self._forms[id(reasons)] = (reasons, form)  # the set is kept alive, so its id is not reused meanwhile
+        return form
+
+
 def dumps(record: dict) -> str:
     return json.dumps(record, sort_keys=True, separators=(",", ":"))
 
 
 class SimOutput:
     """An open --sim-output file: the header is written on open, then each record as it is reported. Written
-    whole (refsim.sim.paths.AtomicFile): the file appears at close(); discard() leaves the target as it was."""
+    whole (refsim.sim.paths.AtomicFile): the file appears at close(); discard() leaves the target as it was. A
+    path ending in `.gz` is written gzip-compressed."""
 
     def __init__(self, path: str | Path, recording: str, now: dt.datetime | None = None) -> None:
         self.path = Path(path)
-        self.atomic = AtomicFile(self.path)
-        self._file: IO[str] = self.atomic.file
+        compressed = self.path.suffix == ".gz"
+        self.atomic = AtomicFile(self.path, binary=compressed)
+        self._gzip: gzip.GzipFile | None = None
+        if compressed:
+            self._gzip = gzip.GzipFile(fileobj=self.atomic.file, mode="wb", compresslevel=6, mtime=0)
+            self._file: IO[str] = io.TextIOWrapper(self._gzip, encoding="utf-8")
+        else:
+            self._file = self.atomic.file
         written = (now or dt.datetime.now(dt.timezone.utc)).isoformat(timespec="seconds")
-        self._file.write(dumps({"format": FORMAT, "version": 1, "recording": recording, "written": written}) + "\n")
+        self._file.write(dumps({"format": FORMAT, "version": VERSION, "recording": recording,
+                                "written": written}) + "\n")
 
     def write(self, record: dict) -> None:
         self._file.write(dumps(record) + "\n")
 
     def close(self) -> None:
+        if self._gzip is not None and not self.atomic.done:
+            self._file.flush()
+            self._file.detach()  # the text layer lets go of the gzip stream without closing the file under it
+            self._gzip.close()  # writes the gzip trailer; the temporary file stays open for commit()
         self.atomic.commit()
 
     def discard(self) -> None:
         self.atomic.discard()
 
 
-def read_output(path: str | Path) -> list[dict]:
-    """The records of a --sim-output file, or of a recording's `decisions` section (YAML/JSON)."""
+def _open_text(path: str | Path) -> IO[str]:
+    if str(path).endswith(".gz"):
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")  # noqa: SIM115 (closed by the caller's with)
+
+
+def iter_output(path: str | Path) -> Iterator[dict]:
+    """The records of a --sim-output file (any version, plain or gzip) or of a recording's `decisions` section,
+    one at a time and in canonical form (pend reasons grouped as in version 2). Errors name the file and line."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with _open_text(path) as lines:
+            first = lines.readline()
+            if FORMAT not in first:
+                yield from _recording_decisions(path, name)
+                return
+            _check_header(first, name)
+            for number, line in enumerate(lines, start=2):
+                if line.strip():
+                    record = _line_record(line, name, number)
+                    if record is not None:
+                        yield record
     except OSError as exc:
         raise RecordingError(name, "", f"cannot read: {exc.strerror or exc}") from None
-    first = text.lstrip().split("\n", 1)[0]
-    if FORMAT in first:
-        return _read_lines(text, name)
+    except (EOFError, UnicodeDecodeError) as exc:
+        raise RecordingError(name, "", f"cannot read: {exc}") from None
+
+
+def read_output(path: str | Path) -> list[dict]:
+    """All records of a --sim-output file or a recording's `decisions` section (see iter_output)."""
+    return list(iter_output(path))
+
+
+def _check_header(line: str, name: str) -> None:
+    try:
+        header = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RecordingError(name, "line 1", f"not valid JSON: {exc.msg}") from None
+    version = header.get("version", 1) if isinstance(header, dict) else None
+    if version not in (1, VERSION):
+        raise RecordingError(name, "line 1", f"unsupported output format version {version!r} (this refsim reads "
+                                             f"1 to {VERSION})")
+
+
+def _recording_decisions(path: str | Path, name: str) -> Iterator[dict]:
     document = read_document(path)
     root = Node(document, name)
     if not root.has("decisions"):
         raise root.error("neither a --sim-output file nor a recording with a 'decisions' section")
-    return list(records_from(root.child("decisions")))
+    yield from records_from(root.child("decisions"))
 
 
-def _read_lines(text: str, name: str) -> list[dict]:
-    records = []
-    for number, line in enumerate(text.splitlines()[1:], start=2):
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordingError(name, f"line {number}", f"not valid JSON: {exc.msg}") from None
-        if isinstance(value, dict) and (value.get("kind") in JOB_KINDS.values() or value.get("kind") == END_KIND):
-            continue  # not a decision: --sim-verify compares decisions only
-        records.append(_record(Node(value, name, f"line {number}")))
-    return records
+def _line_record(line: str, name: str, number: int) -> dict | None:
+    """A decision record of one line; None for a job or end record (--sim-verify compares decisions only)."""
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RecordingError(name, f"line {number}", f"not valid JSON: {exc.msg}") from None
+    if isinstance(value, dict) and (value.get("kind") in JOB_KINDS.values() or value.get("kind") == END_KIND):
+        return None
+    return _record(Node(value, name, f"line {number}"))
 
 
 def records_from(node: Node) -> tuple[dict, ...]:
@@ -134,4 +268,25 @@ def _record(item: Node) -> dict:
     needed = "allocation" if kind == "dispatch" else "reasons"
     if not item.has(needed):
         raise item.error(f"a {kind} record needs '{needed}'")
-    return {"position": None, **item.value, "job": str(item.value["job"])}
+    record = {"position": None, **item.value, "job": str(item.value["job"])}
+    if kind == "pend":
+        record["reasons"] = _canonical_reasons(item.child("reasons"))
+    return record
+
+
+def _canonical_reasons(node: Node) -> list[dict]:
+    """Reasons in the grouped form of version 2; version 1's [code, host, detail] triples are grouped."""
+    entries = list(node.elements())
+    if all(isinstance(e.value, dict) for e in entries):
+        return [e.value for e in entries]
+    triples = []
+    for entry in entries:
+        value = entry.value
+        if not (isinstance(value, list) and len(value) == 3 and all(isinstance(v, str) for v in value)):
+            raise entry.error("a pend reason is [code, host, detail] (version 1) or a grouped entry (version 2)")
+        try:
+            code = PendCode(value[0])
+        except ValueError:
+            raise entry.error(f"unknown pend reason code '{value[0]}'") from None
+        triples.append(PendReason(code, value[1], value[2]))
+    return reason_groups(triples)

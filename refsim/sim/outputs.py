@@ -1,6 +1,7 @@
 """What a replay writes as it reports: the --sim-output file, the scheduler log, and the records that
 --sim-verify compares. One place, so the batch run and the REPL write exactly the same things, through the same
-path guard (refsim.sim.paths)."""
+path guard (refsim.sim.paths). A record is built only when something takes it (an output file, a verifier, a sink,
+or a caller that keeps records)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Dispatch, Pend, SessionResult
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.log import SchedulerLog
-from refsim.sim.output import SimOutput, decision_record, end_record, job_record
+from refsim.sim.output import PendReasonForms, SimOutput, end_record, job_record, output_record
 from refsim.sim.paths import Named, guarded_output
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, Simulator
+from refsim.sim.verify import Verifier
 
 RecordSink = Callable[[dict], None]
 
@@ -27,19 +29,25 @@ class OutputWriteError(Exception):
 
 class ReplayOutputs:
     def __init__(self, recording: str, output: SimOutput | None = None, log: SchedulerLog | None = None,
-                 inputs: Iterable[Named] = (), sink: RecordSink | None = None) -> None:
+                 inputs: Iterable[Named] = (), sink: RecordSink | None = None, verifier: Verifier | None = None,
+                 keep_records: bool = True) -> None:
         self.recording = recording
         self.output = output
         self.log = log
         self.inputs = list(inputs)  # the run's input files, which no output may be
         self.sink = sink  # also given every record written (e.g. to compute metrics as the replay runs)
-        self.records: list[dict] = []
+        self.verifier = verifier  # compares each decision record as it is reported
+        self.records: list[dict] | None = [] if keep_records else None
+        self.decisions = 0
+        self.listener: Callable[[dict], None] | None = None  # sees each decision record (tests that look at them)
+        self._forms = PendReasonForms()
         self._simulator: Simulator | None = None
         self._start = 0.0
 
     @classmethod
     def open(cls, recording: str, inputs: Iterable[Named] = (), output: str | Path | None = None,
-             log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None) -> ReplayOutputs:
+             log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None,
+             verifier: Verifier | None = None, keep_records: bool = True) -> ReplayOutputs:
         """Check every path before opening any, so a refused one leaves every file as it was."""
         inputs = list(inputs)
         if output is not None:
@@ -54,7 +62,7 @@ class ReplayOutputs:
             if sim_output is not None:
                 sim_output.discard()
             raise
-        return cls(recording, sim_output, scheduler_log, inputs, sink)
+        return cls(recording, sim_output, scheduler_log, inputs, sink, verifier, keep_records)
 
     def claims(self) -> list[Named]:
         """The files this run writes now: another output must be none of them."""
@@ -72,6 +80,15 @@ class ReplayOutputs:
         if failures:
             raise OutputWriteError("; ".join(failures))
 
+    def _take(self, record: dict, failures: list[str]) -> None:
+        if self.records is not None:
+            self.records.append(record)
+        self._write(record, failures)
+        if self.verifier is not None:
+            self.verifier.add(record)
+        if self.listener is not None:
+            self.listener(record)
+
     def _write(self, record: dict, failures: list[str]) -> None:
         if self.output is not None:
             try:
@@ -82,16 +99,19 @@ class ReplayOutputs:
             self.sink(record)
 
     def report(self, report: Report, time: float) -> None:
-        record = None
+        decision, position = None, None
         if isinstance(report, Reconstructed):
-            record = decision_record(report.round, None, Dispatch(report.job, report.allocation))
+            decision = Dispatch(report.job, report.allocation)
         elif isinstance(report, SessionResult) and isinstance(report.outcome, (Dispatch, Pend)):
-            record = decision_record(report.round, report.position, report.outcome)
+            decision, position = report.outcome, report.position
         failures: list[str] = []
-        if record is not None:
-            record["time"] = time
-            self.records.append(record)
-            self._write(record, failures)
+        if decision is not None:
+            self.decisions += 1
+            if self.output is not None or self.sink is not None or self.verifier is not None \
+                    or self.records is not None or self.listener is not None:
+                record = output_record(report.round, position, decision, self._forms)
+                record["time"] = time
+                self._take(record, failures)
         elif isinstance(report, ReplayEnded) and self._simulator is not None:
             slots = sum(h.total(SLOTS) for h in self._simulator.state.cluster.hosts)
             self._write(end_record(report.statistics.time, self._start, slots), failures)

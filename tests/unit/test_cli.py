@@ -171,8 +171,8 @@ def test_a_terminal_console_opens_with_a_banner_and_a_pipe_without():
 
 
 def test_a_long_replay_shows_a_progress_bar_on_a_terminal_only(tmp_path):
-    # 400 one-slot jobs queueing for one slot: a replay of several seconds, long enough for the bar to appear.
-    events = [{"time": i * 10, "submit": {"id": i, "run_time": 15}} for i in range(1, 401)]
+    # 1200 one-slot jobs queueing for one slot: a replay of a few seconds, long enough for the bar to appear.
+    events = [{"time": i * 10, "submit": {"id": i, "run_time": 15}} for i in range(1, 1201)]
     path = tmp_path / "long.yaml"
     path.write_text(yaml.safe_dump({"cluster": {"hosts": [{"name": "a", "slots": 1}]}, "events": events}))
     child = spawn_console("sim", str(path))

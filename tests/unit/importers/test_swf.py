@@ -31,9 +31,10 @@ def test_fields_map_as_documented():
 
 
 def test_the_imported_recording_replays_every_job_once():
-    result = run_batch(recording_from(swf_recording(FIXTURE), "tiny"))
+    records = []
+    result = run_batch(recording_from(swf_recording(FIXTURE), "tiny"), on_record=records.append)
     assert result.statistics.dispatched == 4 and result.statistics.pending == 0
-    assert sorted(r["job"] for r in result.records if r["kind"] == "dispatch") == ["1", "2", "3", "4"]
+    assert sorted(r["job"] for r in records if r["kind"] == "dispatch") == ["1", "2", "3", "4"]
 
 
 @pytest.mark.parametrize("line, problem", [
@@ -67,7 +68,8 @@ def test_gzip_and_job_count(tmp_path):
 def test_the_nasa_log_replays_with_every_job_dispatched_exactly_once():
     doc = swf_recording(NASA)
     assert len(doc["events"]) == 18239 and len(doc["cluster"]["hosts"]) == 128
-    result = run_batch(recording_from(doc, "nasa"))
-    dispatched = [r["job"] for r in result.records if r["kind"] == "dispatch"]
+    records = []
+    result = run_batch(recording_from(doc, "nasa"), on_record=records.append)
+    dispatched = [r["job"] for r in records if r["kind"] == "dispatch"]
     assert len(dispatched) == 18239 and len(set(dispatched)) == 18239
     assert result.statistics.pending == 0 and result.statistics.finished == 18239

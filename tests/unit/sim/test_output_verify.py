@@ -24,9 +24,9 @@ def recordings():
 def test_round_trip_verifies_clean(tmp_path, name, rec):
     out = tmp_path / "out.jsonl"
     first = run_batch(rec, output=out)
-    assert first.records, f"{name} decided nothing"
+    assert first.decisions, f"{name} decided nothing"
     again = run_batch(rec, verify=out)
-    assert again.mismatches == () and again.compared == len(first.records)
+    assert again.mismatches == () and again.compared == first.decisions
 
 
 def test_output_is_byte_identical_apart_from_the_write_time(tmp_path):

@@ -98,7 +98,7 @@ def test_discipline_pend_reasons_in_sim_output_and_sim_verify(tmp_path):
     assert result.exit_code == 0
     records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
     held = next(r for r in records if r.get("round") == 1 and r["job"] == "102")
-    assert held["reasons"] == [["blocked", "", "job 101"]]  # no times, no amounts
+    assert held["reasons"] == [{"code": "blocked", "detail": "job 101"}]  # job-level, no times, no amounts
     same = CliRunner().invoke(main, ["sim", str(path), "--discipline", "strict", "--sim-verify", str(out)])
     assert same.exit_code == 0 and same.output.endswith("no mismatch\n")
     other = CliRunner().invoke(main, ["sim", str(path), "--discipline", "easy", "--sim-verify", str(out)])

@@ -1,0 +1,103 @@
+"""One semantics, two paths: the fast path an untraced job takes (candidate hosts, explanation only on a pend, job
+buckets) decides exactly as the reference path. Generated recordings (every requirement form, limits of every
+consumer kind, shared resources, arrays, removals, host changes, both session policies, jobs alike enough to share
+a bucket, sessions mixing observed and unobserved jobs) and prefixes of the NASA log are replayed both ways and
+every decision, allocation, pend reason set and no-decision is compared, with the final accounting."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refsim.model.cluster import HostStatus
+from refsim.model.jobid import JobId
+from refsim.sched.decisions import SessionResult
+from refsim.sim.recording import Event, HostChange, Recording, Remove, Sessions, SessionPolicy, Submit
+from refsim.sim.replay import Reconstructed, Simulator
+from tests.support.strategies import clusters, jobs
+
+
+@st.composite
+def recordings(draw) -> Recording:
+    cluster = draw(clusters())
+    job_list = list(draw(jobs()))
+    for n, job in enumerate(draw(st.lists(st.sampled_from(job_list), max_size=4))):  # bucket mates
+        job_list.append(replace(job, id=JobId(200 + n), submit_time=draw(st.integers(0, 6))))
+    events = [Event(float(j.submit_time), Submit(j)) for j in sorted(job_list, key=lambda j: j.submit_time)]
+    for job in draw(st.lists(st.sampled_from(job_list), max_size=2, unique_by=lambda j: j.id)):
+        events.append(Event(float(job.submit_time + draw(st.integers(0, 8))), Remove(job.id)))
+    for host in draw(st.lists(st.sampled_from(cluster.hosts), max_size=2)):
+        status = draw(st.sampled_from(list(HostStatus)))
+        events.append(Event(float(draw(st.integers(1, 14))), HostChange(host.name, status)))
+    events.sort(key=lambda e: e.time)
+    policy = draw(st.sampled_from([Sessions(SessionPolicy.AFTER_EVENTS), Sessions(SessionPolicy.EVERY, 3.0)]))
+    return Recording(cluster, tuple(events), policy)
+
+
+class _Listener:
+    """An observer: the job it watches takes the reference path, as a traced job does."""
+
+    def __init__(self) -> None:
+        self.events = 0
+
+    def event(self, event) -> None:
+        self.events += 1
+
+
+def replay(recording: Recording, reference: bool, observed: frozenset[str] = frozenset()):
+    """Every report's decision content, and the final accounting."""
+    listener = _Listener()
+    hook = (lambda _round: (lambda job: listener if str(job) in observed else None)) if observed else None
+    sim = Simulator(recording, session_hook=hook)
+    sim.state.reference_only = reference
+    decisions = []
+    for report in sim.reports():
+        if isinstance(report, SessionResult):
+            decisions.append((report.round, report.position, report.job, report.outcome))
+        elif isinstance(report, Reconstructed):
+            decisions.append((report.round, None, report.job, report.allocation))
+    assert not observed or listener.events, "the observed jobs were never selected"
+    return decisions, sim.state.usage.snapshot()
+
+
+@settings(max_examples=100, deadline=None)
+@given(recordings())
+def test_the_fast_path_decides_as_the_reference_path(recording):
+    assert replay(recording, reference=False) == replay(recording, reference=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_sessions_mixing_observed_and_unobserved_jobs_decide_as_the_reference_path(data):
+    recording = data.draw(recordings())
+    ids = sorted({str(e.action.job.id) for e in recording.events if isinstance(e.action, Submit)})
+    observed = frozenset(data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3)))
+    assert replay(recording, reference=False, observed=observed) == replay(recording, reference=True)
+
+
+def _nasa() -> Path | None:
+    for folder in Path(__file__).resolve().parents:
+        candidate = folder / "shared/data/NASA-iPSC-1993-3.1-cln.swf.gz"
+        if candidate.exists():
+            return candidate
+    return None
+
+
+NASA = _nasa()
+
+
+@pytest.mark.skipif(NASA is None, reason="the NASA iPSC log is not in a shared/data folder above the project")
+@pytest.mark.parametrize("jobs_, scale, pends", [(2500, 1.0, False), (250, 0.5, True)],
+                         ids=["prefix", "loaded prefix"])
+def test_the_nasa_log_decides_alike_on_both_paths(jobs_, scale, pends):
+    from refsim.importers.swf import swf_recording
+    from refsim.sim.load import recording_from
+
+    recording = recording_from(swf_recording(NASA, max_jobs=jobs_, time_scale=scale), "nasa")
+    fast, reference = replay(recording, reference=False), replay(recording, reference=True)
+    assert (len(fast[0]) > jobs_) is pends  # at half the submit times jobs pend: more decisions than jobs
+    assert fast == reference
