@@ -49,7 +49,19 @@ def job_lines(sim: Simulator, selector: JobId) -> list[str]:
                   f"queued t={format_number(j.submit_time)}, run time {format_number(j.run_time)}",
                   f"  tasks {tasks}, requirement '{j.resreq}'",
                   f"  latest decision: {_outcome(r)}"]
+        if sim.discipline.name != "greedy" and r.state is JobState.PENDING:
+            lines.append(f"  {_planned_start(r)}")
     return lines
+
+
+def _planned_start(record: JobRecord) -> str:
+    """The job's current backfill reservation (from its latest session), as Slurm's `squeue --start` shows."""
+    reservation = record.reservation
+    if reservation is None:
+        return "planned start: none (no backfill reservation held)"
+    return (f"planned start: t={format_number(reservation.planned_start)} (backfill reservation of round "
+            f"{record.last_round}: {placement(reservation.allocation)}"
+            + "".join(f", {name} {format_number(v)}" for name, v in reservation.allocation.shared) + ")")
 
 
 def host_lines(sim: Simulator, name: str, units: UnitsMode) -> list[str]:

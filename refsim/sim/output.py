@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import IO
 
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend
+from refsim.sched.profile import Reservation
 from refsim.sim.reader import Node, RecordingError, read_document
 
 FORMAT = "refsim-sim-output"
+RESERVATION = "backfill_reservation"  # informational: compared only where the expected record has it
 
 
 def _charges(charges: tuple[LimitCharge, ...]) -> list[dict]:
@@ -27,8 +29,10 @@ def allocation_record(allocation: Allocation) -> dict:
     }
 
 
-def decision_record(round_no: int, position: int | None, decision: Dispatch | Pend) -> dict:
-    """One decision as a plain record; `position` is None for a reconstructed dispatch."""
+def decision_record(round_no: int, position: int | None, decision: Dispatch | Pend,
+                    reservation: Reservation | None = None) -> dict:
+    """One decision as a plain record; `position` is None for a reconstructed dispatch. A pend under a
+    non-greedy discipline carries the job's backfill reservation, if it holds one (`backfill_reservation`)."""
     record: dict = {"round": round_no, "position": position, "job": str(decision.job)}
     if isinstance(decision, Dispatch):
         record["kind"] = "dispatch"
@@ -36,6 +40,9 @@ def decision_record(round_no: int, position: int | None, decision: Dispatch | Pe
     else:
         record["kind"] = "pend"
         record["reasons"] = [[r.code.value, r.host, r.detail] for r in decision.reasons]
+        if reservation is not None:
+            record[RESERVATION] = {"planned_start": reservation.planned_start,
+                                   "allocation": allocation_record(reservation.allocation)}
     return record
 
 
@@ -96,7 +103,7 @@ def records_from(node: Node) -> tuple[dict, ...]:
 
 
 def _record(item: Node) -> dict:
-    item.mapping(("round", "position", "job", "kind", "allocation", "reasons"), required=("round", "job", "kind"))
+    item.mapping(("round", "position", "job", "kind", "allocation", "reasons", RESERVATION), required=("round", "job", "kind"))
     item.child("round").integer(1)
     item.child("job").text()
     kind = item.child("kind").text()

@@ -8,7 +8,7 @@ from pathlib import Path
 from refsim.sched.decisions import Dispatch, Pend, SessionResult
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import SimOutput, decision_record
-from refsim.sim.replay import Reconstructed, Report
+from refsim.sim.replay import Reconstructed, Report, planned
 
 
 class ReplayOutputs:
@@ -23,7 +23,7 @@ class ReplayOutputs:
         if isinstance(report, Reconstructed):
             record = decision_record(report.round, None, Dispatch(report.job, report.allocation))
         elif isinstance(report, SessionResult) and isinstance(report.outcome, (Dispatch, Pend)):
-            record = decision_record(report.round, report.position, report.outcome)
+            record = decision_record(report.round, report.position, report.outcome, planned(report))
         if record is not None:
             self.records.append(record)
             if self.output is not None:

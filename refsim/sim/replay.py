@@ -21,6 +21,7 @@ from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendR
 from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
+from refsim.sched.profile import Reservation
 from refsim.sched.session import ObserverFactory, run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobTable
@@ -226,6 +227,7 @@ class Simulator:
         record = self.jobs.get(result.job)
         if record is not None:
             record.last_outcome, record.last_round = result.outcome, result.round
+            record.reservation = planned(result)
         if isinstance(result.outcome, Dispatch):
             dispatched.append(result.job)
             self._start(result.job, result.outcome.allocation, reconstructed=False)
@@ -246,3 +248,9 @@ class Simulator:
                           self.jobs.count(JobState.FINISHED), self.jobs.count(JobState.RUNNING),
                           self.jobs.count(JobState.PENDING), self.jobs.count(JobState.REMOVED),
                           busy / (slots * span) if slots and span > 0 else 0.0)
+
+
+def planned(result: SessionResult) -> Reservation | None:
+    """The backfill reservation a pended job holds after its session (non-greedy disciplines), else None."""
+    ruling = result.ruling
+    return ruling.reservation if ruling is not None and isinstance(result.outcome, Pend) else None
