@@ -25,7 +25,7 @@ from tools.criteria import criteria  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CRITERION_TAG = re.compile(r"^@R(\d+)\.(\d+)$")
-OTHER_TAGS = {"@whitebox"}
+OTHER_TAGS = {"@whitebox", "@backfill"}
 
 
 @dataclass

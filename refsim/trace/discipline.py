@@ -168,9 +168,11 @@ def verdict(ev: DisciplineRuled) -> tuple[str, str | None]:
 
 
 def _held(ev: DisciplineRuled) -> str:
+    if ev.discipline == "strict":
+        if ev.blocked_by is None:
+            return "does not fit now; no later job starts in this session"
+        return f"blocked behind job {ev.blocked_by}" if ev.fits else f"does not fit now; waits behind job {ev.blocked_by}"
     if ev.blocked_by is not None:
-        if ev.discipline == "strict":
-            return f"blocked behind job {ev.blocked_by}"
         return f"no run limit, so never backfilled: waits behind job {ev.blocked_by}"
     if ev.delays is not None:
         what = "the planned start" if ev.discipline == "conservative-drevt" else "the backfill reservation"
@@ -179,8 +181,6 @@ def _held(ev: DisciplineRuled) -> str:
         return "its planned start is later than now"
     if ev.reservation is not None:
         return "does not fit now; holds the backfill reservation"
-    if ev.discipline == "strict":
-        return "does not fit now; no later job starts in this session"
     if ev.discipline in ("easy", "easy-drevt") and ev.protects:
         return "does not fit now"
     return "does not fit now, nor once every running job has ended: no backfill reservation"
@@ -192,7 +192,7 @@ def section(ev: DisciplineRuled, unit_of: UnitOf) -> Section:
                       "(see the requirement, plan and host sections below)",))]
     if ev.reservation is not None and not (ev.rule is StartRule.PLANNED_NOW):
         lines += reservation_lines(ev.reservation, ev, unit_of)
-    if ev.fits and ev.rule is not StartRule.HEAD:
+    if ev.discipline == "strict" or (ev.fits and ev.rule is not StartRule.HEAD):
         lines += backfill_lines(ev, unit_of)
     if ev.reservation is not None and ev.rule is StartRule.PLANNED_NOW:
         lines += reservation_lines(ev.reservation, ev, unit_of)
