@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import shlex
@@ -52,10 +53,14 @@ class InProcessDriver:
             env: dict[str, str] | None = None) -> Transcript:
         lines: list[str] = []
         settings = _parse_options(options)
+        discipline = settings.pop("discipline", None)
         saved = {k: os.environ.get(k) for k in (env or {})}
         os.environ.update(env or {})
         try:
-            console = Console(open_recording(str(recording) if recording else None), lines.append, **settings)
+            loaded = open_recording(str(recording) if recording else None)
+            if discipline is not None:  # as `refsim sim --discipline` does
+                loaded = dataclasses.replace(loaded, discipline=discipline)
+            console = Console(loaded, lines.append, **settings)
             run_console(console, io.StringIO("".join(f"{line}\n" for line in script)), io.StringIO())
         except RecordingError as exc:
             return Transcript(f"Error: {exc}\n", 1)
@@ -71,7 +76,7 @@ class InProcessDriver:
 
 
 def _parse_options(options: list[str]) -> dict:
-    names = {"--sim-output": "output", "--sim-verify": "verify", "--log": "log"}
+    names = {"--sim-output": "output", "--sim-verify": "verify", "--log": "log", "--discipline": "discipline"}
     settings: dict = {}
     words = iter(options)
     for word in words:

@@ -182,7 +182,7 @@ def _held(ev: DisciplineRuled) -> str:
     if ev.reservation is not None:
         return "does not fit now; holds the backfill reservation"
     if ev.discipline in ("easy", "easy-drevt") and ev.protects:
-        return "does not fit now"
+        return f"does not fit now; only job {ev.protects[0].job}, the first job that did not fit, holds a backfill reservation"
     return "does not fit now, nor once every running job has ended: no backfill reservation"
 
 

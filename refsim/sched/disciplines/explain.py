@@ -96,11 +96,15 @@ def explain(discipline: str, round_: RoundBase, job: Job, judged: Outcome, kept:
     if reservation is None and ruling.rule is StartRule.PLANNED_NOW and isinstance(kept, Dispatch):
         reservation = ReservationFound(round_.now, _end(round_.now, job), kept.allocation, (),
                                        _windows(ruling.protects))
+    protects = ruling.protects
+    head = getattr(round_, "head", None)
+    if not protects and head is not None and head.job != job.id:
+        protects = (head,)  # EASY: a job that does not fit behind the reserved job is not tested, but waits behind it
     blocked_by = ruling.blocked_by
     if discipline == "strict" and getattr(round_, "blocker", None) not in (None, job.id):
         blocked_by = round_.blocker  # strict: every job behind the first that did not fit waits behind it
     return DisciplineRuled(discipline, round_.now, job.run_limit, fits, kept, moved, ruling.rule, reservation,
-                           _windows(ruling.protects), discipline == "easy", ruling.delays, blocked_by,
+                           _windows(protects), discipline == "easy", ruling.delays, blocked_by,
                            _extra_test(discipline, round_, kept, ruling), _ahead(discipline, round_, job, ruling))
 
 
