@@ -5,6 +5,7 @@
     python tools/bench.py trace [--swf PATH] [--hosts 1000] [--jobs 5000] [--repeat 3]
     python tools/bench.py store [--swf PATH]
     python tools/bench.py disciplines [--swf PATH] [--disciplines greedy,easy,...] [--scales 1,0.5] [--jobs N]
+    python tools/bench.py backfill-trace [--swf PATH] [--discipline easy] [--scale 0.5] [--jobs N]
 """
 
 from __future__ import annotations
@@ -310,6 +311,38 @@ def bench_disciplines(args: argparse.Namespace) -> None:
                   f"started {len(waits['all']):6d}/{len(sim.jobs.records)}  mean wait: {means}")
 
 
+def _console_cpu(recording, script: list[str]) -> float:
+    """CPU seconds (process time) of a console script, output discarded."""
+    from refsim.repl.console import Console
+
+    console = Console(recording, lambda line: None)
+    start = time.process_time()
+    for line in script:
+        console.execute(line)
+    console.close()
+    return time.process_time() - start
+
+
+def bench_backfill_trace(args: argparse.Namespace) -> None:
+    """Tracing every decision at summary and at full level against tracing off, under a backfilling discipline
+    on the NASA log with run limits (its discipline sections included), as CPU-second ratios of one run."""
+    from refsim.sim.load import recording_from
+
+    swf = Path(args.swf)
+    if not swf.exists():
+        print(f"backfill-trace: skipped, no log at {swf}")
+        return
+    document = nasa_with_run_limits(swf, args.scale, args.jobs)
+    document["scheduling"] = {"discipline": args.discipline}
+    recording = recording_from(document, f"nasa x{args.scale:g}")
+    off = _console_cpu(recording, ["continue"])
+    summary = _console_cpu(recording, ["trace on all", "continue"])
+    full = _console_cpu(recording, ["trace on all level full", "continue"])
+    print(f"backfill-trace: NASA x{args.scale:g} under {args.discipline}, CPU seconds: trace off {off:.2f}s; "
+          f"trace all summary {summary:.2f}s (x{summary / off:.2f}); trace all full {full:.2f}s (x{full / off:.2f})",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="which", required=True)
@@ -336,8 +369,13 @@ def main() -> None:
     disciplines.add_argument("--disciplines", default="greedy,strict,easy,easy-drevt,conservative,conservative-drevt")
     disciplines.add_argument("--scales", default="1,0.5", help="submit-time scale factors")
     disciplines.add_argument("--jobs", type=int, help="only the first N jobs of the log")
+    backfill = sub.add_parser("backfill-trace", help="tracing all against off under a backfilling discipline")
+    backfill.add_argument("--swf", default=str(NASA))
+    backfill.add_argument("--discipline", default="easy")
+    backfill.add_argument("--scale", type=float, default=0.5, help="submit-time scale factor")
+    backfill.add_argument("--jobs", type=int, help="only the first N jobs of the log")
     args = parser.parse_args()
-    {"core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
+    {"backfill-trace": bench_backfill_trace, "core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
      "disciplines": bench_disciplines}[args.which](args)
 
 
