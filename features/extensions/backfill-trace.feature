@@ -714,3 +714,33 @@ Feature: Backfilling explained in the decision trace
       """
     And the output does not contain "planned start: t=0"
     And the file "{tmp}/out.jsonl" contains the line "{"backfill_reservation":{"allocation":{"hosts":[{"host":"n","limit_charges":[],"resources":{"slots":9}}],"limit_charges":[],"shared":{}},"planned_start":200},"job":"2","kind":"pend","position":1,"reasons":[["backfill-reservation","",""],["resource-shortfall","n","slots"]],"round":2}"
+
+  Scenario: A job without a run limit is never backfilled
+    # Job 3 fits in the 3 free nodes, but with no run limit it could end after any planned start: under EASY it
+    # waits behind job 2, the reserved job, and its plan is built but not started.
+    Given a recording:
+      """
+      scheduling: {discipline: easy}
+      cluster:
+        hosts:
+          - {name: n, slots: 10}
+      events:
+        - {time: 0, submit: {id: 1, tasks: 7, run_time: 200, run_limit: 200}}
+        - {time: 0, submit: {id: 2, tasks: 9, run_time: 300, run_limit: 300}}
+        - {time: 0, submit: {id: 3, tasks: 2, run_time: 50}}
+      """
+    When I run the commands:
+      """
+      trace on 3
+      step 3
+      """
+    Then the trace of job 3 in round 1 contains these lines in order:
+      """
+      discipline easy at t=0: no run limit; fits now: yes (see the requirement, plan and host sections below)
+        no run limit: never backfilled
+        verdict: not started: no run limit, so never backfilled: waits behind job 2
+      requirement: single, tasks min 2 max 2, requests slots only: satisfied
+        plan 1: built, not started: no run limit, so never backfilled: waits behind job 2; no further plans tried
+      outcome: pended, 1 pend reason
+        blocked: job 2
+      """
