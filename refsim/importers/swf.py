@@ -8,7 +8,7 @@ Each data line has 18 whitespace-separated fields; -1 means unknown. How fields 
 | 2 submit time | submit event time |
 | 4 run time | run time; unknown (-1) runs 0 seconds, so the job finishes at once |
 | 5 allocated processors, 8 requested processors | tasks: the request, else the allocation |
-| 9 requested time | `run_limit` (the job is killed at it; disciplines that backfill plan with it); unknown (-1): no limit |
+| 9 requested time | `run_limit` (the job is killed at it; backfilling plans with it); -1 or 0: none |
 | 12 user, 13 group | user `u<N>`, project `g<N>` (`unknown` for -1) |
 | 15 queue | the header's queue name for that number, else `q<N>`; unknown: the default queue `normal` |
 

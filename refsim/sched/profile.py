@@ -111,29 +111,45 @@ class Profile:
             self._steps = steps or [(self.now, 0)]
         return self._steps
 
-    def _most_slots_held(self, a: float, b: float) -> int:
+    def _first_overfull(self, start: float, end: float, cap: int) -> float | None:
+        """The first instant of [start, end) at which more than `cap` slots are held; None when there is none."""
         steps = self._slot_steps()
-        i = max(bisect_right(steps, (a, math.inf)) - 1, 0)
-        most = steps[i][1] if steps[i][0] <= a else 0
-        for time, held in steps[i + 1:]:
-            if time >= b:
+        i = bisect_right(steps, (start, math.inf)) - 1
+        if i >= 0 and steps[i][1] > cap:
+            return start
+        for j in range(i + 1, len(steps)):
+            time, held = steps[j]
+            if time >= end:
                 break
-            most = max(most, held)
-        return most
+            if held > cap:
+                return time
+        return None
 
     # --- projection --------------------------------------------------------------------------------------------
 
     def usage_over(self, a: float, b: float) -> Usage:
         """Per host and resource, shared resource and limit counter: the most held at any instant of [a, b)."""
-        points = [a] + sorted({h.start for h in self.holdings if a < h.start < b})
-        most: Usage | None = None
-        for point in points:
-            usage = Usage()
-            for h in self.holdings:
-                if h.start <= point < h.end:
-                    usage.commit(h.job, h.allocation)
-            most = usage if most is None else _pointwise_max(most, usage)
-        assert most is not None
+        usage, changes = Usage(), []
+        for h in self.holdings:
+            if h.start <= a < h.end:
+                usage.commit(h.job, h.allocation)
+                if h.end < b:
+                    changes.append((h.end, 0, h))
+            elif a < h.start < b:
+                changes.append((h.start, 1, h))
+                if h.end < b:
+                    changes.append((h.end, 0, h))
+        if not any(kind == 1 for _, kind, _ in changes):
+            return usage  # nothing is taken after a: the most held is what is held at a
+        most = _copy(usage)
+        changes.sort(key=lambda c: (c[0], c[1]))  # at one instant, ends before starts: intervals are half-open
+        for n, (time, kind, h) in enumerate(changes):
+            if kind == 0:
+                usage.release(h.job)
+                continue
+            usage.commit(h.job, h.allocation)
+            if n + 1 == len(changes) or changes[n + 1][0] != time:
+                _pointwise_max(most, usage)
         return most
 
     def projected_state(self, a: float, b: float) -> SchedulerState:
@@ -147,21 +163,36 @@ class Profile:
     def place(self, job: Job, start: float) -> Allocation | None:
         """The allocation the allocator finds for `job` running from `start` for its run limit, if any."""
         end = start + job.run_limit if job.run_limit is not None else INF
-        if self.total_slots - self._most_slots_held(start, end) < job.min_tasks:
-            return None
+        if self._first_overfull(start, end, self.total_slots - job.min_tasks) is not None:
+            return None  # each task takes a slot: too few free somewhere in the interval
+        return self._allocate(job, start, end)
+
+    def _allocate(self, job: Job, start: float, end: float) -> Allocation | None:
         outcome = allocate(self.projected_state(start, end), job.id, _PLANNING, None)
         return outcome.allocation if isinstance(outcome, Dispatch) else None
 
     def earliest(self, job: Job, from_now: bool) -> Reservation | None:
         """The job's backfill reservation at the earliest start the allocator can place it: now (when
-        `from_now`) or the end of a holding, since free resources only grow at ends. None: never placeable."""
-        ends = sorted({h.end for h in self.holdings if self.now < h.end < INF})
-        for start in ([self.now] if from_now else []) + ends:
-            allocation = self.place(job, start)
+        `from_now`) or the end of a holding, since free resources only grow at ends. None: never placeable.
+        A start whose interval meets an instant with too few free slots is skipped with every later start up to
+        that instant, since their intervals meet it too."""
+        cap = self.total_slots - job.min_tasks
+        if cap < 0:
+            return None
+        length = job.run_limit if job.run_limit is not None else INF
+        starts = ([self.now] if from_now else []) + sorted({h.end for h in self.holdings if self.now < h.end < INF})
+        i = 0
+        while i < len(starts):
+            start = starts[i]
+            overfull = self._first_overfull(start, start + length, cap)
+            if overfull is not None:
+                i = bisect_right(starts, overfull, i + 1)
+                continue
+            allocation = self._allocate(job, start, start + length)
             if allocation is not None:
-                end = start + job.run_limit if job.run_limit is not None else INF
                 freed = tuple(h.job for h in self.holdings if h.start <= self.now < h.end <= start)
-                return Reservation(job.id, start, end, allocation, freed)
+                return Reservation(job.id, start, start + length, allocation, freed)
+            i += 1
         return None
 
     def extra(self, reservation: Reservation) -> Extra:
@@ -182,6 +213,14 @@ class Profile:
         shared = tuple((r.name, normalise(r.total - usage.shared.get(r.name, 0)))
                        for r in self.state.cluster.shared if r.total - usage.shared.get(r.name, 0) > 0)
         return Extra(tuple(hosts), shared)
+
+
+def _copy(usage: Usage) -> Usage:
+    copied = Usage()
+    for host, table in usage.host.items():
+        copied.host[host] = dict(table)
+    copied.shared, copied.limits, copied.running = dict(usage.shared), dict(usage.limits), dict(usage.running)
+    return copied
 
 
 def _pointwise_max(a: Usage, b: Usage) -> Usage:

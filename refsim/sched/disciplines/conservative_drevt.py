@@ -49,7 +49,8 @@ class DrevtConservativeRound(RoundBase):
             blocked_by = self.ahead[0].id  # fits, no run limit: never backfilled
             reasons.append(reason(PendCode.BLOCKED, blocked_by))
         self.ahead.append(job)
-        return with_reasons(job.id, outcome, *reasons), Ruling(reservation=planned, delays=delays, blocked_by=blocked_by)
+        ruling = Ruling(reservation=planned, delays=delays, blocked_by=blocked_by)
+        return with_reasons(job.id, outcome, *reasons), ruling
 
     def _independent(self, job: Job) -> Reservation | None:
         if job.id not in self._planned:

@@ -20,7 +20,8 @@ class StrictRound(RoundBase):
                 self.blocker = job.id
             return outcome, Ruling(StartRule.HEAD) if isinstance(outcome, Dispatch) else None
         if isinstance(outcome, Dispatch):
-            return with_reasons(job.id, outcome, reason(PendCode.BLOCKED, self.blocker)), Ruling(blocked_by=self.blocker)
+            held = with_reasons(job.id, outcome, reason(PendCode.BLOCKED, self.blocker))
+            return held, Ruling(blocked_by=self.blocker)
         return outcome, None
 
 

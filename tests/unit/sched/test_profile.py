@@ -1,0 +1,77 @@
+"""The reservation profile: holdings over time, the projected state of an interval, earliest planned starts and
+extra resources, on two 4-slot hosts."""
+
+from refsim.model.cluster import Cluster, Host, Queue, SharedResource
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.profile import Holding, Profile, Reservation
+from refsim.sched.state import SchedulerState
+
+CLUSTER = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 4})), (Queue("normal", 0),),
+                  (SharedResource("lic", 2),))
+
+
+def on(host: str, slots: int, lic: int = 0) -> Allocation:
+    return Allocation((HostAllocation(host, (("slots", slots),)),), (("lic", lic),) if lic else ())
+
+
+def state_with(*running: tuple[int, Job, Allocation]) -> tuple[SchedulerState, dict]:
+    state, starts = SchedulerState(CLUSTER), {}
+    for start, job, allocation in running:
+        state.submit(job)
+        state.dispatched(job.id, allocation)
+        starts[job.id] = start
+    return state, starts
+
+
+def test_an_interval_charges_the_most_held_at_any_instant_not_the_sum():
+    # Two reservations on host a, [10, 20) and [20, 30), never overlap: over [0, 40) a holds at most 4 slots
+    # (one at a time), not 8; over [0, 10) nothing.
+    state, _ = state_with()
+    profile = Profile(state, 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 10, 20, on("a", 4, lic=1)))
+    profile.hold(Holding(JobId(2), 20, 30, on("a", 4, lic=2)))
+    assert profile.usage_over(0, 40).host_used("a", "slots") == 4
+    assert profile.usage_over(0, 40).shared["lic"] == 2
+    assert profile.usage_over(0, 10).host_used("a", "slots") == 0
+    assert profile.usage_over(15, 25).host_used("a", "slots") == 4
+
+
+def test_the_earliest_planned_start_is_a_running_jobs_planned_end_and_names_who_frees_it():
+    # J1 holds a until 0 + 50 (its run limit, though it would run 100), J2 holds b until 30. A 6-slot job does
+    # not fit at 30 (b's 4 free, a still full) but does at 50: planned start 50, freed by J1 and J2, and its
+    # reservation ends at 50 + its run limit 10.
+    j1 = Job(JobId(1), run_time=100, run_limit=50, min_tasks=4, max_tasks=4)
+    j2 = Job(JobId(2), run_time=30, run_limit=30, min_tasks=4, max_tasks=4)
+    state, starts = state_with((0, j1, on("a", 4)), (0, j2, on("b", 4)))
+    big = Job(JobId(3), run_time=10, run_limit=10, min_tasks=6, max_tasks=6)
+    state.submit(big)
+    profile = Profile(state, 5, starts.get)
+    reservation = profile.earliest(big, from_now=False)
+    assert (reservation.planned_start, reservation.end) == (50, 60)
+    assert sorted(j.job for j in reservation.freed_by) == [1, 2]
+    assert sum(h.resources[0][1] for h in reservation.allocation.hosts) == 6
+
+
+def test_a_running_job_without_a_run_limit_frees_nothing():
+    # J1 has no run limit: it is planned to hold a for ever, so an 8-slot job has no planned start at all.
+    forever = Job(JobId(1), run_time=10, min_tasks=4, max_tasks=4)
+    limited = Job(JobId(2), run_time=5, run_limit=5, min_tasks=4, max_tasks=4)
+    state, starts = state_with((0, forever, on("a", 4)), (0, limited, on("b", 4)))
+    big = Job(JobId(3), run_time=1, run_limit=1, min_tasks=8, max_tasks=8)
+    state.submit(big)
+    assert Profile(state, 0, starts.get).earliest(big, from_now=False) is None
+
+
+def test_extra_resources_at_a_planned_start():
+    # At 50 both hosts are free; a reservation of 6 slots (4 on a, 2 on b) and 1 lic leaves b 2 slots and 1 lic.
+    state, _ = state_with()
+    profile = Profile(state, 0, lambda j: None)
+    reservation = Reservation(JobId(3), 50, 60, Allocation((HostAllocation("a", (("slots", 4),)),
+                                                            HostAllocation("b", (("slots", 2),))), (("lic", 1),)),
+                              ())
+    profile.reserve(reservation)
+    extra = profile.extra(reservation)
+    assert extra.hosts == (("b", (("slots", 2),)),)
+    assert extra.shared == (("lic", 1),)
