@@ -76,3 +76,28 @@ def test_with_tracing_off_no_discipline_event_is_built(monkeypatch):
     text = yaml.safe_dump(WIDE)
     sim = Simulator(recording_from(yaml.safe_load(text), "wide.yaml"))
     assert sum(1 for _ in sim.reports()) > 0
+
+
+def test_a_start_moved_to_the_reservations_allocation_marks_the_built_plan():
+    """Conservative starts a job on its reservation's allocation (h2) when the allocator's first fit on the
+    current state (h1) differs: the verdict says so and the plan built on h1 reads built, not started."""
+    from types import SimpleNamespace
+
+    from refsim.model.jobid import JobId
+    from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
+    from refsim.sched.disciplines import StartRule
+    from refsim.sched.disciplines.explain import DisciplineRuled, ReservationFound
+    from refsim.trace.discipline import ruled
+
+    on_h2 = Allocation((HostAllocation("h2", (("slots", 1),)),))
+    event = DisciplineRuled("conservative", 0.0, 10.0, True, Dispatch(JobId(3), on_h2), True,
+                            StartRule.PLANNED_NOW, ReservationFound(0.0, 10.0, on_h2, ()), (), False, None, None,
+                            None)
+    collector = SimpleNamespace(unit_of=lambda _name: None,
+                                body=[[3, ("plan 1: committed; no further plans tried",)]])
+    ruled(collector, event)
+    assert collector.body[0][1] == ("plan 1: built, not started: the job started on the allocation the discipline "
+                                    "found; no further plans tried",)
+    verdict = collector.discipline_section.lines[-1].parts[0]
+    assert verdict == ("verdict: backfilled: its earliest backfill reservation starts now, on the allocation it "
+                       "found (not the one built on the current state)")
