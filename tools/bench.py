@@ -375,8 +375,8 @@ def main() -> None:
     backfill.add_argument("--scale", type=float, default=0.5, help="submit-time scale factor")
     backfill.add_argument("--jobs", type=int, help="only the first N jobs of the log")
     args = parser.parse_args()
-    {"backfill-trace": bench_backfill_trace, "core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
-     "disciplines": bench_disciplines}[args.which](args)
+    {"backfill-trace": bench_backfill_trace, "core": bench_core, "replay": bench_replay, "trace": bench_trace,
+     "store": bench_store, "disciplines": bench_disciplines}[args.which](args)
 
 
 if __name__ == "__main__":

@@ -171,7 +171,9 @@ def _held(ev: DisciplineRuled) -> str:
     if ev.discipline == "strict":
         if ev.blocked_by is None:
             return "does not fit now; no later job starts in this session"
-        return f"blocked behind job {ev.blocked_by}" if ev.fits else f"does not fit now; waits behind job {ev.blocked_by}"
+        if ev.fits:
+            return f"blocked behind job {ev.blocked_by}"
+        return f"does not fit now; waits behind job {ev.blocked_by}"
     if ev.blocked_by is not None:
         return f"no run limit, so never backfilled: waits behind job {ev.blocked_by}"
     if ev.delays is not None:
@@ -182,7 +184,8 @@ def _held(ev: DisciplineRuled) -> str:
     if ev.reservation is not None:
         return "does not fit now; holds the backfill reservation"
     if ev.discipline in ("easy", "easy-drevt") and ev.protects:
-        return f"does not fit now; only job {ev.protects[0].job}, the first job that did not fit, holds a backfill reservation"
+        return (f"does not fit now; only job {ev.protects[0].job}, the first job that did not fit, holds a "
+                "backfill reservation")
     return "does not fit now, nor once every running job has ended: no backfill reservation"
 
 
