@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import shlex
@@ -56,10 +57,14 @@ class InProcessDriver:
 
         lines: list[str] = []
         settings = _parse_options(options)
+        discipline = settings.pop("discipline", None)
         saved = {k: os.environ.get(k) for k in (env or {})}
         os.environ.update(env or {})
         try:
-            console = Console(open_recording(str(recording) if recording else None), lines.append, **settings)
+            loaded = open_recording(str(recording) if recording else None)
+            if discipline is not None:  # as `refsim sim --discipline` does
+                loaded = dataclasses.replace(loaded, discipline=discipline)
+            console = Console(loaded, lines.append, **settings)
             run_console(console, io.StringIO("".join(f"{line}\n" for line in script)), io.StringIO())
         except RecordingError as exc:
             return Transcript(f"Error: {exc}\n", 2)
@@ -76,7 +81,8 @@ class InProcessDriver:
 
 
 def _parse_options(options: list[str]) -> dict:
-    names = {"--sim-output": "output", "--sim-verify": "verify", "--log": "log", "--on-error": "on_error"}
+    names = {"--sim-output": "output", "--sim-verify": "verify", "--log": "log", "--on-error": "on_error",
+             "--discipline": "discipline"}
     settings: dict = {}
     words = iter(options)
     for word in words:

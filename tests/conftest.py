@@ -34,6 +34,7 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     config.addinivalue_line("markers", "whitebox: the scenario reads the console's internals (in-process only)")
     config.addinivalue_line("markers", "answers: JSON trace, shortfall and nearest misses, why, quiet continue")
+    config.addinivalue_line("markers", "backfill: a scenario of the backfilling disciplines' explanations")
     from tools.criteria import criterion_ids
     for crit in criterion_ids():
         req = crit.split(".")[0]

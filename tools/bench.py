@@ -11,6 +11,7 @@
 `loaded` and `paths` compare the fast path with the reference path (REFSIM_REFERENCE_PATH=1) in one run; each
 workload runs in its own process, so its CPU seconds (time.process_time, import excluded) and peak RSS
 (resource.getrusage) are its own.
+    python tools/bench.py backfill-trace [--swf PATH] [--discipline easy] [--scale 0.5] [--jobs N]
 """
 
 from __future__ import annotations
@@ -431,6 +432,38 @@ def bench_paths(args: argparse.Namespace) -> None:
               f"(x{ref['cpu'] / fast['cpu']:.1f}); {fast['dispatched']} dispatched", flush=True)
 
 
+def _console_cpu(recording, script: list[str]) -> float:
+    """CPU seconds (process time) of a console script, output discarded."""
+    from refsim.repl.console import Console
+
+    console = Console(recording, lambda line: None)
+    start = time.process_time()
+    for line in script:
+        console.execute(line)
+    console.close()
+    return time.process_time() - start
+
+
+def bench_backfill_trace(args: argparse.Namespace) -> None:
+    """Tracing every decision at summary and at full level against tracing off, under a backfilling discipline
+    on the NASA log with run limits (its discipline sections included), as CPU-second ratios of one run."""
+    from refsim.sim.load import recording_from
+
+    swf = Path(args.swf)
+    if not swf.exists():
+        print(f"backfill-trace: skipped, no log at {swf}")
+        return
+    document = nasa_with_run_limits(swf, args.scale, args.jobs)
+    document["scheduling"] = {"discipline": args.discipline}
+    recording = recording_from(document, f"nasa x{args.scale:g}")
+    off = _console_cpu(recording, ["continue"])
+    summary = _console_cpu(recording, ["trace on all", "continue"])
+    full = _console_cpu(recording, ["trace on all level full", "continue"])
+    print(f"backfill-trace: NASA x{args.scale:g} under {args.discipline}, CPU seconds: trace off {off:.2f}s; "
+          f"trace all summary {summary:.2f}s (x{summary / off:.2f}); trace all full {full:.2f}s (x{full / off:.2f})",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="which", required=True)
@@ -468,9 +501,15 @@ def main() -> None:
     paths.add_argument("--seed", type=int, default=1)
     paths.add_argument("--both", action="store_true", help="also the transposed size (jobs and hosts swapped)")
     paths.add_argument("--fast-only", action="store_true", help="skip the reference path")
+    backfill = sub.add_parser("backfill-trace", help="tracing all against off under a backfilling discipline")
+    backfill.add_argument("--swf", default=str(NASA))
+    backfill.add_argument("--discipline", default="easy")
+    backfill.add_argument("--scale", type=float, default=0.5, help="submit-time scale factor")
+    backfill.add_argument("--jobs", type=int, help="only the first N jobs of the log")
     args = parser.parse_args()
     {"core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
-     "disciplines": bench_disciplines, "loaded": bench_loaded, "paths": bench_paths}[args.which](args)
+     "disciplines": bench_disciplines, "loaded": bench_loaded, "paths": bench_paths,
+     "backfill-trace": bench_backfill_trace}[args.which](args)
 
 
 if __name__ == "__main__":

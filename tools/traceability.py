@@ -31,7 +31,7 @@ from tools.criteria import criteria  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CRITERION_TAG = re.compile(r"^@R(\d+)\.(\d+)$")
-OTHER_TAGS = {"@whitebox", "@answers"}
+OTHER_TAGS = {"@whitebox", "@answers", "@backfill"}
 KNOWN_DRIVERS = ("inprocess", "subprocess")
 
 

@@ -53,7 +53,19 @@ def job_lines(sim: Simulator, selector: JobId) -> list[str]:
         if isinstance(r.last_outcome, Pend):
             lines += [f"    {code} on {len(names)} host{'s' if len(names) > 1 else ''}: {compress_hosts(names)}"
                       for code, names in hosts_by_code(r.last_outcome.reasons)]
+        if sim.discipline.name != "greedy" and r.state is JobState.PENDING:
+            lines.append(f"  {_planned_start(r)}")
     return lines
+
+
+def _planned_start(record: JobRecord) -> str:
+    """The job's current backfill reservation (from its latest session), as Slurm's `squeue --start` shows."""
+    reservation = record.reservation
+    if reservation is None:
+        return "planned start: none (no backfill reservation held)"
+    return (f"planned start: t={format_number(reservation.planned_start)} (backfill reservation of round "
+            f"{record.last_round}: {placement(reservation.allocation)}"
+            + "".join(f", {name} {format_number(v)}" for name, v in reservation.allocation.shared) + ")")
 
 
 def host_lines(sim: Simulator, name: str, units: UnitsMode) -> list[str]:

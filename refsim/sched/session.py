@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterator
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Dispatch, SessionResult
+from refsim.sched.decisions import Dispatch, Pend, SessionResult
 from refsim.sched.disciplines import Discipline
+from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
 from refsim.sched.picker import Fcfs, OrderingPolicy, pick_order
 from refsim.sched.profile import StartOf
@@ -50,10 +51,13 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
             observer.event(JobSelected(round_no, position, job.id))
         judged = allocate(state, job.id, policy, observer)
         outcome, ruling = round_.rule(job, judged)
-        if observer is not None and outcome is not judged:
-            if isinstance(outcome, Dispatch):
-                observer.event(AllocationBuilt(outcome.allocation))
-            observer.event(DecisionMade(outcome))
+        if observer is not None:
+            if isinstance(outcome, (Dispatch, Pend)):
+                observer.event(explain(discipline.name, round_, job, judged, outcome, ruling))
+            if outcome is not judged:
+                if isinstance(outcome, Dispatch):
+                    observer.event(AllocationBuilt(outcome.allocation))
+                observer.event(DecisionMade(outcome))
         if isinstance(outcome, Dispatch):
             state.dispatched(job.id, outcome.allocation)
             round_.started(job.id, outcome.allocation)

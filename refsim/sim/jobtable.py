@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job, JobState
 from refsim.sched.decisions import Allocation, Outcome
+from refsim.sched.profile import Reservation
 
 
 @dataclass
@@ -20,6 +21,7 @@ class JobRecord:
     reconstructed: bool = False
     last_outcome: Outcome | None = None
     last_round: int | None = None
+    reservation: Reservation | None = None  # the backfill reservation of the latest session (pending jobs)
 
     def describe(self) -> str:
         """The job's current state in a few words, for messages."""

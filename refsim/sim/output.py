@@ -19,6 +19,7 @@ from typing import IO
 
 from refsim.model.jobs import JobState
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend, PendCode, PendReason
+from refsim.sched.profile import Reservation
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.paths import AtomicFile
 from refsim.sim.reader import Node, RecordingError, read_document
@@ -27,6 +28,7 @@ FORMAT = "refsim-sim-output"
 VERSION = 2  # 2: pend reasons grouped by code and detail with compressed host lists; .gz output
 JOB_KINDS = {JobState.PENDING: "submit", JobState.FINISHED: "finish", JobState.REMOVED: "remove"}
 END_KIND = "end"
+RESERVATION = "backfill_reservation"  # informational: compared only where the expected record has it
 
 
 def _charges(charges: tuple[LimitCharge, ...]) -> list[dict]:
@@ -43,10 +45,11 @@ def allocation_record(allocation: Allocation) -> dict:
 
 
 def decision_record(round_no: int, position: int | None, decision: Dispatch | Pend,
-                    forms: PendReasonForms | None = None) -> dict:
+                    forms: PendReasonForms | None = None, reservation: Reservation | None = None) -> dict:
     """One decision as a plain record; `position` is None for a reconstructed dispatch. Pend reasons are
     [code, host, detail] triples (the live protocol's form, and version 1's), or, given `forms`, grouped as
-    --sim-output version 2 writes them (output_record)."""
+    --sim-output version 2 writes them (output_record). A pend under a non-greedy discipline carries the job's
+    backfill reservation, if it holds one (`backfill_reservation`)."""
     record: dict = {"round": round_no, "position": position, "job": str(decision.job)}
     if isinstance(decision, Dispatch):
         record["kind"] = "dispatch"
@@ -55,14 +58,17 @@ def decision_record(round_no: int, position: int | None, decision: Dispatch | Pe
         record["kind"] = "pend"
         record["reasons"] = forms.grouped(decision.reasons) if forms is not None else \
             [[_CODE_TEXT[r.code], r.host, r.detail] for r in decision.reasons]
+        if reservation is not None:
+            record[RESERVATION] = {"planned_start": reservation.planned_start,
+                                   "allocation": allocation_record(reservation.allocation)}
     return record
 
 
 def output_record(round_no: int, position: int | None, decision: Dispatch | Pend,
-                  forms: PendReasonForms | None = None) -> dict:
+                  forms: PendReasonForms | None = None, reservation: Reservation | None = None) -> dict:
     """One decision as --sim-output version 2 writes it and --sim-verify compares it: pend reasons grouped
     (reason_groups); a PendReasonForms shares the grouped form of a reason set that repeats."""
-    return decision_record(round_no, position, decision, forms or PendReasonForms())
+    return decision_record(round_no, position, decision, forms or PendReasonForms(), reservation)
 
 
 def job_record(record: JobRecord, time: float) -> dict:
@@ -258,7 +264,7 @@ def records_from(node: Node) -> tuple[dict, ...]:
 
 
 def _record(item: Node) -> dict:
-    item.mapping(("round", "position", "job", "kind", "allocation", "reasons", "time"),
+    item.mapping(("round", "position", "job", "kind", "allocation", "reasons", "time", RESERVATION),
                  required=("round", "job", "kind"))
     item.child("round").integer(1)
     item.child("job").text()

@@ -14,7 +14,7 @@ from refsim.sim.jobtable import JobRecord
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import PendReasonForms, SimOutput, end_record, job_record, output_record
 from refsim.sim.paths import Named, guarded_output
-from refsim.sim.replay import Reconstructed, ReplayEnded, Report, Simulator
+from refsim.sim.replay import Reconstructed, ReplayEnded, Report, Simulator, planned
 from refsim.sim.verify import Verifier
 
 RecordSink = Callable[[dict], None]
@@ -109,7 +109,8 @@ class ReplayOutputs:
             self.decisions += 1
             if self.output is not None or self.sink is not None or self.verifier is not None \
                     or self.records is not None or self.listener is not None:
-                record = output_record(report.round, position, decision, self._forms)
+                reservation = planned(report) if isinstance(report, SessionResult) else None
+                record = output_record(report.round, position, decision, self._forms, reservation)
                 record["time"] = time
                 self._take(record, failures)
         elif isinstance(report, ReplayEnded) and self._simulator is not None:

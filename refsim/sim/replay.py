@@ -22,6 +22,7 @@ from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendR
 from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
+from refsim.sched.profile import Reservation
 from refsim.sched.session import ObserverFactory, run_session, selectable
 from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobRecord, JobTable
@@ -308,6 +309,7 @@ class Simulator:
         record = self.jobs.get(result.job)
         if record is not None:
             record.last_outcome, record.last_round = result.outcome, result.round
+            record.reservation = planned(result)
         if isinstance(result.outcome, Dispatch):
             dispatched.append(result.job)
             self._start(result.job, result.outcome.allocation, reconstructed=False)
@@ -334,3 +336,9 @@ def _rank(action: object) -> int:
     if isinstance(action, Finish):
         return _RECORDED_FINISH
     return _SESSION if isinstance(action, SessionMark) else _RECORDED
+
+
+def planned(result: SessionResult) -> Reservation | None:
+    """The backfill reservation a pended job holds after its session (non-greedy disciplines), else None."""
+    ruling = result.ruling
+    return ruling.reservation if ruling is not None and isinstance(result.outcome, Pend) else None

@@ -11,6 +11,8 @@ from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId
 from refsim.sched import events as e
 from refsim.sched.decisions import Allocation, Dispatch, NoDecisionKind, Pend
+from refsim.sched.disciplines.explain import DisciplineRuled
+from refsim.trace import discipline
 from refsim.trace.labels import UnitOf, check_parts, misses_parts, plan_parts, requirement_label, verdict_parts
 from refsim.trace.nearest import filled_words, nearest_misses, unplaced
 from refsim.trace.outcome import dispatch_lines, no_decision_lines, pend_lines
@@ -44,6 +46,7 @@ class Collector:
             e.PlanEndedInError: self._plan_error, e.PlanCommitted: self._committed, e.NoPlanPlaced: self._none_placed,
             e.AllPlansDiscarded: self._all_discarded, e.AllocationBuilt: self._allocation,
             e.DecisionMade: self._decision, e.NoDecisionMade: self._no_decision,
+            DisciplineRuled: lambda ev: discipline.ruled(self, ev),
         }
 
     def event(self, event: e.Event) -> None:
@@ -66,9 +69,9 @@ class Collector:
 
     def trace(self) -> Trace:
         totals = Totals(self.tried, self.discarded, tuple((k, self.verdicts[k]) for k in e.VerdictKind))
-        return Trace(self.job, self.round, self.position, self.level, tuple(self.head),
-                     tuple(Line(d, tuple(p)) for d, p in self.body), self.omitted, self.bound, totals,
-                     tuple(self.outcome))
+        return discipline.attach(self, Trace(self.job, self.round, self.position, self.level, tuple(self.head),
+                                             tuple(Line(d, tuple(p)) for d, p in self.body), self.omitted,
+                                             self.bound, totals, tuple(self.outcome)))
 
     # --- selection ---------------------------------------------------------------------------------------------
 

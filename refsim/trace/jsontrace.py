@@ -11,6 +11,7 @@ from typing import Any
 
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.sched import events as e
+from refsim.sched.disciplines.explain import DisciplineRuled
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, NoDecision, Pend, PendReason
 from refsim.trace.nearest import Lack, nearest_misses, unplaced
 from refsim.trace.settings import Level
@@ -24,6 +25,11 @@ Obj = dict[str, Any]
 def _number(value: Any) -> int | float:
     """Amounts as JSON numbers: whole values as integers, so 4 and 4.0 read alike."""
     return int(value) if float(value).is_integer() else float(value)
+
+
+def _time(value: float) -> int | float | None:
+    """A planned time; null for "never" (a job without a run limit holds its resources for ever)."""
+    return None if value == float("inf") else _number(value)
 
 
 def _path(path: e.Path) -> list[Obj]:
@@ -90,6 +96,7 @@ class JsonCollector:
             e.NoPlanPlaced: self._note("no plan could be placed"),
             e.AllPlansDiscarded: self._note("no plan tried: all generated plans were discarded"),
             e.AllocationBuilt: lambda ev: None, e.DecisionMade: self._decision, e.NoDecisionMade: self._no_decision,
+            DisciplineRuled: self._ruled,
         }
 
     def event(self, event: e.Event) -> None:
@@ -251,6 +258,31 @@ class JsonCollector:
 
     def _unfilled(self, ev: e.PositionUnfilled) -> None:
         self._close_position(None, ev.error)
+
+    # --- discipline --------------------------------------------------------------------------------------------
+
+    def _ruled(self, ev: DisciplineRuled) -> None:
+        """The discipline's ruling (non-greedy disciplines only), with the times and allocations that decided."""
+        found = ev.reservation
+        self.obj["discipline"] = {
+            "name": ev.discipline, "now": _time(ev.now),
+            "run_limit": None if ev.run_limit is None else _time(ev.run_limit), "fits": ev.fits,
+            "started": isinstance(ev.kept, Dispatch), "moved": ev.moved,
+            "rule": None if ev.rule is None else ev.rule.value,
+            "reservation": None if found is None else {
+                "planned_start": _time(found.planned_start), "end": _time(found.end),
+                "allocation": allocation_object(found.allocation),
+                "releases": [{"job": format_job_ids([r.job]), "end": _time(r.end)} for r in found.releases],
+                "around": [{"job": format_job_ids([w.job]), "planned_start": _time(w.planned_start),
+                            "end": _time(w.end)} for w in found.around]},
+            "protects": [{"job": format_job_ids([w.job]), "planned_start": _time(w.planned_start),
+                          "end": _time(w.end)} for w in ev.protects],
+            "inclusive": ev.inclusive,
+            "delays": None if ev.delays is None else format_job_ids([ev.delays]),
+            "blocked_by": None if ev.blocked_by is None else format_job_ids([ev.blocked_by]),
+            "extra_placed": None if ev.extra_test is None else ev.extra_test.placed,
+            "ahead": [{"job": format_job_ids([j]), "planned_start": None if t is None else _time(t)}
+                      for j, t in ev.ahead]}
 
     # --- outcome -----------------------------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ class Totals:
     plans_tried: int
     plans_discarded: int
     verdicts: tuple[tuple[VerdictKind, int], ...]
+    discipline: tuple[tuple[str, int], ...] = ()  # the discipline section's counts (non-greedy disciplines only)
 
 
 @dataclass(frozen=True)
@@ -48,3 +49,4 @@ class Trace:
     bound: int
     totals: Totals
     outcome: tuple[Line, ...]   # always shown, at most 50 hosts listed
+    discipline: tuple[Line, ...] = ()  # between head and body, counted in the bound (non-greedy disciplines)

@@ -17,13 +17,14 @@ def totals_lines(trace: Trace) -> list[Line]:
     """The truncation marker and the exact decision-wide counts, in a fixed two lines."""
     t = trace.totals
     counts = ", ".join(f"{kind.value} {n}" for kind, n in t.verdicts)
+    discipline = "; discipline: " + ", ".join(f"{name} {n}" for name, n in t.discipline) if t.discipline else ""
     return [Line(1, (f"trace truncated: {trace.omitted} lines omitted (bound {trace.bound} lines)",)),
             Line(1, (f"decision totals: plans tried {t.plans_tried}, plans discarded {t.plans_discarded}; "
-                      f"host evaluations: {counts}",))]
+                      f"host evaluations: {counts}{discipline}",))]
 
 
 def render(trace: Trace, units: UnitsMode) -> list[str]:
-    lines = list(trace.head) + list(trace.body)
+    lines = list(trace.head) + list(trace.discipline) + list(trace.body)
     if trace.omitted:
         lines += totals_lines(trace)
     lines += list(trace.outcome)

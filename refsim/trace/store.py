@@ -31,7 +31,10 @@ def _plain(value: object) -> object:
 
 
 def canonical_bytes(trace: Trace) -> bytes:
-    return json.dumps(dataclasses.asdict(trace), default=_plain, sort_keys=True, separators=(",", ":")).encode()
+    record = dataclasses.asdict(trace)
+    if not trace.discipline:  # greedy traces keep their bytes, and so the store's accounting
+        del record["discipline"], record["totals"]["discipline"]
+    return json.dumps(record, default=_plain, sort_keys=True, separators=(",", ":")).encode()
 
 
 def _line(data: dict) -> Line:
@@ -45,8 +48,9 @@ def trace_from_bytes(data: bytes) -> Trace:
     return Trace(JobId(d["job"]["job"], d["job"]["index"]), d["round"], d["position"], Level(d["level"]),
                  tuple(_line(x) for x in d["head"]), tuple(_line(x) for x in d["body"]), d["omitted"], d["bound"],
                  Totals(totals["plans_tried"], totals["plans_discarded"],
-                        tuple((VerdictKind(k), n) for k, n in totals["verdicts"])),
-                 tuple(_line(x) for x in d["outcome"]))
+                        tuple((VerdictKind(k), n) for k, n in totals["verdicts"]),
+                        tuple((name, n) for name, n in totals.get("discipline", ()))),
+                 tuple(_line(x) for x in d["outcome"]), tuple(_line(x) for x in d.get("discipline", ())))
 
 
 def bound_from_environment() -> int:

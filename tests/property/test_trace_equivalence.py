@@ -73,6 +73,10 @@ def test_tracing_changes_no_decision_output_snapshot_or_verification(data):
         lines, traced_records, traced_snapshot, traced = _run(recording, [command, "continue"], folder, "traced",
                                                               verify=folder / "plain.jsonl")
         assert "verify: no mismatch" in lines
+        # Every traced dispatch or pend has one discipline section, except under greedy, which has none.
+        decided = sum(1 for line in lines if line.startswith(("  outcome: dispatched", "  outcome: pended")))
+        sections = sum(1 for line in lines if line.startswith("  discipline "))
+        assert sections == (0 if recording.discipline == "greedy" else decided)
         assert traced_records == plain_records
         assert traced_snapshot == plain_snapshot
         assert traced.outputs.records == plain.outputs.records

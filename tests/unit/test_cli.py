@@ -130,7 +130,7 @@ def test_verbose_without_log_goes_to_stderr(tmp_path):
 def test_examples_are_listed_and_replayed():
     listing = run("sim", "--example", "list")
     names = [line.split()[0] for line in listing.output.splitlines()]
-    assert listing.exit_code == 0 and names == ["demo", "backlog", "compound-alternatives", "limits"]
+    assert listing.exit_code == 0 and names == ["demo", "backlog", "compound-alternatives", "limits", "six-jobs"]
     assert "\nbacklog                A backlog: job 1 holds the only host" in listing.output
     # backlog.yaml: three jobs on one 2-slot host; 3 needs 3 slots and never runs (golden/baseline/README.md).
     result = run("sim", "--example", "backlog")
@@ -143,7 +143,7 @@ def test_examples_are_listed_and_replayed():
 
 @pytest.mark.parametrize("args, message", [
     (["sim", "--example", "nonesuch"],
-     "Error: --example nonesuch: no such example (one of: demo, backlog, compound-alternatives, limits)"),
+     "Error: --example nonesuch: no such example (one of: demo, backlog, compound-alternatives, limits, six-jobs)"),
     (["sim", "--example", "limits", "x.yaml"], "Error: give either RECORDING or --example, not both"),
 ])
 def test_example_mistakes(args, message):

@@ -1,0 +1,158 @@
+"""The facts a dispatching discipline gives the decision trace: one `DisciplineRuled` event per decision of a
+traced job, after the allocator has judged the job on the current state and the discipline has ruled.
+
+Built only when the job has an observer (the session's `if observer is not None` branch), from the round's
+ruling and reservation profile; reading them changes nothing the round decides. Frozen data, no text: the
+trace renders it (refsim/trace/discipline.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend
+from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, overlapping
+from refsim.sched.profile import INF, Extra, Reservation
+
+
+@dataclass(frozen=True)
+class Release:
+    """A running job whose planned end (start + run limit) frees its allocation by a planned start."""
+
+    job: JobId
+    start: float
+    run_limit: float
+    allocation: Allocation
+
+    @property
+    def end(self) -> float:
+        return self.start + self.run_limit
+
+
+@dataclass(frozen=True)
+class Window:
+    """Another job's backfill reservation: `[planned_start, end)`."""
+
+    job: JobId
+    planned_start: float
+    end: float
+
+
+@dataclass(frozen=True)
+class ReservationFound:
+    """The job's own backfill reservation and how it was found: the running jobs released by its planned start
+    (in order of their planned ends), the earlier reservations it fitted around (conservative), and, under
+    textbook EASY, the extra resources left at the planned start."""
+
+    planned_start: float
+    end: float
+    allocation: Allocation
+    releases: tuple[Release, ...]
+    around: tuple[Window, ...] = ()
+    extra: Extra | None = None
+
+
+@dataclass(frozen=True)
+class ExtraTest:
+    """Textbook EASY's second test for a job that runs past the planned start: the extra resources at the
+    planned start and whether the allocator placed the job on them."""
+
+    extra: Extra
+    placed: bool
+
+
+@dataclass(frozen=True)
+class DisciplineRuled:
+    """A non-greedy discipline's ruling on one job. `fits`: the allocator placed it on the current state.
+    `kept`: the outcome kept (a dispatch, possibly `moved` to another allocation the round found, or a pend).
+    `protects`: the planned starts the decision had to respect, compared with `now + run_limit` by
+    `<=` when `inclusive`, else `<`. `ahead`: under conservative-drevt, the independent planned starts of the
+    jobs ahead (None: never placeable)."""
+
+    discipline: str
+    now: float
+    run_limit: float | None
+    fits: bool
+    kept: Outcome
+    moved: bool
+    rule: StartRule | None
+    reservation: ReservationFound | None
+    protects: tuple[Window, ...]
+    inclusive: bool
+    delays: JobId | None
+    blocked_by: JobId | None
+    extra_test: ExtraTest | None
+    ahead: tuple[tuple[JobId, float | None], ...] = ()
+
+
+def explain(discipline: str, round_: RoundBase, job: Job, judged: Outcome, kept: Outcome,
+            ruling: Ruling | None) -> DisciplineRuled:
+    """The event for one ruling. Call it before the round hears of the job's start."""
+    ruling = ruling or Ruling()
+    fits = isinstance(judged, Dispatch)
+    moved = isinstance(kept, Dispatch) and fits and kept.allocation != judged.allocation
+    reservation = _found(discipline, round_, ruling.reservation) if ruling.reservation is not None else None
+    if reservation is None and ruling.rule is StartRule.PLANNED_NOW and isinstance(kept, Dispatch):
+        reservation = ReservationFound(round_.now, _end(round_.now, job), kept.allocation, (),
+                                       _windows(ruling.protects))
+    protects = ruling.protects
+    head = getattr(round_, "head", None)
+    if not protects and head is not None and head.job != job.id:
+        protects = (head,)  # EASY: a job that does not fit behind the reserved job is not tested, but waits behind it
+    blocked_by = ruling.blocked_by
+    if discipline == "strict" and getattr(round_, "blocker", None) not in (None, job.id):
+        blocked_by = round_.blocker  # strict: every job behind the first that did not fit waits behind it
+    return DisciplineRuled(discipline, round_.now, job.run_limit, fits, kept, moved, ruling.rule, reservation,
+                           _windows(protects), discipline == "easy", ruling.delays, blocked_by,
+                           _extra_test(discipline, round_, kept, ruling), _ahead(discipline, round_, job, ruling))
+
+
+def _end(start: float, job: Job) -> float:
+    return start + job.run_limit if job.run_limit is not None else INF
+
+
+def _windows(reservations: tuple[Reservation, ...]) -> tuple[Window, ...]:
+    return tuple(Window(r.job, r.planned_start, r.end) for r in reservations)
+
+
+def _found(discipline: str, round_: RoundBase, reservation: Reservation) -> ReservationFound:
+    now = round_.now
+    freeing = set(reservation.freed_by)
+    releases = sorted((Release(h.job, h.start, h.end - h.start, h.allocation) for h in round_.profile.holdings
+                       if h.job in freeing and h.start <= now), key=lambda r: (r.end, r.job))
+    around: tuple[Window, ...] = ()
+    if discipline == "conservative":
+        earlier = [r for r in getattr(round_, "reservations", ()) if r.job != reservation.job]
+        around = _windows(overlapping(earlier, now, reservation.end))
+    extra = round_.profile.extra(reservation) if discipline == "easy" else None
+    return ReservationFound(reservation.planned_start, reservation.end, reservation.allocation, tuple(releases),
+                            around, extra)
+
+
+def _extra_test(discipline: str, round_: RoundBase, kept: Outcome, ruling: Ruling) -> ExtraTest | None:
+    """Textbook EASY ran the extra-resources test when a job that fits did not end by the planned start."""
+    if discipline != "easy":
+        return None
+    if ruling.rule is StartRule.EXTRA and ruling.extra is not None:
+        return ExtraTest(ruling.extra, True)
+    if isinstance(kept, Pend) and ruling.delays is not None and ruling.protects:
+        return ExtraTest(round_.profile.extra(ruling.protects[0]), False)
+    return None
+
+
+def _ahead(discipline: str, round_: RoundBase, job: Job, ruling: Ruling) -> tuple[tuple[JobId, float | None], ...]:
+    """conservative-drevt: the independent planned starts computed for the jobs ahead of this one."""
+    if discipline != "conservative-drevt":
+        return ()
+    planned = getattr(round_, "_planned", {})
+    ruled = ruling.delays
+    facts = []
+    for waiting in getattr(round_, "ahead", ()):
+        if waiting.id == job.id or waiting.id not in planned:
+            continue
+        start = planned[waiting.id]
+        facts.append((waiting.id, start.planned_start if start is not None else None))
+        if waiting.id == ruled:
+            break  # the rule stopped at the first planned start the job would delay
+    return tuple(facts)
