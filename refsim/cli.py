@@ -16,7 +16,7 @@ from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import open_recording, run_batch, summary_lines
 from refsim.sim.log import STDERR
 from refsim.sim.outputs import OutputWriteError
-from refsim.sim.paths import OutputPathError
+from refsim.sim.paths import OutputPathError, guarded_output
 from refsim.sim.reader import RecordingError
 from refsim.sim.verify import write_report
 from refsim.sim.recording import Recording
@@ -100,8 +100,12 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
         log_path = STDERR  # -v without --log: the log goes to the terminal, apart from the console's output
     try:
         loaded = _recording(recording, example)
-        check_tables(schedule, resources, input_files(loaded, sim_verify),
-                     [("the --sim-output file", sim_output), ("the --log file", log_path)])
+        outputs = [("the --sim-output file", sim_output), ("the --log file", log_path)]
+        check_tables(schedule, resources, input_files(loaded, sim_verify), outputs)
+        if verify_report is not None:
+            others = outputs + [("the --schedule file", schedule), ("the --resources file", resources)]
+            guarded_output(verify_report, input_files(loaded, sim_verify), [o for o in others if o[1] is not None],
+                           role="--verify-report")
         if discipline is not None:
             loaded = replace(loaded, discipline=discipline)
         if interactive:

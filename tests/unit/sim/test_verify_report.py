@@ -93,3 +93,18 @@ def test_a_file_without_times_or_job_records_still_verifies(tmp_path):
     (tmp_path / "old.jsonl").write_text("\n".join(old) + "\n")
     result = run_batch(demo_recording(), verify=tmp_path / "old.jsonl")
     assert result.mismatches == () and result.compared == len(old) - 1
+
+
+def test_the_verify_report_cannot_be_an_input_or_another_output(tmp_path):
+    """The output-path guard covers --verify-report too: naming the recording, the expected file or the
+    --sim-output file is one line naming both, exit 2, and every file stays as it was."""
+    recording = tmp_path / "rec.yaml"
+    recording.write_text("cluster:\n  hosts: [{name: a, slots: 1}]\nevents:\n  - {time: 0, submit: {id: 1}}\n")
+    expected = tmp_path / "o.jsonl"
+    assert run("sim", str(recording), "--sim-output", str(expected)).exit_code == 0
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for target, args in ((recording, ()), (expected, ()), (tmp_path / "new.jsonl", ("--sim-output",))):
+        extra = [args[0], str(target)] if args else []
+        result = run("sim", str(recording), "--sim-verify", str(expected), *extra, "--verify-report", str(target))
+        assert result.exit_code == 2 and "--verify-report" in result.output and result.output.count("\n") == 1
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
