@@ -205,3 +205,28 @@ Feature: Answers, not walls of lines
         latest decision: round 1: pend: select-mismatch on 60 hosts
           select-mismatch on 60 hosts: n[01-60]
       """
+
+  Scenario: Under a discipline, why runs the next session up to the job and shows the discipline section
+    # examples/six-jobs.yaml under easy: stopped after job 2's decision in round 1, job 3 (10 tasks) does not fit;
+    # it is the first job that does not, so it holds the backfill reservation, planned when job 1 (12 slots,
+    # run limit 50) ends. The step that follows decides job 3 exactly as the dry run said.
+    Given the recording "examples/six-jobs.yaml"
+    When I run the commands:
+      """
+      break job 2
+      continue
+      why 3
+      step
+      """
+    Then the output contains these lines in order:
+      """
+      why 3: a dry run of the scheduler's evaluation on a copy of the current state; nothing is changed, stored or written
+        dry run of 3 against the state during round 1 (t=0), position 1 of 4 pending, level summary
+        discipline easy at t=0: run limit 200; fits now: no (see the requirement, plan and host sections below)
+          backfill reservation: planned start t=50, until t=250 (run limit 200)
+              job 1: t=0 + run limit 50 = t=50, frees n: slots 12
+          verdict: not started: does not fit now; holds the backfill reservation
+        outcome: pended, 2 pend reasons
+          backfill-reservation
+      round 1 #3 pend 3: backfill-reservation; resource-shortfall on 1 host
+      """

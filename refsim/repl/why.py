@@ -10,6 +10,7 @@ from refsim.model.units import UnitsMode
 from refsim.sched.allocator import allocate
 from refsim.sched.events import JobSelected
 from refsim.sched.picker import Fcfs, pick_order
+from refsim.sched.session import run_session
 from refsim.sim.replay import Simulator
 from refsim.trace.collector import Collector
 from refsim.trace.records import Line
@@ -40,8 +41,16 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: 
     order = [j.id for j in pick_order((state.jobs[j] for j in state.pending if j in state.jobs), state.cluster, policy)]
     position = order.index(job) + 1 if job in order else 0
     collector = Collector(job, level, DEFAULT_LINES, state.cluster)
-    collector.event(JobSelected(where[1], position, job))
-    allocate(state, job, policy, collector)
+    if sim.discipline.name == "greedy":
+        collector.event(JobSelected(where[1], position, job))
+        allocate(state, job, policy, collector)
+    else:
+        # A discipline rules on a job from the session so far (the reservations of the jobs ahead of it): the
+        # copy runs a session up to the job, which is how the next session would see it.
+        for result in run_session(state, where[1], policy, lambda j: collector if j == job else None,
+                                  sim.discipline, sim.time, sim.start_of):
+            if result.job == job:
+                break
     trace = collector.trace()
     head = (Line(1, (f"dry run of {format_job_ids([job])} against the state {where[0]}, position {position} of "
                      f"{len(order)} pending, level {level.value}",)),) + trace.head[1:]

@@ -277,7 +277,7 @@ class Simulator:
             yield recorded
         to_report = len(selectable(self.state))
         for result in run_session(self.state, self.round, observer_for=observer_for, discipline=self.discipline,
-                                  now=self.time, start_of=self._start_of):
+                                  now=self.time, start_of=self.start_of):
             self._record(result, dispatched, pended, no_decision)
             to_report -= 1
             self.session_in_progress = to_report > 0
@@ -289,7 +289,7 @@ class Simulator:
         """Whether a recorded dispatch still waiting would be re-applied (its job is pending)."""
         return any(self.jobs.get(r.job).state is JobState.PENDING for _, r in self._reconstruct)
 
-    def _start_of(self, job: JobId) -> float | None:
+    def start_of(self, job: JobId) -> float | None:
         return self.jobs.get(job).start_time
 
     def _take_reconstructed(self) -> Iterator[Reconstructed]:
