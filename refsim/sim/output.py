@@ -12,11 +12,11 @@ import datetime as dt
 import gzip
 import io
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
+from refsim.model.hostlist import compress_hosts
 from refsim.model.jobs import JobState
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend, PendCode, PendReason
 from refsim.sched.profile import Reservation
@@ -86,41 +86,11 @@ def end_record(time: float, start: float, slots: int) -> dict:
 
 _CODE_TEXT = {code: code.value for code in PendCode}
 _CODE_ORDER = {code: i for i, code in enumerate(PendCode)}  # the order of a pend reason set
-_NUMBERED = re.compile(r"^(.*?)(\d+)$")
 
 
 def host_list(hosts: list[str]) -> str:
-    """Sorted host names as a compressed host list: consecutive names with one prefix and a numeric suffix of one
-    width collapse into ranges (`node[0001-0024,0031]`); other names are listed as they are; items joined by
-    commas."""
-    items: list[str] = []
-    run_prefix, run_width, numbers = None, 0, []  # the bracket group being built
-    for name in sorted(hosts):
-        match = _NUMBERED.match(name)
-        prefix, digits = (match.group(1), match.group(2)) if match else (None, "")
-        if match and prefix == run_prefix and len(digits) == run_width:
-            numbers.append(int(digits))
-            continue
-        _close(items, run_prefix, run_width, numbers)
-        run_prefix, run_width, numbers = (prefix, len(digits), [int(digits)]) if match else (None, 0, [])
-        if not match:
-            items.append(name)
-    _close(items, run_prefix, run_width, numbers)
-    return ",".join(items)
-
-
-def _close(items: list[str], prefix: str | None, width: int, numbers: list[int]) -> None:
-    if prefix is None or not numbers:
-        return
-    if len(numbers) == 1:
-        items.append(f"{prefix}{numbers[0]:0{width}d}")
-        return
-    ranges, first = [], numbers[0]
-    for previous, number in zip(numbers, numbers[1:] + [None]):
-        if number != previous + 1:
-            ranges.append(f"{first:0{width}d}" if first == previous else f"{first:0{width}d}-{previous:0{width}d}")
-            first = number
-    items.append(f"{prefix}[{','.join(ranges)}]")
+    """Sorted host names as a compressed host list (refsim.model.hostlist): `node[0001-0024,0031]`."""
+    return compress_hosts(sorted(hosts))
 
 
 def reason_groups(reasons: tuple[PendReason, ...] | list[PendReason]) -> list[dict]:
