@@ -18,10 +18,13 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# examples/limits.yaml, hand-checked: in round 1 (t=30) queue prio (priority 40) goes first, so cid's two 2-task
-# jobs 4 and 5 (span[hosts=1]) are the first two decisions, each on the first host with room, n1 (4 slots).
 CONSOLE_SCRIPT = "step 2\ninfo round\nquit\n"
-CONSOLE_LINES = ["round 1 #1 dispatch 4 -> n1*2", "round 1 #2 dispatch 5 -> n1*2"]
+# examples/limits.yaml, hand-checked: round 1 is at t=0 (sessions start at the first event) and sees jobs 1-3: ann's
+# job 1 takes n1*4, and her job 2 would pass per_user_slots (8 > 6 slots) and, with ben's, team_mem (32GB > 24GB);
+# golden/trace/limits-full/NOTE.md derives the same rounds.
+CONSOLE_LINES = ["round 1 #1 dispatch 1 -> n1*4",
+                 "round 1 #2 pend 2: cluster-limit: per_user_slots[user=ann] slots; cluster-limit: "
+                 "team_mem[users=ann+ben] mem"]
 
 
 def _run(step: str, command: list[str], cwd: Path, stdin: str = "") -> str:
