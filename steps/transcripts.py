@@ -20,18 +20,25 @@ def untraced_view(lines: list[str]) -> list[str]:
     return kept
 
 
-def trace_block(transcript, job: str, round_no: int) -> list[str]:
+def block_lines(lines: list[str], job: str, round_no: int) -> list[str] | None:
     """A trace block as printed, its two-space indent removed: from `trace of J: round R` to the next line that
-    is not part of it (an echo or round line, or the next block)."""
-    lines = transcript.lines
+    is not part of it (an echo or round line, or the next block); None when there is none."""
     start = next((i for i, line in enumerate(lines) if line.startswith(f"  trace of {job}: round {round_no},")),
                  None)
-    assert start is not None, f"no trace of {job} in round {round_no}:\n{transcript.output}"
+    if start is None:
+        return None
     block = [lines[start][2:]]
     for line in lines[start + 1:]:
         if not line.startswith("  ") or line.startswith("  trace of "):
             break
         block.append(line[2:])
+    return block
+
+
+def trace_block(transcript, job: str, round_no: int) -> list[str]:
+    """The trace block of job J in round R in a transcript (block_lines); a missing block fails the step."""
+    block = block_lines(transcript.lines, job, round_no)
+    assert block is not None, f"no trace of {job} in round {round_no}:\n{transcript.output}"
     return block
 
 

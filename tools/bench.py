@@ -153,15 +153,16 @@ def bench_replay(args: argparse.Namespace) -> None:
           f"{decisions / seconds:.0f} decisions/s")
 
 
-def _console_replay(recording, script: list[str]) -> float:
+def _console_replay(recording, script: list[str], clock=time.perf_counter) -> float:
+    """Seconds of a console script by `clock` (wall time unless told), output discarded."""
     from refsim.repl.console import Console
 
     console = Console(recording, lambda line: None)
-    start = time.perf_counter()
+    start = clock()
     for line in script:
         console.execute(line)
     console.close()
-    return time.perf_counter() - start
+    return clock() - start
 
 
 def _stripped_copy(folder: Path) -> Path:
@@ -434,14 +435,7 @@ def bench_paths(args: argparse.Namespace) -> None:
 
 def _console_cpu(recording, script: list[str]) -> float:
     """CPU seconds (process time) of a console script, output discarded."""
-    from refsim.repl.console import Console
-
-    console = Console(recording, lambda line: None)
-    start = time.process_time()
-    for line in script:
-        console.execute(line)
-    console.close()
-    return time.process_time() - start
+    return _console_replay(recording, script, time.process_time)
 
 
 def bench_backfill_trace(args: argparse.Namespace) -> None:

@@ -4,13 +4,15 @@ decision, no accounting, no stored trace, no trace file."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
 from refsim.model.units import UnitsMode
 from refsim.sched.allocator import allocate
 from refsim.sched.events import JobSelected
 from refsim.sched.picker import Fcfs, pick_order
-from refsim.sched.session import run_session
+from refsim.sched.session import run_session, selectable
 from refsim.sim.replay import Simulator
 from refsim.trace.collector import Collector
 from refsim.trace.records import Line
@@ -38,7 +40,7 @@ def why_lines(sim: Simulator, selector: JobId, level: Level, units: UnitsMode, w
 def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: tuple[str, int]) -> list[str]:
     state = sim.state.copy()
     policy = Fcfs()
-    order = [j.id for j in pick_order((state.jobs[j] for j in state.pending if j in state.jobs), state.cluster, policy)]
+    order = [j.id for j in pick_order(selectable(state), state.cluster, policy)]
     position = order.index(job) + 1 if job in order else 0
     collector = Collector(job, level, DEFAULT_LINES, state.cluster)
     if sim.discipline.name == "greedy":
@@ -56,4 +58,4 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: 
                      f"{len(order)} pending, level {level.value}",)),) + trace.head[1:]
     first = (f"why {format_job_ids([job])}: a dry run of the scheduler's evaluation on a copy of the current state; "
              "nothing is changed, stored or written")
-    return [first] + render(type(trace)(**{**trace.__dict__, "head": head}), units)
+    return [first] + render(dataclasses.replace(trace, head=head), units)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from refsim.repl.console import Console
+from steps.transcripts import block_lines
 from tests.support.recordings import CLUSTER, recording
 
 
@@ -21,10 +22,6 @@ def console_lines(text: str, commands: list[str], cluster: str = CLUSTER, **opti
 
 def trace_lines(lines: list[str], job: str, round_no: int) -> list[str]:
     """One printed trace block, its two-space indent removed."""
-    start = next(i for i, line in enumerate(lines) if line.startswith(f"  trace of {job}: round {round_no},"))
-    block = [lines[start][2:]]
-    for line in lines[start + 1:]:
-        if not line.startswith("  ") or line.startswith("  trace of "):
-            break
-        block.append(line[2:])
+    block = block_lines(lines, job, round_no)
+    assert block is not None, f"no trace of {job} in round {round_no}"
     return block
