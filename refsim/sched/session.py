@@ -51,9 +51,8 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
             observer.event(JobSelected(round_no, position, job.id))
         judged = allocate(state, job.id, policy, observer)
         outcome, ruling = round_.rule(job, judged)
-        if observer is not None:
-            if isinstance(outcome, (Dispatch, Pend)):
-                observer.event(explain(discipline.name, round_, job, judged, outcome, ruling))
+        if observer is not None and isinstance(outcome, (Dispatch, Pend)):  # a round replaces a decision only by a dispatch or a pend
+            observer.event(explain(discipline.name, round_, job, judged, outcome, ruling))
             if outcome is not judged:
                 if isinstance(outcome, Dispatch):
                     observer.event(AllocationBuilt(outcome.allocation))
@@ -65,7 +64,7 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
 
 
 def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observer_for: ObserverFactory | None,
-            order) -> Iterator[SessionResult]:
+            order: list[Job]) -> Iterator[SessionResult]:
     """LSF's default: every job in picker order is placed if it fits; nothing is held back."""
     for position, job in enumerate(order, start=1):
         observer = observer_for(job.id) if observer_for is not None else None
