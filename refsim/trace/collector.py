@@ -51,7 +51,7 @@ class Collector:
             DisciplineRuled: lambda ev: discipline.ruled(self, ev),
         }
 
-    def event(self, event: e.Event) -> None:
+    def event(self, event: e.Event | DisciplineRuled) -> None:
         self._handlers[type(event)](event)
 
     # --- capture -----------------------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ class JsonCollector:
             DisciplineRuled: self._ruled,
         }
 
-    def event(self, event: e.Event) -> None:
+    def event(self, event: e.Event | DisciplineRuled) -> None:
         self._handlers[type(event)](event)
 
     def _room(self) -> bool:
