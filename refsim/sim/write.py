@@ -12,8 +12,10 @@ from refsim.sim.paths import atomic_write
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
+Document = dict[str, Any]  # a recording or snapshot as plain data
 
-def write_document(document: dict[str, Any], path: str | Path) -> None:
+
+def write_document(document: Document, path: str | Path) -> None:
     """Write whole and atomically (refsim.sim.paths): the target is replaced only once the document is complete.
     The caller checks the path with `guarded_output` first."""
     path = Path(path)
