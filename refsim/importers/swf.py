@@ -167,8 +167,8 @@ def check_time_scale(factor: float) -> float:
 
 
 def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict[str, Any]:
-    submit: dict[str, Any] = {"id": job.number, "user": job.user, "project": job.project, "tasks": job.tasks, "run_time": job.run,
-              "queue": queue_names.get(job.queue_number, "normal")}
+    submit: dict[str, Any] = {"id": job.number, "user": job.user, "project": job.project, "tasks": job.tasks,
+                              "run_time": job.run, "queue": queue_names.get(job.queue_number, "normal")}
     if job.run_limit is not None:
         submit["run_limit"] = job.run_limit
     return submit

@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from refsim.model.cluster import Cluster, Host, HostStatus
 from refsim.model.jobs import Job
@@ -72,14 +73,14 @@ class FreeIndex:
         self.hosts = cluster.hosts
         self.position = {h.name: i for i, h in enumerate(self.hosts)}
         self.open = np.array([h.status is HostStatus.OPEN for h in self.hosts], dtype=bool)
-        self._totals: dict[str, np.ndarray] = {}
-        self._free: dict[str, np.ndarray] = {}
-        self._static: dict[str | None, np.ndarray] = {}
-        self._perm: dict[tuple[OrderKey, ...], np.ndarray] = {}
+        self._totals: dict[str, NDArray[np.float64]] = {}
+        self._free: dict[str, NDArray[np.float64]] = {}
+        self._static: dict[str | None, NDArray[np.bool_]] = {}
+        self._perm: dict[tuple[OrderKey, ...], NDArray[np.intp]] = {}
         self._candidates: dict[Hashable, list[int]] = {}
         self._version = -1
 
-    def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> np.ndarray:
+    def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> NDArray[np.float64]:
         free = self._free.get(resource)
         if free is None:
             total = np.array([float(h.capacities.get(resource, 0)) for h in self.hosts])
@@ -106,7 +107,7 @@ class FreeIndex:
         usage.touched.clear()
         self._version = usage.version
 
-    def static_mask(self, state: SchedulerState, select: SelectExpr | None) -> np.ndarray:
+    def static_mask(self, state: SchedulerState, select: SelectExpr | None) -> NDArray[np.bool_]:
         """Open hosts that match the select expression (static, so computed once per cluster)."""
         key = select.text if select is not None else None
         mask = self._static.get(key)
@@ -117,7 +118,7 @@ class FreeIndex:
             self._static[key] = mask
         return mask
 
-    def permutation(self, order: tuple[OrderKey, ...], hosts: tuple[Host, ...]) -> np.ndarray | None:
+    def permutation(self, order: tuple[OrderKey, ...], hosts: tuple[Host, ...]) -> NDArray[np.intp] | None:
         """Cluster positions in scan order; None when the scan order is the cluster's."""
         if not order:
             return None

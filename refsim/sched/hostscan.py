@@ -113,7 +113,8 @@ def _pre_filter(ev: Evaluation, single: Single, host: Host, demand: Sequence[tup
     return reasons
 
 
-def _host_check(ev: Evaluation, host: Host, demand: Sequence[tuple[str, Amount]], limits: list[LimitDemand]) -> list[Reason]:
+def _host_check(ev: Evaluation, host: Host, demand: Sequence[tuple[str, Amount]],
+                limits: list[LimitDemand]) -> list[Reason]:
     reasons = []
     used_on = ev.state.usage.host.get(host.name) or _NOTHING
     reserved_on = ev.ledger.host_table(host.name) or _NOTHING

@@ -16,7 +16,8 @@ def _charge(resource: str, amounts: dict[str, Amount]) -> Amount:
     return 1 if resource == JOBS else amounts.get(resource, 0)
 
 
-def reconstructed_allocation(state: SchedulerState, job: Job, hosts: tuple[tuple[str, tuple[tuple[str, Amount], ...]], ...],
+def reconstructed_allocation(state: SchedulerState, job: Job,
+                             hosts: tuple[tuple[str, tuple[tuple[str, Amount], ...]], ...],
                              shared: tuple[tuple[str, Amount], ...]) -> Allocation:
     """The allocation of a recorded dispatch, with the limit charges it implies."""
     values = consumer_values(job)

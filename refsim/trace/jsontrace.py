@@ -246,7 +246,8 @@ class JsonCollector:
         if self._position is None:
             return
         self._position.update(filled_by=host, error=error)
-        counts: Counter[e.VerdictKind] = Counter(k for v in self._hosts for k in v.kinds if k is not e.VerdictKind.ACCEPTED)
+        counts: Counter[e.VerdictKind] = Counter(k for v in self._hosts for k in v.kinds
+                                                 if k is not e.VerdictKind.ACCEPTED)
         self._position["rejected"] = {k.value: counts[k] for k in e.VerdictKind if counts[k]}
         if host is None:
             self._position["nearest_misses"] = [

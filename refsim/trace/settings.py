@@ -112,5 +112,6 @@ def parse_trace_on(args: list[str]) -> TraceSettings:
         raise TraceError(f"trace on: file and json name the same path '{options['file']}'")
     # each value is what its OPTIONS parser returns: a Level, an int, a path
     return TraceSettings(True, None if jobs is None else tuple(dict.fromkeys(jobs)),
-                         cast(Level, options.get("level", Level.SUMMARY)), cast(int, options.get("lines", DEFAULT_LINES)),
+                         cast(Level, options.get("level", Level.SUMMARY)),
+                         cast(int, options.get("lines", DEFAULT_LINES)),
                          cast("str | None", options.get("file")), cast("str | None", options.get("json")))
