@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,10 +18,13 @@ from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import open_recording, run_batch, summary_lines
 from refsim.sim.log import STDERR
 from refsim.sim.outputs import OutputWriteError
-from refsim.sim.paths import OutputPathError, guarded_output
+from refsim.sim.paths import Named, OutputPathError, guarded_output
 from refsim.sim.reader import RecordingError
 from refsim.sim.verify import write_report
 from refsim.sim.recording import Recording
+
+if TYPE_CHECKING:
+    from refsim.sim.write import Document
 
 FILE = click.Path(dir_okay=False)
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
@@ -36,7 +41,7 @@ class _Refsim(click.Group):
     """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C. Either way the
     unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
@@ -104,8 +109,8 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
         check_tables(schedule, resources, input_files(loaded, sim_verify), outputs)
         if verify_report is not None:
             others = outputs + [("the --schedule file", schedule), ("the --resources file", resources)]
-            guarded_output(verify_report, input_files(loaded, sim_verify), [o for o in others if o[1] is not None],
-                           role="--verify-report")
+            guarded_output(verify_report, input_files(loaded, sim_verify),
+                           [(role, path) for role, path in others if path is not None], role="--verify-report")
         if discipline is not None:
             loaded = replace(loaded, discipline=discipline)
         if interactive:
@@ -120,6 +125,7 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
             progress.close()
         if verify_report is not None:
             write_report(result.mismatches, verify_report)
+        assert result.jobs is not None  # a batch run returns its job table
         write_tables(result.jobs, loaded.cluster, schedule, resources)
     except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise InputError(str(exc)) from None
@@ -154,7 +160,8 @@ def _list_examples() -> None:
         click.echo(f"{name:<{width}}  {summary}".rstrip())
 
 
-def _interactive(recording, sim_output, sim_verify, log_path, verbose, on_error) -> None:
+def _interactive(recording: Recording, sim_output: str | None, sim_verify: str | None, log_path: str | None,
+                 verbose: int, on_error: str) -> None:
     from refsim.repl.console import Console
     from refsim.repl.terminal import run_console
 
@@ -271,7 +278,7 @@ def plot(runs: tuple[str, ...], output: str) -> None:
     click.echo(f"{output}: {' vs '.join(runs)}")
 
 
-def _json_text(data: dict) -> str:
+def _json_text(data: dict[str, object]) -> str:
     import json
 
     return json.dumps(data, indent=2, sort_keys=True)
@@ -297,7 +304,7 @@ def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_q
     """Import a DR_EVT job trace, the WORKLOAD file (CSV; docs/drevt.md)."""
     from refsim.importers.csv import RunTimes, TraceError, capped, csv_recording, dropped_lines, parse_distribution
 
-    def build():
+    def build() -> tuple[Document, str]:
         if distribution and run_time != "distribution":
             raise TraceError("--distribution is used only with --run-time distribution")
         choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
@@ -322,7 +329,7 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
     """Import a SCHEDULE file as a recording that dispatches every job at its recorded start (docs/drevt.md)."""
     from refsim.importers.schedule import schedule_recording
 
-    def build():
+    def build() -> tuple[Document, str]:
         document = schedule_recording(schedule, workload, nodes, timezone, keep_all_queues)
         jobs = sum(1 for e in document["events"] if "dispatch" in e)
         return document, f"{output}: {jobs} jobs dispatched as scheduled on {nodes} hosts"
@@ -330,7 +337,7 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
     _import(build, [("the schedule", schedule), ("the workload", workload)], output)
 
 
-def _import(build, inputs, output: str) -> None:
+def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], output: str) -> None:
     """Build a recording from DR_EVT files and write it; errors are one line, and nothing is written on one."""
     from refsim.importers.csv import TraceError
     from refsim.sim.paths import guarded_output

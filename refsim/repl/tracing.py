@@ -10,9 +10,11 @@ from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
 from refsim.model.units import UnitsMode
 from refsim.sched.decisions import SessionResult
-from refsim.sim.jobtable import JobTable
-from refsim.sim.replay import Reconstructed
+from refsim.sched.disciplines.explain import DisciplineRuled
 from refsim.sched.events import Event
+from refsim.sched.session import ObserverFactory
+from refsim.sim.jobtable import JobRecord, JobTable
+from refsim.sim.replay import Reconstructed
 from refsim.trace.collector import Collector, reconstructed_trace
 from refsim.trace.filecopy import Identity, TraceFile, identity
 from refsim.trace.jsontrace import JsonCollector, Obj, json_line, reconstructed_object
@@ -32,7 +34,7 @@ class _Both:
     def __init__(self, text: Collector, json: JsonCollector) -> None:
         self.text, self.json = text, json
 
-    def event(self, event: Event) -> None:
+    def event(self, event: Event | DisciplineRuled) -> None:
         self.text.event(event)
         self.json.event(event)
 
@@ -99,7 +101,7 @@ class Tracing:
 
     # --- sessions and collection -------------------------------------------------------------------------------
 
-    def session_started(self, round_no: int):
+    def session_started(self, round_no: int) -> ObserverFactory | None:
         """The settings in force now hold for the whole session; the observer factory, or None."""
         self.session, self._collectors, self._json_collectors, self._json_ready = self.next, {}, {}, {}
         return self._collector_for if self.session.enabled else None
@@ -168,7 +170,7 @@ class Tracing:
             return lines + [f"  job {format_job_ids([r.job.id])}: {r.describe()}" for r in records]
         return [line for r in stored for line in self._recall_one(r, units)]
 
-    def _recall_one(self, record, units: UnitsMode) -> list[str]:
+    def _recall_one(self, record: JobRecord, units: UnitsMode) -> list[str]:
         job = record.job.id
         trace = self.store.get(job)
         if trace is not None:

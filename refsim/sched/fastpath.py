@@ -25,16 +25,31 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from refsim.model.cluster import Cluster, Host, HostStatus
 from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
-from refsim.resreq.ast import OrderKey
+from refsim.model.units import Amount
+from refsim.resreq.ast import OrderKey, Single
 from refsim.sched.decisions import NoDecisionKind, PendReason
-from refsim.sched.events import VerdictKind
+from refsim.sched.events import HostVerdict, VerdictKind
+
+if TYPE_CHECKING:  # these import this module
+    from refsim.resreq.select import SelectExpr
+    from refsim.sched.accounting import Usage
+    from refsim.sched.evaluation import Evaluation
+    from refsim.sched.hostscan import PositionDemand
+    from refsim.sched.state import SchedulerState
+
+    Judge = Callable[[Evaluation, Single, Host, PositionDemand], HostVerdict]
+_Known = tuple[HostVerdict, frozenset[PendReason] | None]  # a verdict and its pend reasons (None: it has none)
+# (version, accepting host names, all their pend reasons, pend reasons by host, hosts not yet judged)
+_Table = tuple[int, set[str], set[PendReason], dict[str, frozenset[PendReason]], dict[str, Host]]
 
 _ACCEPTED_KIND = VerdictKind.ACCEPTED
 _PER_HOST = 64  # verdicts kept per host (demands x consumers), so the memo never grows with the workload
@@ -58,14 +73,14 @@ class FreeIndex:
         self.hosts = cluster.hosts
         self.position = {h.name: i for i, h in enumerate(self.hosts)}
         self.open = np.array([h.status is HostStatus.OPEN for h in self.hosts], dtype=bool)
-        self._totals: dict[str, np.ndarray] = {}
-        self._free: dict[str, np.ndarray] = {}
-        self._static: dict[str | None, np.ndarray] = {}
-        self._perm: dict[tuple[OrderKey, ...], np.ndarray] = {}
-        self._candidates: dict[tuple, list[int]] = {}
+        self._totals: dict[str, NDArray[np.float64]] = {}
+        self._free: dict[str, NDArray[np.float64]] = {}
+        self._static: dict[str | None, NDArray[np.bool_]] = {}
+        self._perm: dict[tuple[OrderKey, ...], NDArray[np.intp]] = {}
+        self._candidates: dict[Hashable, list[int]] = {}
         self._version = -1
 
-    def _free_of(self, resource: str, used: dict[str, dict]) -> np.ndarray:
+    def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> NDArray[np.float64]:
         free = self._free.get(resource)
         if free is None:
             total = np.array([float(h.capacities.get(resource, 0)) for h in self.hosts])
@@ -77,7 +92,7 @@ class FreeIndex:
             self._totals[resource], self._free[resource] = total, free
         return free
 
-    def sync(self, usage) -> None:
+    def sync(self, usage: Usage) -> None:
         """Bring the free arrays up to date with committed usage (only the touched hosts are re-read)."""
         if usage.version == self._version:
             return
@@ -92,7 +107,7 @@ class FreeIndex:
         usage.touched.clear()
         self._version = usage.version
 
-    def static_mask(self, state, select) -> np.ndarray:
+    def static_mask(self, state: SchedulerState, select: SelectExpr | None) -> NDArray[np.bool_]:
         """Open hosts that match the select expression (static, so computed once per cluster)."""
         key = select.text if select is not None else None
         mask = self._static.get(key)
@@ -103,7 +118,7 @@ class FreeIndex:
             self._static[key] = mask
         return mask
 
-    def permutation(self, order: tuple[OrderKey, ...], hosts: tuple[Host, ...]) -> np.ndarray | None:
+    def permutation(self, order: tuple[OrderKey, ...], hosts: tuple[Host, ...]) -> NDArray[np.intp] | None:
         """Cluster positions in scan order; None when the scan order is the cluster's."""
         if not order:
             return None
@@ -112,7 +127,8 @@ class FreeIndex:
             perm = self._perm[order] = np.array([self.position[h.name] for h in hosts], dtype=np.intp)
         return perm
 
-    def candidates(self, state, single, resources, hosts) -> list[int]:
+    def candidates(self, state: SchedulerState, single: Single, resources: tuple[tuple[str, Amount], ...],
+                   hosts: tuple[Host, ...]) -> list[int]:
         """Scan-order indices of the hosts that could accept `resources`, ascending; memoised per usage version."""
         usage = state.usage
         self.sync(usage)
@@ -130,10 +146,10 @@ class FreeIndex:
 class CandidateSource:
     """The fast path's host source for scan_position(): candidate scan indices, cyclically from `start`."""
 
-    def __init__(self, state) -> None:
+    def __init__(self, state: SchedulerState) -> None:
         self.state = state
 
-    def indices(self, demand, hosts: tuple[Host, ...], start: int) -> Iterator[int]:
+    def indices(self, demand: PositionDemand, hosts: tuple[Host, ...], start: int) -> Iterator[int]:
         found = self.state.free_index().candidates(self.state, demand.single, demand.resources, hosts)
         first = bisect_left(found, start)
         yield from found[first:]
@@ -152,23 +168,23 @@ class Buckets:
     def __init__(self, cluster: Cluster) -> None:
         self.kinds = tuple(kind for kind in (ConsumerKind.USER, ConsumerKind.QUEUE, ConsumerKind.PROJECT)
                            if any(c.kind is kind for lim in cluster.limits for c in lim.consumers))
-        self._memo: dict[tuple, tuple[PendReason, ...] | NoDecisionKind] = {}
+        self._memo: dict[tuple[str | int, ...], tuple[PendReason, ...] | NoDecisionKind] = {}
         self._version = -1
         self._reasons: dict[PendReason, PendReason] = {}
 
-    def key(self, job: Job) -> tuple:
+    def key(self, job: Job) -> tuple[str | int, ...]:
         """What the decision of an untraced job depends on besides the state: requirement, task counts and the
         consumer values that some limit reads."""
         values = {ConsumerKind.USER: job.user, ConsumerKind.QUEUE: job.queue, ConsumerKind.PROJECT: job.project}
         return (job.resreq, job.min_tasks, job.max_tasks) + tuple(values[k] for k in self.kinds)
 
-    def get(self, key: tuple, version: int):
+    def get(self, key: tuple[str | int, ...], version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
         if version != self._version:
             self._memo.clear()
             self._version = version
         return self._memo.get(key)
 
-    def remember(self, key: tuple, outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
+    def remember(self, key: tuple[str | int, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome
 
     def intern(self, reasons: tuple[PendReason, ...]) -> tuple[PendReason, ...]:
@@ -183,11 +199,11 @@ class VerdictMemo:
     term, nothing held on the host by this evaluation. One per cluster version."""
 
     def __init__(self) -> None:
-        self._memo: dict[str, tuple[int, dict]] = {}
-        self._tables: dict[tuple, list] = {}
+        self._memo: dict[str, tuple[int, dict[Hashable, _Known]]] = {}
+        self._tables: dict[Hashable, _Table] = {}
         self._tables_version = -1
 
-    def _table(self, ev, demand, hosts: tuple[Host, ...], judge) -> list:
+    def _table(self, ev: Evaluation, demand: PositionDemand, hosts: tuple[Host, ...], judge: Judge) -> _Table:
         """Every host's verdict for a demand at this usage version: [version, accepting host names, all their pend
         reasons, pend reasons by host, hosts not yet judged]. A host this evaluation holds something on is left
         unjudged (its verdict would depend on the holding); the scan that reads the table has it claimed. A scan
@@ -199,7 +215,7 @@ class VerdictMemo:
             self._tables_version = version
         table = self._tables.get(demand.memo_key)
         if table is None:
-            table = self._tables[demand.memo_key] = [version, set(), set(), {}, {h.name: h for h in hosts}]
+            table = self._tables[demand.memo_key] = (version, set(), set(), {}, {h.name: h for h in hosts})
         missing = table[4]
         if missing:
             held = ev.ledger.held_hosts()
@@ -212,7 +228,7 @@ class VerdictMemo:
                     table[3][name] = reasons
         return table
 
-    def verdict(self, ev, host: Host, demand, judge) -> tuple:
+    def verdict(self, ev: Evaluation, host: Host, demand: PositionDemand, judge: Judge) -> _Known:
         """(verdict, its pend reasons or None when it has none)."""
         held = ev.ledger.host_table(host.name)
         if demand.memo_key is None or (held and any(held.values())):
@@ -229,11 +245,12 @@ class VerdictMemo:
         return known
 
     @staticmethod
-    def _pend_reasons(verdict) -> frozenset:
+    def _pend_reasons(verdict: HostVerdict) -> frozenset[PendReason]:
         from refsim.sched.hostscan import pend_reasons  # the one mapping from verdicts to pend reasons
         return frozenset(pend_reasons(verdict))
 
-    def scan(self, ev, demand, hosts: tuple[Host, ...], steps: Iterator[int], claimed: set[str], judge):
+    def scan(self, ev: Evaluation, demand: PositionDemand, hosts: tuple[Host, ...], steps: Iterator[int],
+             claimed: set[str], judge: Judge) -> tuple[Host, int] | None:
         """scan_position() while explaining a pend (no observer, no faults): the same hosts judged in the same
         order with the same result; a claimed host, which has no reasons, is passed over. The pend reasons of
         each rejection go straight to `ev.host_reasons`."""

@@ -9,9 +9,12 @@ satisfied, what the ledger holds is its allocation.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from refsim.model.units import Amount, normalise
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
+
+_K = TypeVar("_K")
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ class Ledger:
         )
 
 
-def _add_to(table: dict, key: object, amount: Amount) -> None:
+def _add_to(table: dict[_K, Amount], key: _K, amount: Amount) -> None:
     table[key] = normalise(table.get(key, 0) + amount)
 
 

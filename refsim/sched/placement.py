@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from refsim.model.cluster import Host
 from refsim.resreq.ast import Single
 from refsim.sched.cluster_check import cluster_limit_demands
 from refsim.sched.evaluation import Evaluation
@@ -28,7 +29,7 @@ def _release(ev: Evaluation, path: Path, plan: Plan, mark: int) -> None:
         ev.observer.event(ClaimsReleased(path, plan.number, hosts))
 
 
-def _claim(ev: Evaluation, host, demand: PositionDemand) -> None:
+def _claim(ev: Evaluation, host: Host, demand: PositionDemand) -> None:
     for resource, amount in demand.resources:
         ev.ledger.hold(Hold(resource, amount, host=host.name))
     for lim in demand.limits_on(ev, host):
@@ -53,8 +54,9 @@ def _origin_indices(ev: Evaluation, single: Single, plan: Plan) -> tuple[int, ..
     return tuple(index[name] for name in plan.origins)
 
 
-def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanError | None:
-    """Fill positions in order; None when all are filled, else the failing position (or the scan error)."""
+def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
+    """Fill positions in order; None when all are filled, else the failing position (a scan error is reported
+    as the position's own)."""
     claimed: set[str] = set()
     cursor = 0
     origins = _origin_indices(ev, single, plan)
