@@ -316,6 +316,35 @@ def sweep(spec: str, folder: str, jobs: int | None, dask_address: str | None, si
         sys.exit(1)
 
 
+@main.command("sweep-report")
+@click.argument("results", type=FILE)
+@click.option("-o", "--output", type=FILE, help="Write the report to FILE: .md (plots as PNGs beside it) or .html "
+                                                "(plots embedded). Without it, the tables are printed.")
+def sweep_report(results: str, output: str | None) -> None:
+    """The tables per axis of a sweep's RESULTS (its results.csv), and with -o a report with plots."""
+    from refsim.sweep.report import text_lines, write_report
+    from refsim.sweep.table import read_results
+
+    if output is not None and not output.lower().endswith((".md", ".html", ".htm")):
+        raise click.UsageError(f"-o {output}: the report is written as .md or .html")
+    try:
+        table = read_results(results)
+        if output is None:
+            click.echo("\n".join(text_lines(table)))
+            return
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
+        written = write_report(table, output, results)
+    except (RecordingError, OutputPathError) as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
+    click.echo(f"{output}: {len(table.rows)} replays, {len(table.axes)} axes"
+               + (f"; plots: {', '.join(p.name for p in written[1:])}" if len(written) > 1 else ""))
+
+
 _NODES = click.option("--nodes", type=click.IntRange(1, MAX_HOSTS), required=True, help="Number of one-slot hosts.")
 _ZONE = click.option("--timezone", default="UTC", show_default=True, help="Zone of ISO times without an offset.")
 _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of queues other than pbatch, pbatch0-3.")

@@ -106,7 +106,7 @@ class DaskExecutor:
                                               for t in tasks}
             progress.update(0, min(threads, len(tasks)), 0)
             try:
-                for future in as_completed(list(futures)):
+                for future in as_completed(list(futures), loop=client.loop):
                     task = futures.pop(future)
                     try:
                         outcome = future.result()
