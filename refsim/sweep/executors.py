@@ -4,6 +4,7 @@ same module-level task (refsim.sweep.tasks.run_replay) and hands each outcome to
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -90,11 +91,11 @@ class DaskExecutor:
 
     def run(self, tasks: Sequence[ReplayTask], done: Done, progress: SweepProgress) -> None:
         try:
-            from distributed import Client, as_completed
+            distributed: Any = importlib.import_module("distributed")  # the optional extra, untyped here
         except ImportError:
             raise ExecutorError("--dask needs Dask: pip install 'refsim[dask]'") from None
         try:
-            client = Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            client = distributed.Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise ExecutorError(f"--dask {self.address}: cannot reach the Dask scheduler: "
                                 f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
@@ -106,7 +107,7 @@ class DaskExecutor:
                                               for t in tasks}
             progress.update(0, min(threads, len(tasks)), 0)
             try:
-                for future in as_completed(list(futures), loop=client.loop):
+                for future in distributed.as_completed(list(futures), loop=client.loop):
                     task = futures.pop(future)
                     try:
                         outcome = future.result()

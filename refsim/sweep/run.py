@@ -35,7 +35,8 @@ def run_sweep(spec_path: str | Path, folder: str | Path, executor: Executor, *, 
     spec = parse_spec(spec_path)
     sources = resolve_sources(spec)
     replays = expand(spec, sources, __version__)
-    inputs: list[Named] = [("the sweep file", spec.file)] + [("the recording", s.path) for s in sources]
+    inputs: list[Named] = [("the sweep file", spec.file)]
+    inputs += [("the recording", s.path) for s in sources]
     results = ResultsFolder(folder, inputs)
     previous = {} if force else results.previous()
     kept: dict[str, Row] = {}
