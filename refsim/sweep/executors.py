@@ -24,7 +24,22 @@ class ExecutorError(Exception):
 
 
 class Executor(Protocol):
-    def run(self, tasks: Sequence[ReplayTask], done: Done, progress: SweepProgress) -> None: ...
+    def start(self) -> None:
+        """Get ready (connect, check workers); an ExecutorError here stops the sweep before anything is written."""
+
+    def run(self, tasks: Sequence[ReplayTask], done: Done, progress: SweepProgress) -> None:
+        """Run every task, handing each outcome to `done` as it arrives."""
+
+    def stop(self) -> None:
+        """Let go of what `start` took."""
+
+
+class _Local:
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
 
 
 class _Tally:
@@ -47,7 +62,7 @@ def lost(task: ReplayTask, exc: BaseException) -> ReplayOutcome:
     return ReplayOutcome(task.index, task.key, None, f"{type(exc).__name__}{': ' + text if text else ''}", None)
 
 
-class SerialExecutor:
+class SerialExecutor(_Local):
     """-j 1: each replay in this process, one after another."""
 
     def run(self, tasks: Sequence[ReplayTask], done: Done, progress: SweepProgress) -> None:
@@ -57,7 +72,7 @@ class SerialExecutor:
             tally.take(run_replay(task), 1 if i + 1 < len(tasks) else 0)
 
 
-class ProcessExecutor:
+class ProcessExecutor(_Local):
     """-j N: N local processes (started fresh, so they inherit no state from this one)."""
 
     def __init__(self, jobs: int) -> None:
@@ -88,35 +103,50 @@ class DaskExecutor:
 
     def __init__(self, address: str, warn: Callable[[str], None], worker_wait: float = WORKER_WAIT) -> None:
         self.address, self.warn, self.worker_wait = address, warn, worker_wait
+        self._client: Any = None
+        self._distributed: Any = None
+        self._usable: list[str] = []
 
-    def run(self, tasks: Sequence[ReplayTask], done: Done, progress: SweepProgress) -> None:
+    def start(self) -> None:
+        """Connect and check the workers, before any result is written."""
         try:
-            distributed: Any = importlib.import_module("distributed")  # the optional extra, untyped here
+            self._distributed = importlib.import_module("distributed")  # the optional extra, untyped here
         except ImportError:
             raise ExecutorError("--dask needs Dask: pip install 'refsim[dask]'") from None
         try:
-            client = distributed.Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            self._client = self._distributed.Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise ExecutorError(f"--dask {self.address}: cannot reach the Dask scheduler: "
                                 f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
-        with client:
-            workers = self._workers(client)
-            threads = sum(n for w, n in client.nthreads().items() if w in workers)
-            tally = _Tally(done, progress)
-            futures: dict[Any, ReplayTask] = {client.submit(run_replay, t, pure=False, workers=workers): t
-                                              for t in tasks}
-            progress.update(0, min(threads, len(tasks)), 0)
-            try:
-                for future in distributed.as_completed(list(futures), loop=client.loop):
-                    task = futures.pop(future)
-                    try:
-                        outcome = future.result()
-                    except Exception as exc:  # noqa: BLE001 (a lost worker fails its replay, not the sweep)
-                        outcome = lost(task, exc)
-                    tally.take(outcome, min(threads, len(futures)))
-            finally:
-                if futures:
-                    client.cancel(list(futures))
+        try:
+            self._usable = self._workers(self._client)
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def run(self, tasks: Sequence[ReplayTask], done: Done, progress: SweepProgress) -> None:
+        client, workers = self._client, self._usable
+        threads = sum(n for w, n in client.nthreads().items() if w in workers)
+        tally = _Tally(done, progress)
+        futures: dict[Any, ReplayTask] = {client.submit(run_replay, t, pure=False, workers=workers): t
+                                          for t in tasks}
+        progress.update(0, min(threads, len(tasks)), 0)
+        try:
+            for future in self._distributed.as_completed(list(futures), loop=client.loop):
+                task = futures.pop(future)
+                try:
+                    outcome = future.result()
+                except Exception as exc:  # noqa: BLE001 (a lost worker fails its replay, not the sweep)
+                    outcome = lost(task, exc)
+                tally.take(outcome, min(threads, len(futures)))
+        finally:
+            if futures:
+                client.cancel(list(futures))
 
     def _workers(self, client: Any) -> list[str]:
         """The workers running this refsim version; the others are named and left out."""

@@ -60,13 +60,17 @@ def run_sweep(spec_path: str | Path, folder: str | Path, executor: Executor, *, 
         results.append(row)
         rows.append(row)
 
-    results.start(spec.axis_names, rows)
-    progress = progress if progress is not None else SweepProgress(len(todo))
+    executor.start()
     try:
-        executor.run([_task(r, spec.paths, spec.host_template, sim_output) for r in todo], file, progress)
+        results.start(spec.axis_names, rows)
+        progress = progress if progress is not None else SweepProgress(len(todo))
+        try:
+            executor.run([_task(r, spec.paths, spec.host_template, sim_output) for r in todo], file, progress)
+        finally:
+            progress.close()
+            results.close()
     finally:
-        progress.close()
-        results.close()
+        executor.stop()
     results.rewrite(rows)
     return SweepSummary(len(replays), len(todo), len(kept), failed, results)
 
