@@ -55,8 +55,8 @@ def looks_dotted(text: str) -> bool:
 def parse_path(text: str) -> DottedPath:
     """Parse `text`; DottedPathError says what is wrong with it."""
     if not text.startswith(ROOT):
-        raise DottedPathError(f"'{short(text)}' is not a dotted path into the recording: it must start with "
-                              f"'{ROOT}.' (for example cluster.queues[name=normal].priority)")
+        raise DottedPathError(f"'{short(text)}': it must start with '{ROOT}.' (for example "
+                              "cluster.queues[name=normal].priority)")
     steps: list[Step] = []
     position = len(ROOT)
     while position < len(text):

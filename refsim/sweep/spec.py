@@ -136,8 +136,8 @@ def value_of(axis: str, node: Node) -> Value:
     """One value of an axis, checked for its type (an override's value is checked against each recording
     later, when the recordings are read)."""
     if axis == "discipline":
-        text = node.text()
-        if text not in DISCIPLINES:
+        text = node.value
+        if not isinstance(text, str) or text not in DISCIPLINES:
             raise node.error(f"unknown discipline '{short(text)}' (expected one of: {', '.join(DISCIPLINES)})")
         return text
     if axis == "time_scale":
