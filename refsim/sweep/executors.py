@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
@@ -80,7 +81,8 @@ class ProcessExecutor(_Local):
 
     def run(self, tasks: Sequence[ReplayTask], done: Done, progress: SweepProgress) -> None:
         tally = _Tally(done, progress)
-        pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("spawn"))
+        pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_leave_interrupts)
         try:
             pending: dict[Future[ReplayOutcome], ReplayTask] = {pool.submit(run_replay, t): t for t in tasks}
             progress.update(0, min(self.jobs, len(tasks)), 0)
@@ -93,8 +95,18 @@ class ProcessExecutor(_Local):
                     except Exception as exc:  # noqa: BLE001 (a dead worker fails its replay, not the sweep)
                         outcome = lost(task, exc)
                     tally.take(outcome, sum(f.running() for f in pending))
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        except BaseException:  # Ctrl-C, or results that cannot be written
+            for child in multiprocessing.active_children():  # replays under way are dropped, not waited for
+                child.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
+
+
+def _leave_interrupts() -> None:
+    """In a worker process: Ctrl-C is this process's to handle (it stops the workers), so the workers print no
+    traceback of their own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class DaskExecutor:
