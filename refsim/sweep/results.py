@@ -140,7 +140,10 @@ class ResultsFolder:
         return buffer.getvalue()
 
     def sim_output_path(self, replay: Replay) -> Path:
-        stem = Path(replay.source.name).name.split(".")[0] or "recording"
+        stem = Path(replay.source.name).name
+        for suffix in (".gz", ".swf", ".json", ".yaml", ".yml"):
+            stem = stem.removesuffix(suffix)
+        stem = stem or "recording"
         return self.folder / RUNS / f"{stem}-{replay.index:03d}-{replay.key[:12]}.jsonl.gz"
 
     def write_sim_output(self, replay: Replay, data: bytes) -> str:

@@ -63,8 +63,8 @@ def _read(path: str, options: ImportOptions | None, spec: SweepSpec, where: str)
 
 
 def _shown(path: str) -> str:
-    relative = os.path.relpath(path)
-    return relative if not relative.startswith(os.pardir + os.sep) else os.path.normpath(path)
+    """Relative to the working folder, or absolute where that is shorter (a file far from it)."""
+    return min(os.path.relpath(path), os.path.abspath(path), key=len)
 
 
 def base_document(source: Source, time_scale: float | None = None) -> dict[str, Any]:
