@@ -289,7 +289,8 @@ def _json_text(data: dict) -> str:
 @click.option("--force", is_flag=True, help="Run every replay again, even those whose results exist.")
 def sweep(spec: str, folder: str, jobs: int | None, dask_address: str | None, sim_output: bool, force: bool) -> None:
     """Replay the recordings that the sweep file SPEC names under each combination of its axes (docs/sweep.md).
-    Exit status: 0 every replay done, 1 some replay failed, 2 an unusable sweep file, recording or folder."""
+    Exit status: 0 every replay done, 1 some replay failed, 2 an unusable sweep file, recording, folder or Dask
+    scheduler (nothing is run)."""
     from refsim.importers.swf import SwfError
     from refsim.sweep.executors import DaskExecutor, Executor, ExecutorError, ProcessExecutor, SerialExecutor
     from refsim.sweep.run import run_sweep
