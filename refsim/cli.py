@@ -284,6 +284,75 @@ def _json_text(data: dict[str, object]) -> str:
     return json.dumps(data, indent=2, sort_keys=True)
 
 
+@main.command()
+@click.argument("spec", type=FILE)
+@click.option("-o", "--output", "folder", type=click.Path(file_okay=False), required=True,
+              help="The folder of the results: results.csv, results.jsonl and, with --sim-output, runs/.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Replays at once on local processes (default: the number of cores; 1: in this process).")
+@click.option("--dask", "dask_address", metavar="ADDRESS", help="Run the replays on the Dask scheduler at ADDRESS "
+                                                                "(needs the dask extra: pip install 'refsim[dask]').")
+@click.option("--sim-output", "sim_output", is_flag=True, help="Keep each replay's --sim-output file in runs/.")
+@click.option("--force", is_flag=True, help="Run every replay again, even those whose results exist.")
+def sweep(spec: str, folder: str, jobs: int | None, dask_address: str | None, sim_output: bool, force: bool) -> None:
+    """Replay the recordings that the sweep file SPEC names under each combination of its axes (docs/sweep.md).
+    Exit status: 0 every replay done, 1 some replay failed, 2 an unusable sweep file, recording, folder or Dask
+    scheduler (nothing is run)."""
+    from refsim.importers.swf import SwfError
+    from refsim.sweep.executors import DaskExecutor, Executor, ExecutorError, ProcessExecutor, SerialExecutor
+    from refsim.sweep.run import run_sweep
+
+    if dask_address is not None and jobs is not None:
+        raise click.UsageError("give either -j (local processes) or --dask (a Dask cluster), not both")
+    executor: Executor
+    if dask_address is not None:
+        executor = DaskExecutor(dask_address, lambda line: click.echo(line, err=True))
+    else:
+        count = jobs if jobs is not None else (os.cpu_count() or 1)
+        executor = SerialExecutor() if count == 1 else ProcessExecutor(count)
+    try:
+        summary = run_sweep(spec, folder, executor, sim_output=sim_output, force=force,
+                            report=lambda line: click.echo(line, err=True))
+    except (RecordingError, SwfError, OutputPathError, ExecutorError) as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
+    click.echo(f"sweep {spec}: {summary.replays} replays: {summary.ran} run, {summary.skipped} skipped "
+               f"(results exist), {summary.failed} failed")
+    click.echo(f"results: {summary.folder.csv}, {summary.folder.jsonl}")
+    if summary.failed:
+        sys.exit(1)
+
+
+@main.command("sweep-report")
+@click.argument("results", type=FILE)
+@click.option("-o", "--output", type=FILE, help="Write the report to FILE: .md (plots as PNGs beside it) or .html "
+                                                "(plots embedded). Without it, the tables are printed.")
+def sweep_report(results: str, output: str | None) -> None:
+    """The tables per axis of a sweep's RESULTS (its results.csv), and with -o a report with plots."""
+    from refsim.sweep.report import text_lines, write_report
+    from refsim.sweep.table import read_results
+
+    if output is not None and not output.lower().endswith((".md", ".html", ".htm")):
+        raise click.UsageError(f"-o {output}: the report is written as .md or .html")
+    try:
+        table = read_results(results)
+        if output is None:
+            click.echo("\n".join(text_lines(table)))
+            return
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
+        written = write_report(table, output, results)
+    except (RecordingError, OutputPathError) as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
+    click.echo(f"{output}: {len(table.rows)} replays, {len(table.axes)} axes"
+               + (f"; plots: {', '.join(p.name for p in written[1:])}" if len(written) > 1 else ""))
+
+
 _NODES = click.option("--nodes", type=click.IntRange(1, MAX_HOSTS), required=True, help="Number of one-slot hosts.")
 _ZONE = click.option("--timezone", default="UTC", show_default=True, help="Zone of ISO times without an offset.")
 _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of queues other than pbatch, pbatch0-3.")
