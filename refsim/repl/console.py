@@ -33,7 +33,6 @@ from refsim.repl.tracing import TraceFileError, Tracing
 from refsim.repl.why import why_lines
 from refsim.trace.filecopy import Identity, identity
 from refsim.trace.records import Trace
-from refsim.trace.render import render
 from refsim.trace.settings import OFF, Level, TraceError, parse_trace_on
 
 MAX_STEPS = 1_000_000
@@ -358,17 +357,9 @@ class Console:
         if rounds is not None:
             rounds.flush()
         self._round_traced = True
-        try:
-            lines = self.tracing.shown(trace, self.units)
-        except OSError as exc:  # the trace file failed (a full disk): say which, stop copying, keep the session
-            path = self.tracing.session.file
-            assert path is not None  # only the session's trace file is written here
-            try:
-                self.tracing.files.pop(path).close()
-            except OSError:
-                pass  # the close flushes into the same full disk
-            self.write(f"error: trace file {path}: cannot write: {exc.strerror or exc}; copying stopped")
-            lines = render(trace, self.units)  # already stored for recall by shown()
+        lines, failures = self.tracing.shown(trace, self.units)
+        for failed in failures:  # a full disk: say which file, stop copying to it, keep the session
+            self.write(f"error: trace file {failed.path}: cannot write: {failed.reason}; copying stopped")
         for line in lines:
             self.write(line)
 

@@ -4,6 +4,7 @@ collectors of the session, the store for recall, and the trace files."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId, format_job_ids
@@ -26,6 +27,14 @@ from refsim.trace.store import TraceStore, bound_from_environment
 
 class TraceFileError(Exception):
     """A trace file that cannot be used; the message names it and why."""
+
+
+@dataclass(frozen=True)
+class CopyFailure:
+    """A trace file that could not be written (a full disk): which file and why. Copying to it has stopped."""
+
+    path: str
+    reason: str
 
 
 class _Both:
@@ -134,16 +143,28 @@ class Tracing:
             self._json_ready[report.job] = json.result()
         return collector.trace() if collector is not None else None
 
-    def shown(self, trace: Trace, units: UnitsMode) -> list[str]:
-        """Lines of a trace printed inline: stored for recall and appended to the session's file."""
+    def shown(self, trace: Trace, units: UnitsMode) -> tuple[list[str], list[CopyFailure]]:
+        """Lines of a trace printed inline: stored for recall and appended to the session's files. A file that
+        cannot be written is closed and named in the failures; the other file and the session go on."""
         lines = render(trace, units)
         self.store.put(trace)
-        if self.session.file is not None and self.session.file in self.files:
-            self.files[self.session.file].write(lines)
         obj = self._json_ready.pop(trace.job, None)
-        if obj is not None and self.session.json in self.files:
-            self.files[self.session.json].write([json_line(obj)])
-        return lines
+        copies = [(self.session.file, lines), (self.session.json, [json_line(obj)] if obj is not None else [])]
+        failures = [failure for path, written in copies if path is not None and path in self.files and written
+                    for failure in self._copy(path, written)]
+        return lines, failures
+
+    def _copy(self, path: str, lines: list[str]) -> list[CopyFailure]:
+        try:
+            self.files[path].write(lines)
+            return []
+        except OSError as exc:
+            try:
+                self.files.pop(path).close()
+            except OSError:
+                pass  # the close flushes into the same full disk
+            self._kinds.pop(path, None)
+            return [CopyFailure(path, exc.strerror or str(exc))]
 
     # --- status and recall -------------------------------------------------------------------------------------
 

@@ -115,6 +115,21 @@ def test_a_failing_trace_file_is_named_and_the_session_goes_on(tmp_path):
     assert sum(line.startswith("round ") and "#" in line for line in lines) == 2  # both steps reported
 
 
+def test_a_failing_json_trace_file_is_named_and_the_text_copy_goes_on(tmp_path):
+    """Kills: naming the session's text file (or failing the command) when only the JSON copy cannot be written.
+    The text copy keeps both traces; the JSON file is named once, when its first trace fails, and then dropped."""
+    (tmp_path / "rec.yaml").write_text(RECORDING)
+    done = refsim_run(tmp_path, "sim", "rec.yaml", "-i",
+                      stdin=b"trace on all file copy.txt json /dev/full\nstep\nstep\nquit\n")
+    lines = done.stdout.decode().splitlines()
+    assert done.returncode == 0 and done.stderr == b""
+    errors = [line for line in lines if line.startswith("error:")]
+    assert errors == ["error: trace file /dev/full: cannot write: No space left on device; copying stopped"]
+    assert sum(line.startswith("round ") and "#" in line for line in lines) == 2  # both steps reported
+    copy = (tmp_path / "copy.txt").read_text().splitlines()
+    assert sum(line.startswith("  trace of ") for line in copy) == 2
+
+
 def test_a_failing_log_is_named_in_the_console_and_the_session_goes_on(tmp_path):
     (tmp_path / "rec.yaml").write_text(RECORDING)
     done = refsim_run(tmp_path, "sim", "rec.yaml", "-i", "--log", "/dev/full", "-v",
