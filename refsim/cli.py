@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -29,6 +31,15 @@ if TYPE_CHECKING:
 FILE = click.Path(dir_okay=False)
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
 INTERRUPTED = 130  # 128 + SIGINT
+TERMINATED = 143  # 128 + SIGTERM
+
+
+class _Terminated(BaseException):
+    """SIGTERM (`kill`), raised in the main thread so every open output is discarded on the way out, as on Ctrl-C."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated()
 
 
 class InputError(click.ClickException):
@@ -38,10 +49,12 @@ class InputError(click.ClickException):
 
 
 class _Refsim(click.Group):
-    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C. Either way the
+    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C or SIGTERM. Either way the
     unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, _raise_terminated)
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
@@ -53,6 +66,9 @@ class _Refsim(click.Group):
         except KeyboardInterrupt:
             click.echo("refsim: interrupted; no partial output file was left", err=True)
             sys.exit(INTERRUPTED)
+        except _Terminated:
+            click.echo("refsim: terminated; no partial output file was left", err=True)
+            sys.exit(TERMINATED)
 
 
 @click.group(cls=_Refsim, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})

@@ -44,6 +44,22 @@ def test_ctrl_c_in_a_batch_run_leaves_the_earlier_files_and_no_partial_one(tmp_p
     assert folder_state(tmp_path) == before and hidden_files(tmp_path) == []
 
 
+def test_sigterm_in_a_batch_run_leaves_the_earlier_files_and_no_partial_one(tmp_path):
+    """Kills: SIGTERM left to its default action, which ends the process at once and leaves the hidden temporary
+    output beside the earlier file."""
+    (tmp_path / "rec.yaml").write_text(ENDLESS)
+    (tmp_path / "out.jsonl").write_text("an earlier output\n")
+    before = folder_state(tmp_path)
+    proc = refsim_process(tmp_path, "sim", "rec.yaml", "--sim-output", "out.jsonl",
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_for_temporary(tmp_path, proc)
+    proc.terminate()
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143 and out == b""
+    assert err.decode().splitlines() == ["refsim: terminated; no partial output file was left"]
+    assert folder_state(tmp_path) == before and hidden_files(tmp_path) == []
+
+
 def test_a_closed_stdout_exits_quietly_with_141_and_leaves_no_temporary_file(tmp_path):
     (tmp_path / "rec.yaml").write_text(RECORDING)
     proc = refsim_process(tmp_path, "sim", "rec.yaml", "--sim-output", "out.jsonl",
