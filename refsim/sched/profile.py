@@ -9,16 +9,17 @@ uses run limits only, never run times (docs/disciplines.md).
 
 from __future__ import annotations
 
-import copy
 import math
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from refsim.model.cluster import Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, normalise
+from refsim.resreq.ast import OrderKey
 from refsim.sched.accounting import Usage
 from refsim.sched.allocator import allocate
 from refsim.sched.decisions import Allocation, Dispatch
@@ -153,15 +154,30 @@ class Profile:
         return most
 
     def projected_state(self, a: float, b: float) -> SchedulerState:
-        """The scheduler state as the allocator sees it when placing a job for all of [a, b). Planning never
-        meets the fault seam: faults model errors in the decision being made, not in its plan."""
-        projected = copy.copy(self.state)
-        projected.usage = self.usage_over(a, b)
-        projected.faults = None
-        # The fast path's memos belong to the real state (the copy shares them), and its differential property
-        # covers the real state only: planning takes the reference path.
-        projected.reference_only = True
-        return projected
+        """The scheduler state as the allocator sees it when placing a job for all of [a, b), with hosts ranked
+        for the best fit in time there."""
+        return PlanningState(self.state, self.usage_over(a, b), self.fit(a, b))
+
+    def fit(self, a: float, b: float) -> dict[str, Fit]:
+        """How long each host something holds would stay idle just before `a` (since it was last held) and just
+        after `b` (until it is next held) if it took a holding on [a, b); infinite on a side where nothing holds
+        it. Hosts nothing holds are left out: NO_FIT."""
+        idle_before: dict[str, float] = {}
+        idle_after: dict[str, float] = {}
+        for h in self.holdings:
+            hosts = [host.host for host in h.allocation.hosts]
+            if h.start < a:
+                gap = a - min(h.end, a)
+                for host in hosts:
+                    if gap < idle_before.get(host, INF):
+                        idle_before[host] = gap
+            if h.end > b:
+                gap = max(h.start, b) - b
+                for host in hosts:
+                    if gap < idle_after.get(host, INF):
+                        idle_after[host] = gap
+        return {host: (idle_before.get(host, INF), idle_after.get(host, INF))
+                for host in idle_before.keys() | idle_after.keys()}
 
     def place(self, job: Job, start: float) -> Allocation | None:
         """The allocation the allocator finds for `job` running from `start` for its run limit, if any."""
@@ -216,6 +232,42 @@ class Profile:
         shared = tuple((r.name, normalise(r.total - usage.shared.get(r.name, 0)))
                        for r in self.state.cluster.shared if r.total - usage.shared.get(r.name, 0) > 0)
         return Extra(tuple(hosts), shared)
+
+
+Fit = tuple[float, float]  # how long a host would stay idle just before and just after a holding
+NO_FIT: Fit = (INF, INF)  # a host nothing holds
+
+
+class PlanningState(SchedulerState):
+    """The scheduler state as planning sees it over one interval [a, b): the projected usage, never the fault
+    seam (faults model errors in the decision being made, not in its plan), always the reference path (the fast
+    path's memos belong to the real state and its differential property covers the real state only), and hosts
+    scanned in best-fit order: the job's order[] keys first, then the host that would stay idle the shortest
+    just before `a`, then just after `b`, then the cluster's order (docs/disciplines.md, "Where a backfill
+    reservation goes")."""
+
+    def __init__(self, state: SchedulerState, usage: Usage, fit: dict[str, Fit]) -> None:
+        # A view of `state` rather than a new one: it shares the cluster, the jobs and the static memos.
+        self.__dict__.update(state.__dict__)
+        self.usage, self.faults, self.reference_only = usage, None, True
+        self._fit = fit
+        self._ranked: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
+
+    def scan_order(self, order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
+        if not self._fit:
+            return super().scan_order(order)  # nothing is held: every host fits alike
+        hosts = self._ranked.get(order)
+        if hosts is None:
+            fit = self._fit
+            hosts = self._ranked[order] = tuple(sorted(
+                self.cluster.hosts, key=lambda h: (_order_rank(h, order), fit.get(h.name, NO_FIT))))
+        return hosts
+
+
+def _order_rank(host: Host, order: tuple[OrderKey, ...]) -> tuple[float, ...]:
+    """The host's rank under order[] keys, as SchedulerState.scan_order ranks it (each key ascending unless
+    `-`), as one sort key so that best fit can break its ties."""
+    return tuple(-float(host.total(k.resource)) if k.descending else float(host.total(k.resource)) for k in order)
 
 
 def _copy(usage: Usage) -> Usage:
