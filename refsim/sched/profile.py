@@ -9,10 +9,11 @@ uses run limits only, never run times (docs/disciplines.md).
 
 from __future__ import annotations
 
+import copy
 import math
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from refsim.model.cluster import Host
 from refsim.model.jobid import JobId
@@ -45,13 +46,16 @@ class Holding:
 class Reservation:
     """A blocked job's backfill reservation: its planned start, the end of its run limit from there, the
     concrete allocation the allocator found on the projected state, and the running jobs whose planned ends
-    (start + run limit) fall after now and no later than the planned start: those that free its resources."""
+    (start + run limit) fall after now and no later than the planned start: those that free its resources.
+    `moved`: earlier backfill reservations placed again on other hosts, at their own times, to make room for it
+    (applied by Profile.reserve, or Profile.relocate when the job starts now)."""
 
     job: JobId
     planned_start: float
     end: float
     allocation: Allocation
     freed_by: tuple[JobId, ...]
+    moved: tuple[Reservation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,7 @@ class Profile:
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         self.state, self.now = state, now
         self.holdings: list[Holding] = []
+        self.reserved: list[Reservation] = []  # the backfill reservations held, in the order they were made
         self._steps: list[tuple[float, int]] | None = None
         self.total_slots = sum(int(h.total(SLOTS)) for h in state.cluster.hosts)
         for job, allocation in state.usage.running.items():
@@ -92,7 +97,20 @@ class Profile:
         self.hold(Holding(job, self.now, self._end(job, self.now), allocation))
 
     def reserve(self, reservation: Reservation) -> None:
+        """Hold a backfill reservation, after moving the earlier ones it moved."""
+        self.relocate(reservation.moved)
+        self.reserved.append(reservation)
         self.hold(Holding(reservation.job, reservation.planned_start, reservation.end, reservation.allocation))
+
+    def relocate(self, moved: tuple[Reservation, ...]) -> None:
+        """Earlier backfill reservations held again on other allocations, at the same times."""
+        if not moved:
+            return
+        by_job = {r.job: r for r in moved}
+        self.reserved = [by_job.get(r.job, r) for r in self.reserved]
+        self.holdings = [replace(h, allocation=by_job[h.job].allocation) if h.job in by_job else h
+                         for h in self.holdings]
+        self._steps = None
 
     # --- slots: a cheap necessary condition before the allocator is asked ------------------------------------
 
@@ -207,12 +225,49 @@ class Profile:
             if overfull is not None:
                 i = bisect_right(starts, overfull, i + 1)
                 continue
-            allocation = self._allocate(job, start, start + length)
-            if allocation is not None:
+            placed = self._placement(job, start, start + length)
+            if placed is not None:
                 freed = tuple(h.job for h in self.holdings if h.start <= self.now < h.end <= start)
-                return Reservation(job.id, start, start + length, allocation, freed)
+                return Reservation(job.id, start, start + length, placed[0], freed, placed[1])
             i += 1
         return None
+
+    def _placement(self, job: Job, start: float, end: float) -> tuple[Allocation, tuple[Reservation, ...]] | None:
+        """The job's allocation on [start, end) around the backfill reservations as they are; else, when there
+        are any, with all of them placed again (see _replanned); None when neither finds one."""
+        allocation = self._allocate(job, start, end)
+        if allocation is not None:
+            return allocation, ()
+        return self._replanned(job, start, end) if self.reserved else None
+
+    def _replanned(self, job: Job, start: float, end: float) -> tuple[Allocation, tuple[Reservation, ...]] | None:
+        """The job's allocation on [start, end) and the backfill reservations that move, when the reservations
+        and the job, each at its own times, are placed again one after another in order of start (the job after
+        the reservations starting with it) around the running jobs; None when one of them finds no allocation.
+        A reservation promises its times, not its hosts. On interchangeable one-slot hosts this is exact: a host
+        free at a start is free from then on among the holdings placed so far, so each one finds hosts whenever
+        few enough are held at its start (docs/disciplines.md, "Where a backfill reservation goes")."""
+        reserved = {r.job for r in self.reserved}
+        trial = copy.copy(self)
+        trial.holdings, trial.reserved, trial._steps = [h for h in self.holdings if h.job not in reserved], [], None
+        queue: list[tuple[float, int, float, Job | None, Reservation | None]] = [
+            (r.planned_start, n, r.end, self.state.jobs.get(r.job), r) for n, r in enumerate(self.reserved)]
+        queue.append((start, len(queue), end, job, None))
+        found: Allocation | None = None
+        moved: list[Reservation] = []
+        for a, _, b, spec, earlier in sorted(queue, key=lambda q: (q[0], q[1])):
+            if spec is None:
+                return None
+            allocation = trial._allocate(spec, a, b)
+            if allocation is None:
+                return None
+            trial.hold(Holding(spec.id, a, b, allocation))
+            if earlier is None:
+                found = allocation
+            elif allocation != earlier.allocation:
+                moved.append(replace(earlier, allocation=allocation, moved=()))
+        assert found is not None
+        return found, tuple(moved)
 
     def extra(self, reservation: Reservation) -> Extra:
         """The extra resources at a reservation's planned start (the textbook EASY "extra nodes")."""
