@@ -5,7 +5,8 @@ from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation
-from refsim.sched.profile import Holding, Profile, Reservation
+from refsim.resreq.ast import OrderKey
+from refsim.sched.profile import INF, Holding, Profile, Reservation
 from refsim.sched.state import SchedulerState
 
 CLUSTER = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 4})), (Queue("normal", 0),),
@@ -75,3 +76,21 @@ def test_extra_resources_at_a_planned_start():
     extra = profile.extra(reservation)
     assert extra.hosts == (("b", (("slots", 2),)),)
     assert extra.shared == (("lic", 1),)
+
+
+def test_best_fit_ranks_hosts_by_idle_time_before_then_after_the_interval():
+    # Hosts a, b, c, d (one slot each). J1 holds a until 10, J2 holds b until 8; a reservation holds d from 14.
+    # For a holding on [10, 12): a is idle 0 before it, b 10 - 8 = 2, c and d for ever (nothing held before 10);
+    # after 12, d is idle 14 - 12 = 2 and the others for ever. So a, b, d, c; a job of order[-slots] still ranks
+    # the 2-slot host e first, whatever the fit.
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "abcd") + (Host("e", {"slots": 2}),))
+    state = SchedulerState(cluster)
+    profile = Profile(state, 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 0, 10, on("a", 1)))
+    profile.hold(Holding(JobId(2), 0, 8, on("b", 1)))
+    profile.hold(Holding(JobId(3), 14, 20, on("d", 1)))
+    assert profile.fit(10, 12) == {"a": (0, INF), "b": (2, INF), "d": (INF, 2)}
+    projected = profile.projected_state(10, 12)
+    assert [h.name for h in projected.scan_order(())] == ["a", "b", "d", "c", "e"]
+    assert [h.name for h in projected.scan_order((OrderKey("slots", descending=True),))] == ["e", "a", "b", "d", "c"]
+    assert [h.name for h in state.scan_order(())] == ["a", "b", "c", "d", "e"]  # the real state keeps its order
