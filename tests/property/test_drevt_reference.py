@@ -6,6 +6,8 @@ of other queues and jobs larger than the cluster are left out, job ids are row i
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -84,7 +86,7 @@ SMALL = [(0.0, 1, "pbatch", 1.0, ""), (0.0, 1, "pbatch", 0.25, ""), (0.0, 1, "pb
 
 
 @pytest.mark.parametrize("discipline", DISCIPLINES)
-def test_the_small_case_agrees_with_the_reference(tmp_path, discipline):
+def test_the_small_case_agrees_with_the_reference(tmp_path: Path, discipline: str) -> None:
     schedule, _ = replay_trace(write_trace(tmp_path, trace_text(SMALL)), 3, discipline=discipline)
     assert schedule == reference_schedule(SMALL, discipline, nodes=3)
     job_4 = "4,0.25,1.25" if discipline in ("greedy", "easy", "conservative") else "4,1,2"

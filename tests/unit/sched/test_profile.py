@@ -78,7 +78,7 @@ def test_extra_resources_at_a_planned_start():
     assert extra.shared == (("lic", 1),)
 
 
-def test_best_fit_ranks_hosts_by_idle_time_before_then_after_the_interval():
+def test_best_fit_ranks_hosts_by_idle_time_before_then_after_the_interval() -> None:
     # Hosts a, b, c, d (one slot each). J1 holds a until 10, J2 holds b until 8; a reservation holds d from 14.
     # For a holding on [10, 12): a is idle 0 before it, b 10 - 8 = 2, c and d for ever (nothing held before 10);
     # after 12, d is idle 14 - 12 = 2 and the others for ever. So a, b, d, c; a job of order[-slots] still ranks

@@ -6,7 +6,7 @@ rows are (N, nodes, run limit[, run time[, submit time]]), run time defaulting t
 
 import pytest
 
-from refsim.sched.decisions import Dispatch
+from refsim.sched.decisions import Allocation, Dispatch
 from refsim.sched.disciplines import StartRule
 from tests.unit.sched.disciplines.schedule import BASE, nodes, one_slot_hosts, reasons_at, simulate, starts, submits
 
@@ -211,11 +211,11 @@ def test_hosts_span_select_and_a_shared_resource():
     assert reasons_at(HOSTS, "easy", 5, 1) == {("backfill-window", "job 102")}
 
 
-def hosts_of(allocation) -> list[str]:
+def hosts_of(allocation: Allocation) -> list[str]:
     return [h.host for h in allocation.hosts]
 
 
-def test_on_one_slot_hosts_the_reservation_takes_the_hosts_busy_now_and_a_free_one_is_extra():
+def test_on_one_slot_hosts_the_reservation_takes_the_hosts_busy_now_and_a_free_one_is_extra() -> None:
     """Hosts n1-n3, one slot each. At 0 J0 (limit 1), J1 (limit 0.25) and J2 (limit 1) start on n1, n2, n3; J3 (2
     nodes) does not fit and J4 (1 node, limit 1) neither. At 0.25 J1 ends and n2 is free. J3's planned start is
     1, when J0 and J2 free n1 and n3; its reservation takes the hosts idle the shortest before 1: n1 and n3 (freed
@@ -237,7 +237,7 @@ def test_on_one_slot_hosts_the_reservation_takes_the_hosts_busy_now_and_a_free_o
     assert starts(text, "easy-drevt")[4] == 1
 
 
-def test_conservative_places_earlier_reservations_again_to_make_room():
+def test_conservative_places_earlier_reservations_again_to_make_room() -> None:
     """Hosts n1-n6, one slot each, all jobs at 0. J0 (2 nodes, limit 2) starts on n1 n2, J1 (3, limit 3) on n3-n5;
     n6 is free. J2 (4 nodes, limit 1) has planned start 3 (at 2 only 3 are free); best fit gives it n3-n5 (idle
     from 3) and n1 (idle from 2). J3 (2, limit 2) does not fit; at 2 its run [2, 4) fits by count (3 held on
