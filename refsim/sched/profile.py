@@ -14,6 +14,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from refsim.model.cluster import Host
 from refsim.model.jobid import JobId
@@ -40,6 +41,20 @@ class Holding:
     start: float
     end: float
     allocation: Allocation
+
+    @cached_property
+    def hosts(self) -> tuple[str, ...]:
+        return tuple(h.host for h in self.allocation.hosts)
+
+    def meets(self, other: Holding) -> bool:
+        """Whether the two could compete: their intervals overlap and they share a host, or either holds shared
+        amounts or cluster-wide limit charges."""
+        if not (self.start < other.end and other.start < self.end):
+            return False
+        if self.allocation.shared or self.allocation.limit_charges or other.allocation.shared \
+                or other.allocation.limit_charges:
+            return True
+        return not set(self.hosts).isdisjoint(other.hosts)
 
 
 @dataclass(frozen=True)
@@ -183,7 +198,7 @@ class Profile:
         idle_before: dict[str, float] = {}
         idle_after: dict[str, float] = {}
         for h in self.holdings:
-            hosts = [host.host for host in h.allocation.hosts]
+            hosts = h.hosts
             if h.start < a:
                 gap = a - min(h.end, a)
                 for host in hosts:
@@ -241,32 +256,38 @@ class Profile:
         return self._replanned(job, start, end) if self.reserved else None
 
     def _replanned(self, job: Job, start: float, end: float) -> tuple[Allocation, tuple[Reservation, ...]] | None:
-        """The job's allocation on [start, end) and the backfill reservations that move, when the reservations
-        and the job, each at its own times, are placed again one after another in order of start (the job after
-        the reservations starting with it) around the running jobs; None when one of them finds no allocation.
-        A reservation promises its times, not its hosts. On interchangeable one-slot hosts this is exact: a host
-        free at a start is free from then on among the holdings placed so far, so each one finds hosts whenever
-        few enough are held at its start (docs/disciplines.md, "Where a backfill reservation goes")."""
-        reserved = {r.job for r in self.reserved}
+        """The job's allocation on [start, end) and the backfill reservations that move, when the job and the
+        reservations are placed again one after another in order of start (the job after those starting with
+        it), each at its own times; None when one of them finds no allocation. A reservation promises its times,
+        not its hosts. Placing in order of start may keep any choice made for what starts earlier, so those
+        reservations keep their hosts, and so does a later one that nothing placed again meets. On interchangeable
+        one-slot hosts this is exact: a host free at a start is free from then on among the holdings placed so
+        far, so each one finds hosts whenever few enough are held at its start (docs/disciplines.md, "Where a
+        backfill reservation goes")."""
+        later = [r for r in self.reserved if r.planned_start > start]
+        if not later:
+            return None  # the job was just tried around the same holdings
+        moving = {r.job for r in later}
         trial = copy.copy(self)
-        trial.holdings, trial.reserved, trial._steps = [h for h in self.holdings if h.job not in reserved], [], None
-        queue: list[tuple[float, int, float, Job | None, Reservation | None]] = [
-            (r.planned_start, n, r.end, self.state.jobs.get(r.job), r) for n, r in enumerate(self.reserved)]
-        queue.append((start, len(queue), end, job, None))
-        found: Allocation | None = None
+        trial.holdings, trial.reserved, trial._steps = [h for h in self.holdings if h.job not in moving], [], None
+        found = trial._allocate(job, start, end)
+        if found is None:
+            return None
+        placed = [Holding(job.id, start, end, found)]  # placed anew: a later reservation that meets one moves
+        trial.hold(placed[0])
         moved: list[Reservation] = []
-        for a, _, b, spec, earlier in sorted(queue, key=lambda q: (q[0], q[1])):
-            if spec is None:
-                return None
-            allocation = trial._allocate(spec, a, b)
-            if allocation is None:
-                return None
-            trial.hold(Holding(spec.id, a, b, allocation))
-            if earlier is None:
-                found = allocation
-            elif allocation != earlier.allocation:
-                moved.append(replace(earlier, allocation=allocation, moved=()))
-        assert found is not None
+        for r in sorted(later, key=lambda r: r.planned_start):  # stable: in the order made, at equal starts
+            holding = Holding(r.job, r.planned_start, r.end, r.allocation)
+            if any(holding.meets(p) for p in placed):
+                spec = self.state.jobs.get(r.job)
+                allocation = trial._allocate(spec, r.planned_start, r.end) if spec is not None else None
+                if allocation is None:
+                    return None
+                if allocation != r.allocation:
+                    holding = replace(holding, allocation=allocation)
+                    moved.append(replace(r, allocation=allocation, moved=()))
+                    placed.append(holding)
+            trial.hold(holding)
         return found, tuple(moved)
 
     def extra(self, reservation: Reservation) -> Extra:
@@ -314,8 +335,11 @@ class PlanningState(SchedulerState):
         hosts = self._ranked.get(order)
         if hosts is None:
             fit = self._fit
-            hosts = self._ranked[order] = tuple(sorted(
-                self.cluster.hosts, key=lambda h: (_order_rank(h, order), fit.get(h.name, NO_FIT))))
+            if order:
+                ranked = sorted(self.cluster.hosts, key=lambda h: (_order_rank(h, order), fit.get(h.name, NO_FIT)))
+            else:
+                ranked = sorted(self.cluster.hosts, key=lambda h: fit.get(h.name, NO_FIT))
+            hosts = self._ranked[order] = tuple(ranked)
         return hosts
 
 
