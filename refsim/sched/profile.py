@@ -248,8 +248,8 @@ class Profile:
         return None
 
     def _placement(self, job: Job, start: float, end: float) -> tuple[Allocation, tuple[Reservation, ...]] | None:
-        """The job's allocation on [start, end) around the backfill reservations as they are; else, when there
-        are any, with all of them placed again (see _replanned); None when neither finds one."""
+        """The job's allocation on [start, end) around the backfill reservations as they are, else with those
+        starting after it placed again (_replanned), and the reservations that move; None when neither finds one."""
         allocation = self._allocate(job, start, end)
         if allocation is not None:
             return allocation, ()
