@@ -3,8 +3,8 @@ Feature: Backfilling explained in the decision trace
   Under a non-greedy discipline every traced dispatch or pend has a discipline section, after the selection and
   before the requirements: the backfill reservation and how it was found, what a backfill candidate was tested
   against, and the verdict (docs/trace.md, "Discipline section"). One host n whose slots are the nodes, so each
-  scenario is the node-count scenario of docs/disciplines.md scaled down; run time equals the run limit unless
-  given.
+  scenario is the node-count scenario of docs/disciplines.md scaled down (except the last two, on one-slot hosts,
+  where the backfill reservation's hosts matter); run time equals the run limit unless given.
 
   Scenario: The 3-job pattern: the blocked job's backfill reservation comes from one running job
     # Job 1 takes 7 of 10 nodes until its run limit ends at 0 + 200 = 200. Job 2 (9 nodes, submitted at 10) does not
@@ -748,4 +748,131 @@ Feature: Backfilling explained in the decision trace
         plan 1: built, not started: no run limit, so never backfilled: waits behind job 2; no further plans tried
       outcome: pended, 1 pend reason
         blocked: job 2
+      """
+
+  Scenario: On one-slot hosts the reservation takes the hosts busy now, so a free host is extra
+    # Hosts n1-n3. At 0 jobs 1, 2 and 3 (limits 1, 0.25, 1) start on n1, n2, n3; job 4 (2 nodes) waits. At 0.25
+    # job 2 has ended: job 4's planned start is 1 (jobs 1 and 3 end), and its reservation goes to the hosts idle
+    # the shortest before 1, n1 and n3 (freed at 1), not n2 (free now). So n2 is extra at 1, as a node count has
+    # it (3 free - 2 needed = 1), and job 5 (1 node, limit 1), running past 1, starts on it.
+    Given a recording:
+      """
+      scheduling: {discipline: easy}
+      cluster:
+        hosts:
+          - {name: n1, slots: 1}
+          - {name: n2, slots: 1}
+          - {name: n3, slots: 1}
+      events:
+        - {time: 0, submit: {id: 1, tasks: 1, run_time: 1, run_limit: 1}}
+        - {time: 0, submit: {id: 2, tasks: 1, run_time: 0.25, run_limit: 0.25}}
+        - {time: 0, submit: {id: 3, tasks: 1, run_time: 1, run_limit: 1}}
+        - {time: 0, submit: {id: 4, tasks: 2, run_time: 1, run_limit: 1}}
+        - {time: 0, submit: {id: 5, tasks: 1, run_time: 1, run_limit: 1}}
+      """
+    When I run the commands:
+      """
+      trace on 4 5
+      continue
+      """
+    Then the trace of job 4 in round 2 is:
+      """
+      trace of 4: round 2, position 1, level summary
+      selection: round 2, position 1; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0
+        cluster-wide limits: none; host-scoped limits are reported with each host's verdict
+      discipline easy at t=0.25: run limit 1; fits now: no (see the requirement, plan and host sections below)
+        backfill reservation: planned start t=1, until t=2 (run limit 1)
+          found from the running jobs released at start + run limit, in order:
+            job 1: t=0 + run limit 1 = t=1, frees n1: slots 1
+            job 3: t=0 + run limit 1 = t=1, frees n3: slots 1
+          reserved allocation: n1: slots 1; n3: slots 1
+          extra resources at the planned start: n2: slots 1
+        verdict: not started: does not fit now; holds the backfill reservation
+      requirement: single, tasks min 2 max 2, requests slots only: not satisfied
+        plan 1: 1 host, tasks per position [2]: discarded: a position needs 2 slots but no open host has more than 1
+        plan 2: 2 hosts, tasks per position [1,1]: tried
+          position 1: filled by n2; hosts rejected: resource shortfall 1
+          position 2: not filled; hosts rejected: resource shortfall 2, already claimed 1
+          nearest misses: n3 (slots short by 1), n1 (slots short by 1)
+        released the claims of plan 2 on n2
+        plan 2: failed: position 2 could not be filled; position 1 filled, 1 of 2 tasks unplaced
+        no plan could be placed
+      outcome: pended, 3 pend reasons
+        backfill-reservation
+        n1: resource-shortfall slots
+        n3: resource-shortfall slots
+      """
+    And the trace of job 5 in round 2 is:
+      """
+      trace of 5: round 2, position 2, level summary
+      selection: round 2, position 2; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0
+        cluster-wide limits: none; host-scoped limits are reported with each host's verdict
+      discipline easy at t=0.25: run limit 1; fits now: yes (see the requirement, plan and host sections below)
+        must not delay the backfill reservation of job 4: planned start t=1
+        ends by the planned start: t=0.25 + run limit 1 = t=1.25 <= t=1: no
+        extra-resources test: extra resources at the planned start: n2: slots 1; the job placed on them: yes
+        verdict: backfilled: on the extra resources at the planned start of job 4
+      requirement: single, tasks min 1 max 1, requests slots only: satisfied
+        plan 1: 1 host, tasks per position [1]: tried
+          position 1: filled by n2; hosts rejected: resource shortfall 1
+        plan 1: committed; no further plans tried
+      outcome: dispatched to 1 host
+        n2: slots 1
+        shared resources: none
+        cluster-wide limit charges: none
+      """
+
+  Scenario: Conservative places earlier reservations again on other hosts to make room
+    # Hosts n1-n6 (tests/unit/sched/disciplines/test_backfill_scenarios.py derives it). Job 1 (2 nodes, limit 2)
+    # runs on n1 n2, job 2 (3, limit 3) on n3-n5. Job 3 (4 nodes) reserves [3, 4) on n3-n5 and n1; job 4 (2 nodes)
+    # reserves [2, 4) on n2 and n6. Job 5 (1 node, limit 3) fits on n6, and by count its run [0, 3) fits, but n6
+    # is job 4's from 2: placed again in order of start, job 5 takes n6, job 4 n1 n2 and job 3 n3-n6, so it starts.
+    Given a recording:
+      """
+      scheduling: {discipline: conservative}
+      cluster:
+        hosts:
+          - {name: n1, slots: 1}
+          - {name: n2, slots: 1}
+          - {name: n3, slots: 1}
+          - {name: n4, slots: 1}
+          - {name: n5, slots: 1}
+          - {name: n6, slots: 1}
+      events:
+        - {time: 0, submit: {id: 1, tasks: 2, run_time: 2, run_limit: 2}}
+        - {time: 0, submit: {id: 2, tasks: 3, run_time: 3, run_limit: 3}}
+        - {time: 0, submit: {id: 3, tasks: 4, run_time: 1, run_limit: 1}}
+        - {time: 0, submit: {id: 4, tasks: 2, run_time: 2, run_limit: 2}}
+        - {time: 0, submit: {id: 5, tasks: 1, run_time: 3, run_limit: 3}}
+      """
+    When I run the commands:
+      """
+      trace on 5
+      continue
+      """
+    Then the trace of job 5 in round 1 is:
+      """
+      trace of 5: round 1, position 5, level summary
+      selection: round 1, position 5; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0
+        cluster-wide limits: none; host-scoped limits are reported with each host's verdict
+      discipline conservative at t=0: run limit 3; fits now: yes (see the requirement, plan and host sections below)
+        its run [t=0, t=3) meets the earlier backfill reservations:
+          job 4: [t=2, t=4)
+        backfill reservation: planned start t=0 (now), until t=3 (run limit 3)
+          found without waiting for any running job to end
+          fitted around the earlier backfill reservations:
+            job 4: [t=2, t=4)
+          to make room, earlier backfill reservations placed again on other hosts (same times):
+            job 4: [t=2, t=4) on n1: slots 1; n2: slots 1
+            job 3: [t=3, t=4) on n3: slots 1; n4: slots 1; n5: slots 1; n6: slots 1
+          reserved allocation: n6: slots 1
+        verdict: backfilled: its earliest backfill reservation starts now
+      requirement: single, tasks min 1 max 1, requests slots only: satisfied
+        plan 1: 1 host, tasks per position [1]: tried
+          position 1: filled by n6; hosts rejected: resource shortfall 5
+        plan 1: committed; no further plans tried
+      outcome: dispatched to 1 host
+        n6: slots 1
+        shared resources: none
+        cluster-wide limit charges: none
       """

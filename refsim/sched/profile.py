@@ -13,12 +13,15 @@ import copy
 import math
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 
+from refsim.model.cluster import Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, normalise
+from refsim.resreq.ast import OrderKey
 from refsim.sched.accounting import Usage
 from refsim.sched.allocator import allocate
 from refsim.sched.decisions import Allocation, Dispatch
@@ -39,18 +42,35 @@ class Holding:
     end: float
     allocation: Allocation
 
+    @cached_property
+    def hosts(self) -> tuple[str, ...]:
+        return tuple(h.host for h in self.allocation.hosts)
+
+    def meets(self, other: Holding) -> bool:
+        """Whether the two could compete: their intervals overlap and they share a host, or either holds shared
+        amounts or cluster-wide limit charges."""
+        if not (self.start < other.end and other.start < self.end):
+            return False
+        if self.allocation.shared or self.allocation.limit_charges or other.allocation.shared \
+                or other.allocation.limit_charges:
+            return True
+        return not set(self.hosts).isdisjoint(other.hosts)
+
 
 @dataclass(frozen=True)
 class Reservation:
     """A blocked job's backfill reservation: its planned start, the end of its run limit from there, the
     concrete allocation the allocator found on the projected state, and the running jobs whose planned ends
-    (start + run limit) fall after now and no later than the planned start: those that free its resources."""
+    (start + run limit) fall after now and no later than the planned start: those that free its resources.
+    `moved`: earlier backfill reservations placed again on other hosts, at their own times, to make room for it
+    (applied by Profile.reserve, or Profile.relocate when the job starts now)."""
 
     job: JobId
     planned_start: float
     end: float
     allocation: Allocation
     freed_by: tuple[JobId, ...]
+    moved: tuple[Reservation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -68,6 +88,7 @@ class Profile:
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         self.state, self.now = state, now
         self.holdings: list[Holding] = []
+        self.reserved: list[Reservation] = []  # the backfill reservations held, in the order they were made
         self._steps: list[tuple[float, int]] | None = None
         self.total_slots = sum(int(h.total(SLOTS)) for h in state.cluster.hosts)
         for job, allocation in state.usage.running.items():
@@ -91,7 +112,20 @@ class Profile:
         self.hold(Holding(job, self.now, self._end(job, self.now), allocation))
 
     def reserve(self, reservation: Reservation) -> None:
+        """Hold a backfill reservation, after moving the earlier ones it moved."""
+        self.relocate(reservation.moved)
+        self.reserved.append(reservation)
         self.hold(Holding(reservation.job, reservation.planned_start, reservation.end, reservation.allocation))
+
+    def relocate(self, moved: tuple[Reservation, ...]) -> None:
+        """Earlier backfill reservations held again on other allocations, at the same times."""
+        if not moved:
+            return
+        by_job = {r.job: r for r in moved}
+        self.reserved = [by_job.get(r.job, r) for r in self.reserved]
+        self.holdings = [replace(h, allocation=by_job[h.job].allocation) if h.job in by_job else h
+                         for h in self.holdings]
+        self._steps = None
 
     # --- slots: a cheap necessary condition before the allocator is asked ------------------------------------
 
@@ -153,15 +187,30 @@ class Profile:
         return most
 
     def projected_state(self, a: float, b: float) -> SchedulerState:
-        """The scheduler state as the allocator sees it when placing a job for all of [a, b). Planning never
-        meets the fault seam: faults model errors in the decision being made, not in its plan."""
-        projected = copy.copy(self.state)
-        projected.usage = self.usage_over(a, b)
-        projected.faults = None
-        # The fast path's memos belong to the real state (the copy shares them), and its differential property
-        # covers the real state only: planning takes the reference path.
-        projected.reference_only = True
-        return projected
+        """The scheduler state as the allocator sees it when placing a job for all of [a, b), with hosts ranked
+        for the best fit in time there."""
+        return PlanningState(self.state, self.usage_over(a, b), self.fit(a, b))
+
+    def fit(self, a: float, b: float) -> dict[str, Fit]:
+        """How long each host something holds would stay idle just before `a` (since it was last held) and just
+        after `b` (until it is next held) if it took a holding on [a, b); infinite on a side where nothing holds
+        it. Hosts nothing holds are left out: NO_FIT."""
+        idle_before: dict[str, float] = {}
+        idle_after: dict[str, float] = {}
+        for h in self.holdings:
+            hosts = h.hosts
+            if h.start < a:
+                gap = a - min(h.end, a)
+                for host in hosts:
+                    if gap < idle_before.get(host, INF):
+                        idle_before[host] = gap
+            if h.end > b:
+                gap = max(h.start, b) - b
+                for host in hosts:
+                    if gap < idle_after.get(host, INF):
+                        idle_after[host] = gap
+        return {host: (idle_before.get(host, INF), idle_after.get(host, INF))
+                for host in idle_before.keys() | idle_after.keys()}
 
     def place(self, job: Job, start: float) -> Allocation | None:
         """The allocation the allocator finds for `job` running from `start` for its run limit, if any."""
@@ -191,12 +240,55 @@ class Profile:
             if overfull is not None:
                 i = bisect_right(starts, overfull, i + 1)
                 continue
-            allocation = self._allocate(job, start, start + length)
-            if allocation is not None:
+            placed = self._placement(job, start, start + length)
+            if placed is not None:
                 freed = tuple(h.job for h in self.holdings if h.start <= self.now < h.end <= start)
-                return Reservation(job.id, start, start + length, allocation, freed)
+                return Reservation(job.id, start, start + length, placed[0], freed, placed[1])
             i += 1
         return None
+
+    def _placement(self, job: Job, start: float, end: float) -> tuple[Allocation, tuple[Reservation, ...]] | None:
+        """The job's allocation on [start, end) around the backfill reservations as they are, else with those
+        starting after it placed again (_replanned), and the reservations that move; None when neither finds one."""
+        allocation = self._allocate(job, start, end)
+        if allocation is not None:
+            return allocation, ()
+        return self._replanned(job, start, end) if self.reserved else None
+
+    def _replanned(self, job: Job, start: float, end: float) -> tuple[Allocation, tuple[Reservation, ...]] | None:
+        """The job's allocation on [start, end) and the backfill reservations that move, when the job and the
+        reservations are placed again one after another in order of start (the job after those starting with
+        it), each at its own times; None when one of them finds no allocation. A reservation promises its times,
+        not its hosts. Placing in order of start may keep any choice made for what starts earlier, so those
+        reservations keep their hosts, and so does a later one that nothing placed again meets. On interchangeable
+        one-slot hosts this is exact: a host free at a start is free from then on among the holdings placed so
+        far, so each one finds hosts whenever few enough are held at its start (docs/disciplines.md, "Where a
+        backfill reservation goes")."""
+        later = [r for r in self.reserved if r.planned_start > start]
+        if not later:
+            return None  # the job was just tried around the same holdings
+        moving = {r.job for r in later}
+        trial = copy.copy(self)
+        trial.holdings, trial.reserved, trial._steps = [h for h in self.holdings if h.job not in moving], [], None
+        found = trial._allocate(job, start, end)
+        if found is None:
+            return None
+        placed = [Holding(job.id, start, end, found)]  # placed anew: a later reservation that meets one moves
+        trial.hold(placed[0])
+        moved: list[Reservation] = []
+        for r in sorted(later, key=lambda r: r.planned_start):  # stable: in the order made, at equal starts
+            holding = Holding(r.job, r.planned_start, r.end, r.allocation)
+            if any(holding.meets(p) for p in placed):
+                spec = self.state.jobs.get(r.job)
+                allocation = trial._allocate(spec, r.planned_start, r.end) if spec is not None else None
+                if allocation is None:
+                    return None
+                if allocation != r.allocation:
+                    holding = replace(holding, allocation=allocation)
+                    moved.append(replace(r, allocation=allocation, moved=()))
+                    placed.append(holding)
+            trial.hold(holding)
+        return found, tuple(moved)
 
     def extra(self, reservation: Reservation) -> Extra:
         """The extra resources at a reservation's planned start (the textbook EASY "extra nodes")."""
@@ -216,6 +308,45 @@ class Profile:
         shared = tuple((r.name, normalise(r.total - usage.shared.get(r.name, 0)))
                        for r in self.state.cluster.shared if r.total - usage.shared.get(r.name, 0) > 0)
         return Extra(tuple(hosts), shared)
+
+
+Fit = tuple[float, float]  # how long a host would stay idle just before and just after a holding
+NO_FIT: Fit = (INF, INF)  # a host nothing holds
+
+
+class PlanningState(SchedulerState):
+    """The scheduler state as planning sees it over one interval [a, b): the projected usage, never the fault
+    seam (faults model errors in the decision being made, not in its plan), always the reference path (the fast
+    path's memos belong to the real state and its differential property covers the real state only), and hosts
+    scanned in best-fit order: the job's order[] keys first, then the host that would stay idle the shortest
+    just before `a`, then just after `b`, then the cluster's order (docs/disciplines.md, "Where a backfill
+    reservation goes")."""
+
+    def __init__(self, state: SchedulerState, usage: Usage, fit: dict[str, Fit]) -> None:
+        # A view of `state` rather than a new one: it shares the cluster, the jobs and the static memos.
+        self.__dict__.update(state.__dict__)
+        self.usage, self.faults, self.reference_only = usage, None, True
+        self._fit = fit
+        self._ranked: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
+
+    def scan_order(self, order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
+        if not self._fit:
+            return super().scan_order(order)  # nothing is held: every host fits alike
+        hosts = self._ranked.get(order)
+        if hosts is None:
+            fit = self._fit
+            if order:
+                ranked = sorted(self.cluster.hosts, key=lambda h: (_order_rank(h, order), fit.get(h.name, NO_FIT)))
+            else:
+                ranked = sorted(self.cluster.hosts, key=lambda h: fit.get(h.name, NO_FIT))
+            hosts = self._ranked[order] = tuple(ranked)
+        return hosts
+
+
+def _order_rank(host: Host, order: tuple[OrderKey, ...]) -> tuple[float, ...]:
+    """The host's rank under order[] keys, as SchedulerState.scan_order ranks it (each key ascending unless
+    `-`), as one sort key so that best fit can break its ties."""
+    return tuple(-float(host.total(k.resource)) if k.descending else float(host.total(k.resource)) for k in order)
 
 
 def _copy(usage: Usage) -> Usage:

@@ -88,6 +88,11 @@ def reservation_lines(found: ReservationFound, ev: DisciplineRuled, unit_of: Uni
                     "reservations")
         else:
             lines.append(Line(3, ("fitted around no earlier backfill reservation",)))
+        if found.moved:
+            lines.append(Line(3, ("to make room, earlier backfill reservations placed again on other hosts "
+                                  "(same times):",)))
+            _listed(lines, [(f"job {r.job}: [{t(r.planned_start)}, {t(r.end)}) on ",)
+                            + allocation_parts(r.allocation, unit_of) for r in found.moved], 4, "reservations")
     lines.append(Line(3, ("reserved allocation: ",) + allocation_parts(found.allocation, unit_of)))
     if found.extra is not None:
         lines.append(Line(3, ("extra resources at the planned start: ",) + extra_parts(found.extra, unit_of)))

@@ -1,10 +1,13 @@
 """Every discipline against the independent node-count reference (tests/reference/nodesim.py): on generated
-node-count workloads (one host whose slots are the nodes) refsim's start times equal the reference's. The
+node-count workloads refsim's start times equal the reference's, whether the nodes are the slots of one host or
+one-slot hosts (where a backfill reservation's choice of hosts decides what is extra). The
 workloads draw ties (submit times on a half-second grid, equal run limits), early completions (run time below
 the run limit), bursts (many submits at one instant), fractional times, zero run times, a few jobs without
 a run limit and a few larger than the cluster."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -40,24 +43,35 @@ def workloads(draw) -> tuple[int, list[NodeJob]]:
     return total, jobs
 
 
-def refsim_starts(total: int, jobs: list[NodeJob], discipline: str) -> dict[int, float | None]:
+Hosts = Callable[[int], list[dict[str, object]]]
+
+
+def one_host(total: int) -> list[dict[str, object]]:
+    return [{"name": "n", "slots": total}]
+
+
+def one_slot_hosts(total: int) -> list[dict[str, object]]:
+    return [{"name": f"n{number:02d}", "slots": 1} for number in range(1, total + 1)]
+
+
+def refsim_starts(total: int, jobs: list[NodeJob], discipline: str, hosts: Hosts = one_host) -> dict[int, float | None]:
     events = []
     for job in sorted(jobs, key=lambda j: (j.submit, j.id)):
         submit = {"id": job.id, "tasks": job.nodes, "run_time": job.run}
         if job.limit is not None:
             submit["run_limit"] = job.limit
         events.append({"time": job.submit, "submit": submit})
-    document = {"cluster": {"hosts": [{"name": "n", "slots": total}]}, "scheduling": {"discipline": discipline},
-                "events": events}
+    document = {"cluster": {"hosts": hosts(total)}, "scheduling": {"discipline": discipline}, "events": events}
     sim = Simulator(recording_from(document, "generated"))
     for _ in sim.reports():
         pass
     return {job.id: sim.jobs.get(JobId(job.id)).start_time for job in jobs}
 
 
+@pytest.mark.parametrize("hosts", [one_host, one_slot_hosts])
 @pytest.mark.parametrize("discipline", DISCIPLINES)
 @settings(max_examples=120, deadline=None)
 @given(workload=workloads())
-def test_start_times_equal_the_reference(workload, discipline):
+def test_start_times_equal_the_reference(workload, discipline, hosts):
     total, jobs = workload
-    assert refsim_starts(total, jobs, discipline) == simulate(jobs, total, discipline)
+    assert refsim_starts(total, jobs, discipline, hosts) == simulate(jobs, total, discipline)

@@ -35,7 +35,8 @@ class Ruling:
     """A discipline's facts about one decision. `rule` is set for a start; `reservation` is the job's own
     backfill reservation (a blocked job); `protects` are the backfill reservations the decision respected;
     `delays` names the job whose reservation a held-back job would delay; `blocked_by` the job it waits behind;
-    `extra` the extra resources at the protected planned start when a job started on them."""
+    `extra` the extra resources at the protected planned start when a job started on them; `moved` the earlier
+    backfill reservations a job that started placed again on other hosts to make room (conservative)."""
 
     rule: StartRule | None = None
     reservation: Reservation | None = None
@@ -43,6 +44,7 @@ class Ruling:
     delays: JobId | None = None
     blocked_by: JobId | None = None
     extra: Extra | None = None
+    moved: tuple[Reservation, ...] = ()
 
 
 class Round(Protocol):

@@ -5,13 +5,16 @@ Every waiting job, in picker order, gets the earliest backfill reservation that 
 (released at start + run limit) and all earlier reservations, intervals half-open: `[s, s + run_limit)`. A job
 whose planned start is now starts, on the allocation found; one that fits now but whose planned start is later
 pends `backfill-window` naming the first earlier job whose reservation its run would overlap. A job without a
-run limit is never backfilled: behind a waiting job it pends `blocked` even when its planned start is now."""
+run limit is never backfilled: behind a waiting job it pends `blocked` even when its planned start is now.
+
+A reservation promises its times, not its hosts: when a job finds no hosts around the earlier reservations, they
+are placed again with it (refsim/sched/profile.py), and the ones that move are held on their new hosts."""
 
 from __future__ import annotations
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode
+from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode, PendReason
 from refsim.sched.disciplines.base import (RoundBase, Ruling, StartRule, overlapping, reason, started_as,
                                            with_reasons)
 from refsim.sched.profile import INF, Reservation, StartOf
@@ -21,8 +24,12 @@ from refsim.sched.state import SchedulerState
 class ConservativeRound(RoundBase):
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         super().__init__(state, now, start_of)
-        self.reservations: list[Reservation] = []
         self.first_waiting: JobId | None = None
+
+    @property
+    def reservations(self) -> list[Reservation]:
+        """The backfill reservations of this session so far, on their current hosts."""
+        return [] if self._profile is None else self._profile.reserved
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         if isinstance(outcome, Dispatch) and not self.reservations and self.first_waiting is None:
@@ -34,14 +41,14 @@ class ConservativeRound(RoundBase):
         end = self.now + job.run_limit if job.run_limit is not None else INF
         ahead = overlapping(self.reservations, self.now, end)
         if isinstance(outcome, Dispatch) and reservation is not None and reservation.planned_start == self.now:
-            if self.first_waiting is None:
-                return started_as(outcome, reservation.allocation), Ruling(StartRule.HEAD, protects=ahead)
-            if job.run_limit is not None:
-                return started_as(outcome, reservation.allocation), Ruling(StartRule.PLANNED_NOW, protects=ahead)
-        reasons = []
+            rule = StartRule.HEAD if self.first_waiting is None else StartRule.PLANNED_NOW
+            if rule is StartRule.HEAD or job.run_limit is not None:
+                self.profile.relocate(reservation.moved)  # the session commits every dispatch a ruling keeps
+                return started_as(outcome, reservation.allocation), Ruling(rule, protects=ahead,
+                                                                           moved=reservation.moved)
+        reasons: list[PendReason] = []
         if reservation is not None:
             self.profile.reserve(reservation)
-            self.reservations.append(reservation)
             reasons.append(reason(PendCode.BACKFILL_RESERVATION))
         ruling = Ruling(reservation=reservation, protects=ahead)
         if fits:

@@ -42,8 +42,9 @@ class Window:
 @dataclass(frozen=True)
 class ReservationFound:
     """The job's own backfill reservation and how it was found: the running jobs released by its planned start
-    (in order of their planned ends), the earlier reservations it fitted around (conservative), and, under
-    textbook EASY, the extra resources left at the planned start."""
+    (in order of their planned ends), the earlier reservations it fitted around (conservative) and those of them
+    placed again on other hosts to make room for it, and, under textbook EASY, the extra resources left at the
+    planned start."""
 
     planned_start: float
     end: float
@@ -51,6 +52,7 @@ class ReservationFound:
     releases: tuple[Release, ...]
     around: tuple[Window, ...] = ()
     extra: Extra | None = None
+    moved: tuple[Reservation, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ def explain(discipline: str, round_: Round, job: Job, judged: Outcome, kept: Out
     reservation = _found(discipline, round_, ruling.reservation) if ruling.reservation is not None else None
     if reservation is None and ruling.rule is StartRule.PLANNED_NOW and isinstance(kept, Dispatch):
         reservation = ReservationFound(round_.now, _end(round_.now, job), kept.allocation, (),
-                                       _windows(ruling.protects))
+                                       _windows(ruling.protects), moved=ruling.moved)
     protects = ruling.protects
     head = getattr(round_, "head", None)
     if not protects and head is not None and head.job != job.id:
@@ -128,7 +130,7 @@ def _found(discipline: str, round_: Round, reservation: Reservation) -> Reservat
         around = _windows(overlapping(earlier, now, reservation.end))
     extra = round_.profile.extra(reservation) if discipline == "easy" else None
     return ReservationFound(reservation.planned_start, reservation.end, reservation.allocation, tuple(releases),
-                            around, extra)
+                            around, extra, reservation.moved)
 
 
 def _extra_test(discipline: str, round_: Round, kept: Outcome, ruling: Ruling) -> ExtraTest | None:

@@ -5,7 +5,8 @@ from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation
-from refsim.sched.profile import Holding, Profile, Reservation
+from refsim.resreq.ast import OrderKey
+from refsim.sched.profile import INF, Holding, Profile, Reservation
 from refsim.sched.state import SchedulerState
 
 CLUSTER = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 4})), (Queue("normal", 0),),
@@ -75,3 +76,47 @@ def test_extra_resources_at_a_planned_start():
     extra = profile.extra(reservation)
     assert extra.hosts == (("b", (("slots", 2),)),)
     assert extra.shared == (("lic", 1),)
+
+
+def test_best_fit_ranks_hosts_by_idle_time_before_then_after_the_interval() -> None:
+    # Hosts a, b, c, d (one slot each). J1 holds a until 10, J2 holds b until 8; a reservation holds d from 14.
+    # For a holding on [10, 12): a is idle 0 before it, b 10 - 8 = 2, c and d for ever (nothing held before 10);
+    # after 12, d is idle 14 - 12 = 2 and the others for ever. So a, b, d, c; a job of order[-slots] still ranks
+    # the 2-slot host e first, whatever the fit.
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "abcd") + (Host("e", {"slots": 2}),))
+    state = SchedulerState(cluster)
+    profile = Profile(state, 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 0, 10, on("a", 1)))
+    profile.hold(Holding(JobId(2), 0, 8, on("b", 1)))
+    profile.hold(Holding(JobId(3), 14, 20, on("d", 1)))
+    assert profile.fit(10, 12) == {"a": (0, INF), "b": (2, INF), "d": (INF, 2)}
+    projected = profile.projected_state(10, 12)
+    assert [h.name for h in projected.scan_order(())] == ["a", "b", "d", "c", "e"]
+    assert [h.name for h in projected.scan_order((OrderKey("slots", descending=True),))] == ["e", "a", "b", "d", "c"]
+    assert [h.name for h in state.scan_order(())] == ["a", "b", "c", "d", "e"]  # the real state keeps its order
+
+
+def test_placing_again_moves_only_the_later_reservations_that_meet_what_was_placed_again() -> None:
+    # Hosts a, b, c (one slot each), nothing running, now 0. Reservations: J1 on a over [5, 6), J2 on b over
+    # [1, 3), J3 on c over [2, 4). J5 (1 slot for 6) by count fits from 0 (at most 2 held at any instant), but
+    # each host meets a reservation within [0, 6). Placed again in order of start: J5 takes a (nothing held once
+    # the later reservations are lifted: the cluster's order); J2 on b and J3 on c meet nothing placed again and
+    # keep their hosts; J1 meets J5 on a over [5, 6) and is placed again: b and c are free then, c idle 1 before
+    # 5 (J3 ends at 4), b idle 2 (J2 ends at 3): best fit takes c.
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "abc"))
+    state = SchedulerState(cluster)
+    for number, limit in ((1, 1), (2, 2), (3, 2)):
+        state.submit(Job(JobId(number), run_time=limit, run_limit=limit, min_tasks=1, max_tasks=1))
+    profile = Profile(state, 0, lambda j: None)
+    profile.reserve(Reservation(JobId(1), 5, 6, on("a", 1), ()))
+    profile.reserve(Reservation(JobId(2), 1, 3, on("b", 1), ()))
+    profile.reserve(Reservation(JobId(3), 2, 4, on("c", 1), ()))
+    long = Job(JobId(5), run_time=6, run_limit=6, min_tasks=1, max_tasks=1)
+    state.submit(long)
+    found = profile.earliest(long, from_now=True)
+    assert (found.planned_start, [h.host for h in found.allocation.hosts]) == (0, ["a"])
+    assert [(r.job.job, r.planned_start, [h.host for h in r.allocation.hosts]) for r in found.moved] == [
+        (1, 5, ["c"])]
+    profile.reserve(found)
+    assert [(r.job.job, [h.host for h in r.allocation.hosts]) for r in profile.reserved] == [
+        (1, ["c"]), (2, ["b"]), (3, ["c"]), (5, ["a"])]

@@ -18,6 +18,11 @@ def nodes(count: int) -> str:
     return f"cluster:\n  hosts:\n    - {{name: n, slots: {count}}}\n"
 
 
+def one_slot_hosts(count: int) -> str:
+    """A cluster of `count` one-slot hosts n1, n2, ... (as DR_EVT's nodes are imported)."""
+    return "cluster:\n  hosts:\n" + "".join(f"    - {{name: n{i}, slots: 1}}\n" for i in range(1, count + 1))
+
+
 BASE = 100  # job ids start at 1, so the scenarios' job N (numbered from 0, as DR_EVT numbers them) is job 10N
 
 

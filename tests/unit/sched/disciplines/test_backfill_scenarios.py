@@ -1,13 +1,14 @@
-"""Hand-verified backfilling scenarios on node-count clusters (one host whose slots are the nodes), DR_EVT's
+"""Hand-verified backfilling scenarios on node-count clusters (one host whose slots are the nodes; at the end, one-slot
+hosts, where the backfill reservation's hosts matter, and hosts with span, select and a shared resource), DR_EVT's
 way: each test derives its expected schedule from the rules in docs/disciplines.md. Job N is job 10N in refsim;
 rows are (N, nodes, run limit[, run time[, submit time]]), run time defaulting to the limit, submit time to 0.
 """
 
 import pytest
 
-from refsim.sched.decisions import Dispatch
+from refsim.sched.decisions import Allocation, Dispatch
 from refsim.sched.disciplines import StartRule
-from tests.unit.sched.disciplines.schedule import BASE, nodes, reasons_at, simulate, starts, submits
+from tests.unit.sched.disciplines.schedule import BASE, nodes, one_slot_hosts, reasons_at, simulate, starts, submits
 
 BACKFILLING = ("easy", "easy-drevt", "conservative", "conservative-drevt")
 
@@ -188,7 +189,7 @@ events:
 def test_hosts_span_select_and_a_shared_resource():
     """Hosts a, b, c (X86) and d (ARM), 4 slots each; one `lic`. J0 takes a until 100, J1 b until 300. J2 needs
     two whole X86 hosts and the lic: only c is whole now, so it is blocked; at 100 a and c are free: its
-    reservation is a and c (scan order) and the lic, at 100.
+    reservation is a (freed at 100: the best fit) and c (free now), and the lic, at 100.
     - J3 (2 slots for 500) fits; the allocator would put it on c, but it runs past 100 where c is reserved. The
       extra at 100 is d (b is J1's until 300), so textbook EASY places it on d; DR_EVT's EASY holds it (500 is
       not < 100) and it starts at 100 as a head once J2 has started (on d, the only host with 2 free).
@@ -208,3 +209,50 @@ def test_hosts_span_select_and_a_shared_resource():
     assert first[3].ruling.rule is StartRule.EXTRA
     assert [h.host for h in first[4].outcome.allocation.hosts] == ["c"]
     assert reasons_at(HOSTS, "easy", 5, 1) == {("backfill-window", "job 102")}
+
+
+def hosts_of(allocation: Allocation) -> list[str]:
+    return [h.host for h in allocation.hosts]
+
+
+def test_on_one_slot_hosts_the_reservation_takes_the_hosts_busy_now_and_a_free_one_is_extra() -> None:
+    """Hosts n1-n3, one slot each. At 0 J0 (limit 1), J1 (limit 0.25) and J2 (limit 1) start on n1, n2, n3; J3 (2
+    nodes) does not fit and J4 (1 node, limit 1) neither. At 0.25 J1 ends and n2 is free. J3's planned start is
+    1, when J0 and J2 free n1 and n3; its reservation takes the hosts idle the shortest before 1: n1 and n3 (freed
+    at 1) rather than n2 (idle from 0.25), so n2 is extra at 1, as a node count has it (3 free - 2 = 1). J4 fits on
+    n2; 0.25 + 1 > 1, but it is placed on the extra n2: textbook EASY starts it at 0.25 and conservative too (its
+    run [0.25, 1.25) on n2 meets no reservation). At 1 J3 starts on n1 and n3. DR_EVT's EASY holds J4 (1.25 is
+    not < 1) until 1."""
+    text = one_slot_hosts(3) + submits((0, 1, 1), (1, 1, 0.25), (2, 1, 1), (3, 2, 1), (4, 1, 1))
+    for discipline in ("easy", "conservative"):
+        assert starts(text, discipline) == {0: 0, 1: 0, 2: 0, 3: 1, 4: 0.25}
+        _, results = simulate(text, discipline)
+        at_025 = {r.job.job - BASE: r for r in results if r.round == 2}
+        assert hosts_of(at_025[3].ruling.reservation.allocation) == ["n1", "n3"]
+        assert hosts_of(at_025[4].outcome.allocation) == ["n2"]
+    _, results = simulate(text, "easy")
+    at_025 = {r.job.job - BASE: r for r in results if r.round == 2}
+    assert at_025[4].ruling.rule is StartRule.EXTRA
+    assert at_025[4].ruling.extra.hosts == (("n2", (("slots", 1),)),)
+    assert starts(text, "easy-drevt")[4] == 1
+
+
+def test_conservative_places_earlier_reservations_again_to_make_room() -> None:
+    """Hosts n1-n6, one slot each, all jobs at 0. J0 (2 nodes, limit 2) starts on n1 n2, J1 (3, limit 3) on n3-n5;
+    n6 is free. J2 (4 nodes, limit 1) has planned start 3 (at 2 only 3 are free); best fit gives it n3-n5 (idle
+    from 3) and n1 (idle from 2). J3 (2, limit 2) does not fit; at 2 its run [2, 4) fits by count (3 held on
+    [2, 3), J2's 4 on [3, 4)) on the two hosts free then and not J2's: n2 and n6. J4 (1, limit 3) fits on n6; by
+    count its run [0, 3) fits (5 held on [0, 2), J1's 3 and J3's 2 on [2, 3)), but no host is free for all of it:
+    n6 is J3's from 2. Placed again in order of start, J4 takes n6 at 0, J3 at 2 takes n1 and n2 (J0's), J2 at 3
+    takes n3-n6 (J1's and J4's): J4 starts now and the two reservations move, times unchanged. At 2 J3 starts,
+    at 3 J2: the node-count schedule (J4 would otherwise wait until 4)."""
+    text = one_slot_hosts(6) + submits((0, 2, 2), (1, 3, 3), (2, 4, 1), (3, 2, 2), (4, 1, 3))
+    assert starts(text, "conservative") == {0: 0, 1: 0, 2: 3, 3: 2, 4: 0}
+    _, results = simulate(text, "conservative")
+    first = {r.job.job - BASE: r for r in results if r.round == 1}
+    assert hosts_of(first[2].ruling.reservation.allocation) == ["n3", "n4", "n5", "n1"]
+    assert hosts_of(first[3].ruling.reservation.allocation) == ["n2", "n6"]
+    assert first[4].ruling.rule is StartRule.PLANNED_NOW
+    assert hosts_of(first[4].outcome.allocation) == ["n6"]
+    moved = {r.job.job - BASE: (r.planned_start, r.end, hosts_of(r.allocation)) for r in first[4].ruling.moved}
+    assert moved == {3: (2, 4, ["n1", "n2"]), 2: (3, 4, ["n3", "n4", "n5", "n6"])}
