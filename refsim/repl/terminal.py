@@ -70,25 +70,39 @@ def _read_line(source: BinaryIO, limit: int, report: Callable[[str], None]) -> b
 
 
 def _plain_lines(stdin: TextIO, report: Callable[[str], None]) -> Iterator[str]:
-    """Lines from a pipe or a file. Read as bytes, so a line that is not UTF-8 (or is longer than the console's
-    bound) is reported and skipped instead of ending the session."""
+    """Lines from a pipe or a file, read as bytes, so a line that is not UTF-8 (or is longer than the console's bound)
+    is reported and skipped instead of ending the session."""
     source = getattr(stdin, "buffer", None)
     if source is None:  # a text stream handed in by a test or a driver
-        yield from (line.rstrip("\r\n") for line in stdin)
-        return
-    limit = MAX_LINE * 4 + 2  # UTF-8 takes at most 4 bytes a character, plus CR LF
-    number = 0
-    while raw := _read_line(source, limit, report):
-        number += 1
-        if len(raw) == limit and not raw.endswith(b"\n"):
-            while (rest := _read_line(source, limit, report)) and not rest.endswith(b"\n"):
-                pass  # the rest of an over-long line is read and dropped, a piece at a time
-            report(f"error: line {number} is longer than {MAX_LINE} characters; skipped")
-            continue
-        try:
-            yield raw.decode("utf-8").rstrip("\r\n")
-        except UnicodeDecodeError as exc:
-            report(f"error: line {number} is not UTF-8 text (byte {exc.start + 1}); skipped")
+        return (line.rstrip("\r\n") for line in stdin)
+    return _ByteLines(source, report)
+
+
+class _ByteLines:
+    """An iterator, not a generator: a Ctrl-C landing anywhere in `__next__` would end a generator for good (and the
+    session with it), while this object reads on at the next call."""
+
+    def __init__(self, source: BinaryIO, report: Callable[[str], None]) -> None:
+        self.source, self.report = source, report
+        self.limit = MAX_LINE * 4 + 2  # UTF-8 takes at most 4 bytes a character, plus CR LF
+        self.number = 0
+
+    def __iter__(self) -> _ByteLines:
+        return self
+
+    def __next__(self) -> str:
+        while raw := _read_line(self.source, self.limit, self.report):
+            self.number += 1
+            if len(raw) == self.limit and not raw.endswith(b"\n"):
+                while (rest := _read_line(self.source, self.limit, self.report)) and not rest.endswith(b"\n"):
+                    pass  # the rest of an over-long line is read and dropped, a piece at a time
+                self.report(f"error: line {self.number} is longer than {MAX_LINE} characters; skipped")
+                continue
+            try:
+                return raw.decode("utf-8").rstrip("\r\n")
+            except UnicodeDecodeError as exc:
+                self.report(f"error: line {self.number} is not UTF-8 text (byte {exc.start + 1}); skipped")
+        raise StopIteration
 
 
 def run_console(console: Console, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:

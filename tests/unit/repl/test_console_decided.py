@@ -55,3 +55,34 @@ def test_an_unbalanced_quote_is_an_error_and_the_console_goes_on():
     lines: list[str] = []
     run_console(Console(demo_recording(), lines.append), io.StringIO('info job "100\nstep\n'), io.StringIO())
     assert lines == ["error: No closing quotation", "round 1 dispatch 100 -> hostB*4 (reconstructed)"]
+
+
+class _InterruptedDecode(bytes):
+    """A line whose decoding is hit by Ctrl-C: the interrupt lands inside the line reader, after the read."""
+
+    def decode(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
+        raise KeyboardInterrupt
+
+
+class _Pipe:
+    """A byte pipe giving `lines` one readline at a time, as a pipe on stdin does."""
+
+    def __init__(self, *lines: bytes) -> None:
+        self.buffer = self
+        self._lines = list(lines)
+
+    def readline(self, limit: int = -1) -> bytes:
+        return self._lines.pop(0) if self._lines else b""
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_ctrl_c_inside_the_line_reader_does_not_end_the_session():
+    """Kills: the byte-line reader as a generator: a Ctrl-C landing in it between two reads ends the generator, so
+    the next command is never read and the console ends. The interrupted line is dropped (as Ctrl-C drops a line
+    being typed), `interrupted` is said, and the next line runs."""
+    lines: list[str] = []
+    pipe = _Pipe(_InterruptedDecode(b"show\n"), b"step\n")
+    run_console(Console(demo_recording(), lines.append), pipe, io.StringIO())  # type: ignore[arg-type]
+    assert lines == ["interrupted", "round 1 dispatch 100 -> hostB*4 (reconstructed)"]
