@@ -275,7 +275,10 @@ class JsonCollector:
                 "allocation": allocation_object(found.allocation),
                 "releases": [{"job": format_job_ids([r.job]), "end": _time(r.end)} for r in found.releases],
                 "around": [{"job": format_job_ids([w.job]), "planned_start": _time(w.planned_start),
-                            "end": _time(w.end)} for w in found.around]},
+                            "end": _time(w.end)} for w in found.around],
+                "placed_again": [{"job": format_job_ids([r.job]), "planned_start": _time(r.planned_start),
+                                  "end": _time(r.end), "allocation": allocation_object(r.allocation)}
+                                 for r in found.moved]},
             "protects": [{"job": format_job_ids([w.job]), "planned_start": _time(w.planned_start),
                           "end": _time(w.end)} for w in ev.protects],
             "inclusive": ev.inclusive,

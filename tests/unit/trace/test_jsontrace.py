@@ -74,3 +74,37 @@ def test_amounts_are_raw_base_units_whatever_the_units_mode(tmp_path):
     obj, = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert obj["outcome"]["allocation"]["hosts"][0]["resources"] == {"slots": 4, "mem": 16384}
     assert "    hostA: slots 4, mem 16GB" in transcript.lines
+
+
+PLACED_AGAIN = """scheduling: {discipline: conservative}
+cluster:
+  hosts:
+    - {name: n1, slots: 1}
+    - {name: n2, slots: 1}
+    - {name: n3, slots: 1}
+    - {name: n4, slots: 1}
+    - {name: n5, slots: 1}
+    - {name: n6, slots: 1}
+events:
+  - {time: 0, submit: {id: 1, tasks: 2, run_time: 2, run_limit: 2}}
+  - {time: 0, submit: {id: 2, tasks: 3, run_time: 3, run_limit: 3}}
+  - {time: 0, submit: {id: 3, tasks: 4, run_time: 1, run_limit: 1}}
+  - {time: 0, submit: {id: 4, tasks: 2, run_time: 2, run_limit: 2}}
+  - {time: 0, submit: {id: 5, tasks: 1, run_time: 3, run_limit: 3}}
+"""
+
+
+def test_reservations_placed_again_are_in_the_json_trace(tmp_path):
+    """The scenario "Conservative places earlier reservations again on other hosts to make room" (derived in
+    tests/unit/sched/disciplines/test_backfill_scenarios.py): job 5 starts on n6 once job 4's reservation [2, 4)
+    moves to n1 n2 and job 3's [3, 4) to n3-n6. The JSON says what the text trace says, in raw numbers."""
+    recording, path = tmp_path / "rec.yaml", tmp_path / "t.jsonl"
+    recording.write_text(PLACED_AGAIN)
+    InProcessDriver().run(recording, [], [f"trace on 5 json {path}", "continue"])
+    obj, = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert not list(VALIDATOR.iter_errors(obj))
+    hosts = [[h["host"] for h in r["allocation"]["hosts"]] for r in obj["discipline"]["reservation"]["placed_again"]]
+    times = [(r["job"], r["planned_start"], r["end"]) for r in obj["discipline"]["reservation"]["placed_again"]]
+    assert times == [("4", 2, 4), ("3", 3, 4)]
+    assert hosts == [["n1", "n2"], ["n3", "n4", "n5", "n6"]]
+    assert obj["outcome"]["allocation"]["hosts"][0]["host"] == "n6"
