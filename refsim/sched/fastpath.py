@@ -41,8 +41,9 @@ _PER_HOST = 64  # verdicts kept per host (demands x consumers), so the memo neve
 REFERENCE_ENV = "REFSIM_REFERENCE_PATH"  # set to 1: every job takes the reference path (benchmarks, tests)
 
 # Candidate selection may only over-approximate: a host that judge() accepts must always be a candidate. The
-# slack keeps float round-off in numpy's sums from ever dropping such a host; judge() makes the exact comparison.
-_SLACK = 1e-9
+# slack keeps float round-off from ever dropping such a host (or one with a fill share: a share rounds up within
+# 1e-9 of the per-task amount, see refsim/sched/fill.py); judge() and host_share() make the exact comparison.
+_SLACK = 1e-6
 
 
 def reference_forced() -> bool:
@@ -132,6 +133,24 @@ class CandidateSource:
 
     def __init__(self, state) -> None:
         self.state = state
+
+    def fill(self, ev, demand, start: int, claimed: set[str], count: int, judge) -> list[tuple[Host, int]]:
+        """Up to `count` hosts judge() accepts for `demand`, with their scan indices, in cyclic scan order from
+        `start`, passing over claimed hosts (placement's _fill_runs says when this equals a scan per position)."""
+        hosts = self.state.scan_order(demand.single.order)
+        found = self.state.free_index().candidates(self.state, demand.single, demand.resources, hosts)
+        first = bisect_left(found, start)
+        taken: list[tuple[Host, int]] = []
+        single = demand.single
+        for indices in (found[first:], found[:first]):
+            for index in indices:
+                host = hosts[index]
+                if host.name in claimed or judge(ev, single, host, demand).kinds[0] is not _ACCEPTED_KIND:
+                    continue
+                taken.append((host, index))
+                if len(taken) == count:
+                    return taken
+        return taken
 
     def indices(self, demand, hosts: tuple[Host, ...], start: int) -> Iterator[int]:
         found = self.state.free_index().candidates(self.state, demand.single, demand.resources, hosts)

@@ -52,7 +52,16 @@ def host_share(ev: Evaluation, host: Host, per_task: PositionDemand) -> int:
 
 
 def host_shares(ev: Evaluation, single: Single) -> Iterator[tuple[str, int]]:
-    """Each host in the requirement's scan order with its share, computed as the fill plan reads it."""
+    """Each host in the requirement's scan order with its share, computed as the fill plan reads it. On the fast
+    path only the hosts whose committed free amounts hold one task are read: any other host's share is 0, and the
+    fill plan passes over a share of 0, so the plan is the same."""
     per_task = PositionDemand(ev, single, 1)
-    for host in ev.state.scan_order(single.order):
+    hosts = ev.state.scan_order(single.order)
+    if ev.candidates is None and ev.verdicts is None:  # the reference path
+        for host in hosts:
+            yield host.name, host_share(ev, host, per_task)
+        return
+    positive = tuple((resource, amount) for resource, amount in per_task.resources if amount > 0)
+    for index in ev.state.free_index().candidates(ev.state, single, positive, hosts):
+        host = hosts[index]
         yield host.name, host_share(ev, host, per_task)

@@ -11,7 +11,7 @@ from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (ClaimsReleased, Path, Plan, PlanCommitted, PlanEndedInError, PlanFailed,
                                  PositionFilled, PositionStarted, PositionUnfilled, indices)
 from refsim.sched.faults import FaultPoint, InternalError
-from refsim.sched.hostscan import PositionDemand, ScanError, scan_position
+from refsim.sched.hostscan import PositionDemand, ScanError, judge, scan_position
 from refsim.sched.ledger import Hold
 
 
@@ -55,6 +55,8 @@ def _origin_indices(ev: Evaluation, single: Single, plan: Plan) -> tuple[int, ..
 
 def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanError | None:
     """Fill positions in order; None when all are filled, else the failing position (or the scan error)."""
+    if ev.candidates is not None:
+        return _fill_runs(ev, single, plan)
     claimed: set[str] = set()
     cursor = 0
     origins = _origin_indices(ev, single, plan)
@@ -78,6 +80,40 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanE
         _claim(ev, host, demand)
         if ev.observer is not None:
             ev.observer.event(PositionFilled(path, plan.number, position, host.name))
+    return None
+
+
+def _fill_runs(ev: Evaluation, single: Single, plan: Plan) -> int | None:
+    """_fill() on the fast path (no observer, no faults): each run of consecutive positions with the same demand
+    is filled in one step. When a host's verdict depends only on that host (every limit term counts per host,
+    PositionDemand.memo_key), the hosts a run's scan rejects stay rejected for the run's later positions (claiming
+    a host changes nothing on the others), so the run takes the first hosts judge() accepts in cyclic order from
+    the run's start, skipping claimed hosts: the same hosts, in the same order, with the same cursor, as a scan per
+    position. A fill plan's positions each start at their own origin, so there each run is one position."""
+    claimed: set[str] = set()
+    cursor = 0
+    origins = _origin_indices(ev, single, plan)
+    demands: dict[int, PositionDemand] = {}
+    tasks = plan.tasks
+    position, count = 0, len(tasks)
+    while position < count:
+        demand = demands.get(tasks[position])
+        if demand is None:
+            demand = demands[tasks[position]] = PositionDemand(ev, single, tasks[position])
+        end = position + 1
+        if origins:
+            cursor = origins[position]
+        elif demand.memo_key is not None:
+            while end < count and tasks[end] == tasks[position]:
+                end += 1
+        found = ev.state.candidates.fill(ev, demand, cursor, claimed, end - position, judge)
+        for host, _ in found:
+            claimed.add(host.name)
+            _claim(ev, host, demand)
+        if len(found) < end - position:
+            return position + len(found) + 1
+        cursor = found[-1][1]
+        position = end
     return None
 
 
