@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import numpy as np
 
@@ -37,6 +37,7 @@ from refsim.sched.decisions import NoDecisionKind, PendReason
 from refsim.sched.events import VerdictKind
 
 _ACCEPTED_KIND = VerdictKind.ACCEPTED
+_TABLES = 256  # verdict tables kept (one per demand shape)
 _PER_HOST = 64  # verdicts kept per host (demands x consumers), so the memo never grows with the workload
 REFERENCE_ENV = "REFSIM_REFERENCE_PATH"  # set to 1: every job takes the reference path (benchmarks, tests)
 
@@ -196,6 +197,35 @@ class Buckets:
         return tuple([table.setdefault(r, r) for r in reasons])
 
 
+class VerdictTable:
+    """One demand's verdicts on every host: the hosts that accept, all pend reasons of the others (a pend reason
+    names its host, so hosts never share one), the reasons by host, and the hosts still to judge. A host whose
+    usage changes goes back to the hosts still to judge. A host the evaluation reading the table holds something
+    on is left unjudged (its verdict would depend on the holding); the scan that reads the table has it claimed.
+    A scan in which no unclaimed host accepts visits every host, so its reasons are all of these but the claimed
+    hosts'."""
+
+    def __init__(self, hosts: tuple[Host, ...], log_position: int) -> None:
+        self.accepting: set[str] = set()
+        self.reasons: set[PendReason] = set()
+        self.by_host: dict[str, frozenset[PendReason]] = {}
+        self.hosts: dict[str, Host] = {h.name: h for h in hosts}
+        self.missing: dict[str, Host] = dict(self.hosts)
+        self.log_position = log_position
+
+    def forget(self, names: Iterable[str]) -> None:
+        """Judge these hosts again at the next read."""
+        for name in names:
+            host = self.hosts.get(name)
+            if host is None or name in self.missing:
+                continue
+            self.accepting.discard(name)
+            old = self.by_host.pop(name, None)
+            if old:
+                self.reasons.difference_update(old)
+            self.missing[name] = host
+
+
 class VerdictMemo:
     """judge()'s verdicts by host and demand, each kept while the host's committed usage is unchanged, with the
     pend reasons each verdict gives. Used only where the verdict depends on nothing else: no host-scoped limit
@@ -203,32 +233,30 @@ class VerdictMemo:
 
     def __init__(self) -> None:
         self._memo: dict[str, tuple[int, dict]] = {}
-        self._tables: dict[tuple, list] = {}
-        self._tables_version = -1
+        self._tables: dict[tuple, VerdictTable] = {}
 
-    def _table(self, ev, demand, hosts: tuple[Host, ...], judge) -> list:
-        """Every host's verdict for a demand at this usage version: [version, accepting host names, all their pend
-        reasons, pend reasons by host, hosts not yet judged]. A host this evaluation holds something on is left
-        unjudged (its verdict would depend on the holding); the scan that reads the table has it claimed. A scan
-        in which no unclaimed host accepts visits every host, so its reasons are all of these but the claimed
-        hosts'."""
-        version = ev.state.usage.version
-        if self._tables_version != version:  # tables hold only the current version: memory stays bounded
-            self._tables.clear()
-            self._tables_version = version
+    def _table(self, ev, demand, hosts: tuple[Host, ...], judge) -> VerdictTable:
+        """Every host's verdict for a demand at the current usage (see VerdictTable), patched from the usage's log
+        of changed hosts: only the hosts that changed since the table was last read are judged again."""
+        usage = ev.state.usage
         table = self._tables.get(demand.memo_key)
         if table is None:
-            table = self._tables[demand.memo_key] = [version, set(), set(), {}, {h.name: h for h in hosts}]
-        missing = table[4]
-        if missing:
+            if len(self._tables) >= _TABLES:  # one table per demand shape: bounded, whatever the workload
+                self._tables.clear()
+            table = self._tables[demand.memo_key] = VerdictTable(hosts, usage.log_end())
+        elif table.log_position != usage.log_end():
+            changed = usage.changed_since(table.log_position)
+            table.forget(table.hosts if changed is None else changed)
+            table.log_position = usage.log_end()
+        if table.missing:
             held = ev.ledger.held_hosts()
-            for name in [n for n in missing if n not in held]:
-                verdict, reasons = self.verdict(ev, missing.pop(name), demand, judge)
+            for name in [n for n in table.missing if n not in held]:
+                verdict, reasons = self.verdict(ev, table.missing.pop(name), demand, judge)
                 if verdict.kinds[0] is _ACCEPTED_KIND:
-                    table[1].add(name)
+                    table.accepting.add(name)
                 elif reasons:
-                    table[2].update(reasons)
-                    table[3][name] = reasons
+                    table.reasons.update(reasons)
+                    table.by_host[name] = reasons
         return table
 
     def verdict(self, ev, host: Host, demand, judge) -> tuple:
@@ -270,11 +298,11 @@ class VerdictMemo:
             return None
         if ev.ledger.held_hosts() <= claimed:
             table = self._table(ev, demand, hosts, judge)
-            if table[1] <= claimed and table[4].keys() <= claimed:
+            if table.accepting <= claimed and table.missing.keys() <= claimed:
                 # no host that is not claimed accepts: the scan judges them all and fails
-                found.update(table[2])
+                found.update(table.reasons)
                 for name in claimed:
-                    found.difference_update(table[3].get(name, ()))
+                    found.difference_update(table.by_host.get(name, ()))
                 return None
         memo, key, held_on, stamp_of = self._memo, demand.memo_key, ev.ledger.host_table, ev.state.usage.host_stamp
         for index in steps:

@@ -16,6 +16,7 @@ from refsim.sched.accounting import Usage
 from refsim.sched.decisions import Allocation
 from refsim.sched.fastpath import Buckets, CandidateSource, FreeIndex, VerdictMemo, reference_forced
 from refsim.sched.faults import FaultPlan
+from refsim.sched.limits import scope_key
 from refsim.sched.planner import ClusterShape
 
 
@@ -111,8 +112,7 @@ class SchedulerState:
 
     def host_scopes(self, limit: Limit, consumer: dict[ConsumerKind, str]) -> dict[str, str]:
         """The memo of a host-scoped limit's scope instances by host, for one consumer: every host scan asks."""
-        key = (limit.name,) + tuple(consumer[c.kind] for c in limit.consumers
-                                    if c.per and c.kind is not ConsumerKind.HOST)
+        key = scope_key(limit, consumer)
         table = self._host_scopes.get(key)
         if table is None:
             table = self._host_scopes[key] = {}
