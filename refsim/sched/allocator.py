@@ -113,4 +113,4 @@ def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
         reasons.update(pend_reasons(verdict))
     if not reasons:
         return NoDecision(job, NoDecisionKind.NO_REASON)
-    return Pend(job, pend_reason_set(reasons))
+    return Pend(job, pend_reason_set(reasons, ev.state.buckets.sort_keys if ev.verdicts is not None else None))

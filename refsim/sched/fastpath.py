@@ -30,13 +30,15 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 from refsim.model.cluster import Cluster, Host, HostStatus
+from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
 from refsim.resreq.ast import OrderKey
-from refsim.sched.decisions import NoDecisionKind, PendReason
+from refsim.sched.decisions import NoDecisionKind, PendReason, sort_keys
 from refsim.sched.events import VerdictKind
 
 _ACCEPTED_KIND = VerdictKind.ACCEPTED
+_KEYS = 1 << 16  # bucket keys kept (one per pending job, up to this many)
 _TABLES = 256  # verdict tables kept (one per demand shape)
 _PER_HOST = 64  # verdicts kept per host (demands x consumers), so the memo never grows with the workload
 REFERENCE_ENV = "REFSIM_REFERENCE_PATH"  # set to 1: every job takes the reference path (benchmarks, tests)
@@ -175,12 +177,23 @@ class Buckets:
         self._memo: dict[tuple, tuple[PendReason, ...] | NoDecisionKind] = {}
         self._version = -1
         self._reasons: dict[PendReason, PendReason] = {}
+        self._keys: dict[JobId, tuple[Job, tuple]] = {}  # each job's key, kept while the job is the same object
+        self.sort_keys = sort_keys()
 
     def key(self, job: Job) -> tuple:
         """What the decision of an untraced job depends on besides the state: requirement, task counts and the
         consumer values that some limit reads."""
-        values = {ConsumerKind.USER: job.user, ConsumerKind.QUEUE: job.queue, ConsumerKind.PROJECT: job.project}
-        return (job.resreq, job.min_tasks, job.max_tasks) + tuple(values[k] for k in self.kinds)
+        key = self._keys.get(job.id)
+        if key is None or key[0] is not job:
+            base = (job.resreq, job.min_tasks, job.max_tasks)
+            kinds = self.kinds
+            key = (job, base if not kinds else base + tuple(
+                job.user if k is ConsumerKind.USER else job.queue if k is ConsumerKind.QUEUE else job.project
+                for k in kinds))
+            if len(self._keys) >= _KEYS:
+                self._keys.clear()
+            self._keys[job.id] = key
+        return key[1]
 
     def get(self, key: tuple, version: int):
         if version != self._version:
@@ -279,6 +292,26 @@ class VerdictMemo:
     def _pend_reasons(verdict) -> frozenset:
         from refsim.sched.hostscan import pend_reasons  # the one mapping from verdicts to pend reasons
         return frozenset(pend_reasons(verdict))
+
+    def run_fails(self, ev, demand, claimed: set[str], count: int, judge) -> int | None:
+        """Explaining a pend: whether a run of `count` positions with this demand cannot all be filled, decided
+        from the demand's verdict table. If it cannot, its positions claim every accepting host in turn and the
+        next one scans every unclaimed host and fails; the hosts the earlier positions passed over are among
+        those, so the run's reasons are all the table's but the claimed hosts'. Those go to `ev.host_reasons`, and
+        the failing position's place in the run (from 1) is returned; None when the run can be filled (or the
+        table does not apply), and then its positions are scanned one by one. The claims a failed run would make
+        are released with its plan, so they are not made."""
+        if demand.memo_key is None or not ev.ledger.held_hosts() <= claimed:
+            return None
+        table = self._table(ev, demand, ev.state.scan_order(demand.single.order), judge)
+        free = len(table.accepting) - len(table.accepting & claimed)
+        if free >= count or not table.missing.keys() <= claimed:
+            return None
+        found = ev.host_reasons
+        found.update(table.reasons)
+        for name in claimed:
+            found.difference_update(table.by_host.get(name, ()))
+        return free + 1
 
     def scan(self, ev, demand, hosts: tuple[Host, ...], steps: Iterator[int], claimed: set[str], judge):
         """scan_position() while explaining a pend (no observer, no faults): the same hosts judged in the same

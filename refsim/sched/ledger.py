@@ -32,6 +32,7 @@ class Ledger:
         self._host: dict[str, dict[str, Amount]] = {}
         self._shared: dict[str, Amount] = {}
         self._limit: dict[tuple[str, str, str], Amount] = {}
+        self._held: frozenset[str] | None = None  # held_hosts(), until a host amount changes
 
     def host_reserved(self, host: str, resource: str) -> Amount:
         table = self._host.get(host)
@@ -41,9 +42,11 @@ class Ledger:
         """What this evaluation reserves on `host`, per resource (None when nothing was ever held there)."""
         return self._host.get(host)
 
-    def held_hosts(self) -> set[str]:
+    def held_hosts(self) -> frozenset[str]:
         """Hosts on which this evaluation holds a resource amount now (released claims leave none)."""
-        return {host for host, table in self._host.items() if any(table.values())}
+        if self._held is None:
+            self._held = frozenset(host for host, table in self._host.items() if any(table.values()))
+        return self._held
 
     def shared_reserved(self, resource: str) -> Amount:
         return self._shared.get(resource, 0)
@@ -76,6 +79,7 @@ class Ledger:
             table, key = self._limit, (hold.limit, hold.scope, hold.resource)
         elif hold.host is not None:
             table, key = self._host.setdefault(hold.host, {}), hold.resource  # type: ignore[assignment]
+            self._held = None
         else:
             table, key = self._shared, hold.resource  # type: ignore[assignment]
         table[key] = normalise(table.get(key, 0) + amount)  # type: ignore[index,arg-type]

@@ -61,6 +61,7 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanE
     cursor = 0
     origins = _origin_indices(ev, single, plan)
     demands: dict[int, PositionDemand] = {}  # positions of one size ask the same of every host
+    explained = 0  # explaining a pend: the last position of the run already found to be filled
     for position, tasks in enumerate(plan.tasks, start=1):
         if ev.observer is not None:
             ev.observer.event(PositionStarted(path, plan.number, position, tasks))
@@ -69,6 +70,11 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanE
             demand = demands[tasks] = PositionDemand(ev, single, tasks)
         if origins:
             cursor = origins[position - 1]
+        elif ev.verdicts is not None and position > explained:
+            explained = _run_end(plan.tasks, position, demand)
+            failing = ev.verdicts.run_fails(ev, demand, claimed, explained - position + 1, judge)
+            if failing is not None:
+                return position + failing
         found = scan_position(ev, path, plan.number, position, demand, claimed, cursor)
         if found is None or isinstance(found, ScanError):
             if ev.observer is not None:
@@ -81,6 +87,16 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanE
         if ev.observer is not None:
             ev.observer.event(PositionFilled(path, plan.number, position, host.name))
     return None
+
+
+def _run_end(tasks: tuple[int, ...], position: int, demand: PositionDemand) -> int:
+    """The last position (from 1) of the run of positions with the same demand that starts at `position`; runs
+    are single positions when a verdict may depend on other hosts (a limit counter spanning hosts)."""
+    end = position
+    if demand.memo_key is not None:
+        while end < len(tasks) and tasks[end] == tasks[position - 1]:
+            end += 1
+    return end
 
 
 def _fill_runs(ev: Evaluation, single: Single, plan: Plan) -> int | None:
