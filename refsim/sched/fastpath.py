@@ -139,9 +139,12 @@ class CandidateSource:
 
     def fill(self, ev, demand, start: int, claimed: set[str], count: int, judge) -> list[tuple[Host, int]]:
         """Up to `count` hosts judge() accepts for `demand`, with their scan indices, in cyclic scan order from
-        `start`, passing over claimed hosts (placement's _fill_runs says when this equals a scan per position)."""
+        `start`, passing over claimed hosts (placement's _fill_runs says when this equals a scan per position).
+        When fewer than `count` hosts are candidates none is judged and none is returned: the run fails."""
         hosts = self.state.scan_order(demand.single.order)
         found = self.state.free_index().candidates(self.state, demand.single, demand.resources, hosts)
+        if len(found) < count:  # fewer candidates than positions: judge() cannot accept enough of them
+            return []
         first = bisect_left(found, start)
         taken: list[tuple[Host, int]] = []
         single = demand.single

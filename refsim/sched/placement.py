@@ -127,7 +127,7 @@ def _fill_runs(ev: Evaluation, single: Single, plan: Plan) -> int | None:
             claimed.add(host.name)
             _claim(ev, host, demand)
         if len(found) < end - position:
-            return position + len(found) + 1
+            return position + len(found) + 1  # a position of the run that cannot be filled
         cursor = found[-1][1]
         position = end
     return None

@@ -17,7 +17,7 @@ from refsim.sched.decisions import Allocation
 from refsim.sched.fastpath import Buckets, CandidateSource, FreeIndex, VerdictMemo, reference_forced
 from refsim.sched.faults import FaultPlan
 from refsim.sched.limits import scope_key
-from refsim.sched.planner import ClusterShape
+from refsim.sched.planner import ClusterShape, ShapeMemo
 
 
 class SchedulerState:
@@ -41,6 +41,7 @@ class SchedulerState:
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
         self.candidates = CandidateSource(self)
+        self.plan_shapes = ShapeMemo()  # task counts of plans by size and span: static, shared by copies
 
     @property
     def fast_path(self) -> bool:
