@@ -54,17 +54,19 @@ class Usage:
 
     def _apply(self, allocation: Allocation, sign: int) -> None:
         self.version += 1
+        version, touched, log, stamps, tables = self.version, self.touched, self.log, self._host_stamp, self.host
         for host in allocation.hosts:
-            self.touched.add(host.host)
-            self.log.append(host.host)
-            if len(self.log) > _LOG_LIMIT:
-                self.trim_log(_LOG_LIMIT // 2)
-            self._host_stamp[host.host] = self.version
-            table = self.host[host.host]
+            name = host.host
+            touched.add(name)
+            log.append(name)
+            stamps[name] = version
+            table = tables[name]
             for resource, amount in host.resources:
                 table[resource] = normalise(table.get(resource, 0) + sign * amount)
             for charge in host.limit_charges:
                 self._charge(charge.limit, charge.scope, charge.resource, sign * charge.amount)
+        if len(log) > _LOG_LIMIT:
+            self.trim_log(_LOG_LIMIT // 2)
         for resource, amount in allocation.shared:
             self.shared[resource] = normalise(self.shared.get(resource, 0) + sign * amount)
         for charge in allocation.limit_charges:

@@ -148,10 +148,18 @@ class CandidateSource:
         first = bisect_left(found, start)
         taken: list[tuple[Host, int]] = []
         single = demand.single
+        plain = not demand.terms  # no host-scoped limit term: accepts() decides as judge() on an unheld host
+        held_on, used = ev.ledger.host_table, ev.state.usage.host
         for indices in (found[first:], found[:first]):
             for index in indices:
                 host = hosts[index]
-                if host.name in claimed or judge(ev, single, host, demand).kinds[0] is not _ACCEPTED_KIND:
+                name = host.name
+                if name in claimed:
+                    continue
+                if plain and held_on(name) is None:
+                    if not accepts(host, used.get(name), demand.resources):
+                        continue
+                elif judge(ev, single, host, demand).kinds[0] is not _ACCEPTED_KIND:
                     continue
                 taken.append((host, index))
                 if len(taken) == count:
@@ -163,6 +171,18 @@ class CandidateSource:
         first = bisect_left(found, start)
         yield from found[first:]
         yield from found[:first]
+
+
+def accepts(host: Host, used: dict | None, resources: tuple) -> bool:
+    """judge()'s verdict, accepted or not, for a candidate host (open, matching the select expression) on which
+    the evaluation holds nothing, for a demand without host-scoped limit terms: every resource passes the
+    pre-filter (total) and the per-host check (total - used, nothing reserved)."""
+    capacities = host.capacities
+    for resource, requested in resources:
+        total = capacities.get(resource, 0)
+        if total < requested or total - (used.get(resource, 0) if used else 0) < requested:
+            return False
+    return True
 
 
 def every_host(start: int, count: int) -> Iterator[int]:

@@ -8,16 +8,16 @@ satisfied, what the ledger holds is its allocation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from refsim.model.units import Amount, normalise
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
 
 
-@dataclass(frozen=True)
-class Hold:
+class Hold(NamedTuple):
     """One reserved amount: on a host's resource (`host`, no `limit`), on a shared resource (neither), or
-    against a limit counter (`limit` and `scope`; `host` set for host-scoped limits)."""
+    against a limit counter (`limit` and `scope`; `host` set for host-scoped limits). A named tuple: a loaded
+    replay makes one per position and resource."""
 
     resource: str
     amount: Amount
