@@ -77,10 +77,10 @@ def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
     state version, else a search over candidate hosts and, only when that does not dispatch, the reference
     evaluation to collect the pend reasons."""
     buckets = state.buckets
-    key = buckets.key(job)
-    known = buckets.get(key, state.version)
+    known = buckets.known(job, state.version)
     if known is not None:
-        return NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
+        return known
+    key = buckets.key(job)
     ev = Evaluation.start(state, job, None)
     ev.candidates = state.candidates
     outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)

@@ -30,11 +30,10 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 from refsim.model.cluster import Cluster, Host, HostStatus
-from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
 from refsim.resreq.ast import OrderKey
-from refsim.sched.decisions import NoDecisionKind, PendReason, sort_keys
+from refsim.sched.decisions import NoDecision, NoDecisionKind, Pend, PendReason, sort_keys
 from refsim.sched.events import VerdictKind
 
 _ACCEPTED_KIND = VerdictKind.ACCEPTED
@@ -200,29 +199,47 @@ class Buckets:
         self._memo: dict[tuple, tuple[PendReason, ...] | NoDecisionKind] = {}
         self._version = -1
         self._reasons: dict[PendReason, PendReason] = {}
-        self._keys: dict[JobId, tuple[Job, tuple]] = {}  # each job's key, kept while the job is the same object
+        # Per job object (by id; the entry holds the job, so the id is not reused under it): its key and the last
+        # outcome given from the memo, handed out again while the memo gives the same.
+        self._jobs: dict[int, list] = {}
         self.sort_keys = sort_keys()
+
+    def _entry(self, job: Job) -> list:
+        entry = self._jobs.get(id(job))
+        if entry is None or entry[0] is not job:
+            base = (job.resreq, job.min_tasks, job.max_tasks)
+            key = base if not self.kinds else base + tuple(
+                job.user if k is ConsumerKind.USER else job.queue if k is ConsumerKind.QUEUE else job.project
+                for k in self.kinds)
+            if len(self._jobs) >= _KEYS:
+                self._jobs.clear()
+            entry = self._jobs[id(job)] = [job, key, None]
+        return entry
 
     def key(self, job: Job) -> tuple:
         """What the decision of an untraced job depends on besides the state: requirement, task counts and the
         consumer values that some limit reads."""
-        key = self._keys.get(job.id)
-        if key is None or key[0] is not job:
-            base = (job.resreq, job.min_tasks, job.max_tasks)
-            kinds = self.kinds
-            key = (job, base if not kinds else base + tuple(
-                job.user if k is ConsumerKind.USER else job.queue if k is ConsumerKind.QUEUE else job.project
-                for k in kinds))
-            if len(self._keys) >= _KEYS:
-                self._keys.clear()
-            self._keys[job.id] = key
-        return key[1]
+        return self._entry(job)[1]
 
-    def get(self, key: tuple, version: int):
+    def get(self, key: tuple, version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
         if version != self._version:
             self._memo.clear()
             self._version = version
         return self._memo.get(key)
+
+    def known(self, job: Job, version: int) -> Pend | NoDecision | None:
+        """The outcome of `job`'s bucket at this version, or None when its bucket has none yet."""
+        entry = self._entry(job)
+        known = self.get(entry[1], version)
+        if known is None:
+            return None
+        last = entry[2]
+        if isinstance(known, NoDecisionKind):
+            if not (isinstance(last, NoDecision) and last.kind is known):
+                last = entry[2] = NoDecision(job.id, known)
+        elif not (isinstance(last, Pend) and last.reasons is known):
+            last = entry[2] = Pend(job.id, known)
+        return last
 
     def remember(self, key: tuple, outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome
@@ -230,6 +247,8 @@ class Buckets:
     def intern(self, reasons: tuple[PendReason, ...]) -> tuple[PendReason, ...]:
         """The reason set with each entry shared with every earlier equal entry (pend sets repeat hosts)."""
         table = self._reasons
+        if len(table) >= _KEYS:  # bounded, whatever the workload
+            table.clear()
         return tuple([table.setdefault(r, r) for r in reasons])
 
 
