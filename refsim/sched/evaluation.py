@@ -8,6 +8,7 @@ from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind, Limit
 from refsim.sched.decisions import PendReason
 from refsim.sched.events import HostVerdict, Observer
+from refsim.sched.fastpath import CandidateSource, VerdictMemo
 from refsim.sched.faults import FaultPlan
 from refsim.sched.ledger import Ledger
 from refsim.sched.limits import cluster_limits_for, consumer_values, host_limits_for
@@ -30,8 +31,8 @@ class Evaluation:
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict)
     # Where host scans take their hosts from: None for every host (the reference path), else the fast path's
     # candidate source (refsim/sched/fastpath.py), which skips only hosts judge() would reject.
-    candidates: object | None = None
-    verdicts: object | None = None  # the fast path's verdict memo, when it explains a pend
+    candidates: CandidateSource | None = None
+    verdicts: VerdictMemo | None = None  # the fast path's verdict memo, when it explains a pend
     host_reasons: set[PendReason] = field(default_factory=set)  # host-level reasons found by that memo's scans
 
     def host_scope(self, limit: Limit, host: str) -> str:

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -35,6 +36,20 @@ from refsim.model.limits import ConsumerKind
 from refsim.resreq.ast import OrderKey
 from refsim.sched.decisions import NoDecision, NoDecisionKind, Pend, PendReason, sort_keys
 from refsim.sched.events import VerdictKind
+
+if TYPE_CHECKING:
+    from refsim.model.units import Amount
+    from refsim.resreq.ast import Single
+    from refsim.resreq.select import SelectExpr
+    from refsim.sched.accounting import Usage
+    from refsim.sched.evaluation import Evaluation
+    from refsim.sched.events import HostVerdict
+    from refsim.sched.hostscan import PositionDemand
+    from refsim.sched.state import SchedulerState
+
+    Judge = Callable[[Evaluation, Single, Host, PositionDemand], HostVerdict]
+    Demand = tuple[tuple[str, Amount], ...]  # (resource, amount) pairs
+    Known = tuple[HostVerdict, frozenset[PendReason] | None]  # a verdict and its pend reasons
 
 _ACCEPTED_KIND = VerdictKind.ACCEPTED
 _KEYS = 1 << 16  # bucket keys kept (one per pending job, up to this many)
@@ -65,10 +80,10 @@ class FreeIndex:
         self._free: dict[str, np.ndarray] = {}
         self._static: dict[str | None, np.ndarray] = {}
         self._perm: dict[tuple[OrderKey, ...], np.ndarray] = {}
-        self._candidates: dict[tuple, list[int]] = {}
+        self._candidates: dict[tuple[object, ...], list[int]] = {}
         self._version = -1
 
-    def _free_of(self, resource: str, used: dict[str, dict]) -> np.ndarray:
+    def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> np.ndarray:
         free = self._free.get(resource)
         if free is None:
             total = np.array([float(h.capacities.get(resource, 0)) for h in self.hosts])
@@ -80,7 +95,7 @@ class FreeIndex:
             self._totals[resource], self._free[resource] = total, free
         return free
 
-    def sync(self, usage) -> None:
+    def sync(self, usage: Usage) -> None:
         """Bring the free arrays up to date with committed usage (only the touched hosts are re-read)."""
         if usage.version == self._version:
             return
@@ -95,7 +110,7 @@ class FreeIndex:
         usage.touched.clear()
         self._version = usage.version
 
-    def static_mask(self, state, select) -> np.ndarray:
+    def static_mask(self, state: SchedulerState, select: SelectExpr | None) -> np.ndarray:
         """Open hosts that match the select expression (static, so computed once per cluster)."""
         key = select.text if select is not None else None
         mask = self._static.get(key)
@@ -115,7 +130,8 @@ class FreeIndex:
             perm = self._perm[order] = np.array([self.position[h.name] for h in hosts], dtype=np.intp)
         return perm
 
-    def candidates(self, state, single, resources, hosts) -> list[int]:
+    def candidates(self, state: SchedulerState, single: Single, resources: Demand,
+                   hosts: tuple[Host, ...]) -> list[int]:
         """Scan-order indices of the hosts that could accept `resources`, ascending; memoised per usage version."""
         usage = state.usage
         self.sync(usage)
@@ -126,17 +142,19 @@ class FreeIndex:
             for resource, amount in resources:
                 mask &= self._free_of(resource, usage.host) >= amount - _SLACK * max(1.0, abs(amount))
             perm = self.permutation(single.order, hosts)
-            found = self._candidates[key] = np.flatnonzero(mask if perm is None else mask[perm]).tolist()
+            found = np.flatnonzero(mask if perm is None else mask[perm]).tolist()
+            self._candidates[key] = found
         return found
 
 
 class CandidateSource:
     """The fast path's host source for scan_position(): candidate scan indices, cyclically from `start`."""
 
-    def __init__(self, state) -> None:
+    def __init__(self, state: SchedulerState) -> None:
         self.state = state
 
-    def fill(self, ev, demand, start: int, claimed: set[str], count: int, judge) -> list[tuple[Host, int]]:
+    def fill(self, ev: Evaluation, demand: PositionDemand, start: int, claimed: set[str], count: int,
+             judge: Judge) -> list[tuple[Host, int]]:
         """Up to `count` hosts judge() accepts for `demand`, with their scan indices, in cyclic scan order from
         `start`, passing over claimed hosts (placement's _fill_runs says when this equals a scan per position).
         When fewer than `count` hosts are candidates none is judged and none is returned: the run fails."""
@@ -165,14 +183,14 @@ class CandidateSource:
                     return taken
         return taken
 
-    def indices(self, demand, hosts: tuple[Host, ...], start: int) -> Iterator[int]:
+    def indices(self, demand: PositionDemand, hosts: tuple[Host, ...], start: int) -> Iterator[int]:
         found = self.state.free_index().candidates(self.state, demand.single, demand.resources, hosts)
         first = bisect_left(found, start)
         yield from found[first:]
         yield from found[:first]
 
 
-def accepts(host: Host, used: dict | None, resources: tuple) -> bool:
+def accepts(host: Host, used: dict[str, Amount] | None, resources: Demand) -> bool:
     """judge()'s verdict, accepted or not, for a candidate host (open, matching the select expression) on which
     the evaluation holds nothing, for a demand without host-scoped limit terms: every resource passes the
     pre-filter (total) and the per-host check (total - used, nothing reserved)."""
@@ -196,15 +214,15 @@ class Buckets:
     def __init__(self, cluster: Cluster) -> None:
         self.kinds = tuple(kind for kind in (ConsumerKind.USER, ConsumerKind.QUEUE, ConsumerKind.PROJECT)
                            if any(c.kind is kind for lim in cluster.limits for c in lim.consumers))
-        self._memo: dict[tuple, tuple[PendReason, ...] | NoDecisionKind] = {}
+        self._memo: dict[tuple[object, ...], tuple[PendReason, ...] | NoDecisionKind] = {}
         self._version = -1
         self._reasons: dict[PendReason, PendReason] = {}
         # Per job object (by id; the entry holds the job, so the id is not reused under it): its key and the last
         # outcome given from the memo, handed out again while the memo gives the same.
-        self._jobs: dict[int, list] = {}
+        self._jobs: dict[int, list[Any]] = {}
         self.sort_keys = sort_keys()
 
-    def _entry(self, job: Job) -> list:
+    def _entry(self, job: Job) -> list[Any]:
         entry = self._jobs.get(id(job))
         if entry is None or entry[0] is not job:
             base = (job.resreq, job.min_tasks, job.max_tasks)
@@ -216,12 +234,13 @@ class Buckets:
             entry = self._jobs[id(job)] = [job, key, None]
         return entry
 
-    def key(self, job: Job) -> tuple:
+    def key(self, job: Job) -> tuple[object, ...]:
         """What the decision of an untraced job depends on besides the state: requirement, task counts and the
         consumer values that some limit reads."""
-        return self._entry(job)[1]
+        key: tuple[object, ...] = self._entry(job)[1]
+        return key
 
-    def get(self, key: tuple, version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
+    def get(self, key: tuple[object, ...], version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
         if version != self._version:
             self._memo.clear()
             self._version = version
@@ -233,7 +252,7 @@ class Buckets:
         known = self.get(entry[1], version)
         if known is None:
             return None
-        last = entry[2]
+        last: Pend | NoDecision | None = entry[2]
         if isinstance(known, NoDecisionKind):
             if not (isinstance(last, NoDecision) and last.kind is known):
                 last = entry[2] = NoDecision(job.id, known)
@@ -241,7 +260,7 @@ class Buckets:
             last = entry[2] = Pend(job.id, known)
         return last
 
-    def remember(self, key: tuple, outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
+    def remember(self, key: tuple[object, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome
 
     def intern(self, reasons: tuple[PendReason, ...]) -> tuple[PendReason, ...]:
@@ -287,10 +306,10 @@ class VerdictMemo:
     term, nothing held on the host by this evaluation. One per cluster version."""
 
     def __init__(self) -> None:
-        self._memo: dict[str, tuple[int, dict]] = {}
-        self._tables: dict[tuple, VerdictTable] = {}
+        self._memo: dict[str, tuple[int, dict[object, Known]]] = {}
+        self._tables: dict[object, VerdictTable] = {}
 
-    def _table(self, ev, demand, hosts: tuple[Host, ...], judge) -> VerdictTable:
+    def _table(self, ev: Evaluation, demand: PositionDemand, hosts: tuple[Host, ...], judge: Judge) -> VerdictTable:
         """Every host's verdict for a demand at the current usage (see VerdictTable), patched from the usage's log
         of changed hosts: only the hosts that changed since the table was last read are judged again."""
         usage = ev.state.usage
@@ -314,7 +333,7 @@ class VerdictMemo:
                     table.by_host[name] = reasons
         return table
 
-    def verdict(self, ev, host: Host, demand, judge) -> tuple:
+    def verdict(self, ev: Evaluation, host: Host, demand: PositionDemand, judge: Judge) -> Known:
         """(verdict, its pend reasons or None when it has none)."""
         held = ev.ledger.host_table(host.name)
         if demand.memo_key is None or (held and any(held.values())):
@@ -331,11 +350,12 @@ class VerdictMemo:
         return known
 
     @staticmethod
-    def _pend_reasons(verdict) -> frozenset:
+    def _pend_reasons(verdict: HostVerdict) -> frozenset[PendReason]:
         from refsim.sched.hostscan import pend_reasons  # the one mapping from verdicts to pend reasons
         return frozenset(pend_reasons(verdict))
 
-    def run_fails(self, ev, demand, claimed: set[str], count: int, judge) -> int | None:
+    def run_fails(self, ev: Evaluation, demand: PositionDemand, claimed: set[str], count: int,
+                  judge: Judge) -> int | None:
         """Explaining a pend: whether a run of `count` positions with this demand cannot all be filled, decided
         from the demand's verdict table. If it cannot, its positions claim every accepting host in turn and the
         next one scans every unclaimed host and fails; the hosts the earlier positions passed over are among
@@ -355,7 +375,8 @@ class VerdictMemo:
             found.difference_update(table.by_host.get(name, ()))
         return free + 1
 
-    def scan(self, ev, demand, hosts: tuple[Host, ...], steps: Iterator[int], claimed: set[str], judge):
+    def scan(self, ev: Evaluation, demand: PositionDemand, hosts: tuple[Host, ...], steps: Iterator[int],
+             claimed: set[str], judge: Judge) -> tuple[Host, int] | None:
         """scan_position() while explaining a pend (no observer, no faults): the same hosts judged in the same
         order with the same result; a claimed host, which has no reasons, is passed over. The pend reasons of
         each rejection go straight to `ev.host_reasons`."""

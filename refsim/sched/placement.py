@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from refsim.model.cluster import Host
 from refsim.resreq.ast import Single
 from refsim.sched.cluster_check import cluster_limit_demands
 from refsim.sched.evaluation import Evaluation
@@ -28,7 +29,7 @@ def _release(ev: Evaluation, path: Path, plan: Plan, mark: int) -> None:
         ev.observer.event(ClaimsReleased(path, plan.number, hosts))
 
 
-def _claim(ev: Evaluation, host, demand: PositionDemand) -> None:
+def _claim(ev: Evaluation, host: Host, demand: PositionDemand) -> None:
     for resource, amount in demand.resources:
         ev.ledger.hold(Hold(resource, amount, host=host.name))
     for lim in demand.limits_on(ev, host):

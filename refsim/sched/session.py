@@ -65,7 +65,7 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
 
 
 def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observer_for: ObserverFactory | None,
-            order) -> Iterator[SessionResult]:
+            order: list[Job]) -> Iterator[SessionResult]:
     """LSF's default: every job in picker order is placed if it fits; nothing is held back."""
     buckets, jobs = state.buckets, state.jobs
     for position, job in enumerate(order, start=1):

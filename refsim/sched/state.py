@@ -39,7 +39,7 @@ class SchedulerState:
         self._host_scopes: dict[tuple, str] = {}
         self._cluster_changes = 0
         self._free_index: FreeIndex | None = None
-        self._order_keys: dict[int, tuple[Job, tuple]] = {}
+        self._order_keys: dict[int, tuple[Job, tuple[object, ...]]] = {}
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
         self.candidates = CandidateSource(self)
@@ -60,7 +60,7 @@ class SchedulerState:
             self._free_index = FreeIndex(self.cluster)
         return self._free_index
 
-    def order_keys(self, policy: OrderingPolicy) -> dict[int, tuple[Job, tuple]] | None:
+    def order_keys(self, policy: OrderingPolicy) -> dict[int, tuple[Job, tuple[object, ...]]] | None:
         """A memo of the policy's sort keys by job object for pick_order(), or None when the policy's keys may
         change between sessions. FCFS keys depend only on the job and the cluster's queues, so its memo is kept
         until the cluster changes; stale entries are dropped once they outnumber the pending jobs."""
