@@ -6,6 +6,7 @@ from __future__ import annotations
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.resreq import Requirement
+from refsim.resreq.ast import Single
 from refsim.sched.decisions import Dispatch, NoDecision, NoDecisionKind, Outcome, Pend, pend_reason_set
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (AllocationBuilt, ClusterLimitsMatched, DecisionMade, LimitStanding,
@@ -81,11 +82,12 @@ def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
     if known is not None:
         return known
     key = buckets.key(job)
-    ev = Evaluation.start(state, job, None)
-    ev.candidates = state.candidates
-    outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
-    if outcome is ReqOutcome.SATISFIED:
-        return _decide(ev, outcome)
+    if not _cannot_fit(state, job, requirement):
+        ev = Evaluation.start(state, job, None)
+        ev.candidates = state.candidates
+        outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
+        if outcome is ReqOutcome.SATISFIED:
+            return _decide(ev, outcome)
     ev = Evaluation.start(state, job, None)
     ev.verdicts = state.verdicts
     decision = _decide(ev, evaluate(ev, requirement, (), job.min_tasks, job.max_tasks))
@@ -95,6 +97,17 @@ def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
     elif isinstance(decision, NoDecision) and decision.kind is NoDecisionKind.NO_REASON:
         buckets.remember(key, decision.kind)
     return decision
+
+
+def _cannot_fit(state: SchedulerState, job: Job, requirement: Requirement) -> bool:
+    """Whether a single requirement surely cannot be placed now: every plan of one places at least the job's
+    minimum task count, a slot per task, on open hosts, so it needs that many committed free slots among them. The
+    candidate search is then skipped; the explanation still decides."""
+    return isinstance(requirement, Single) and \
+        state.free_index().free_slots(state.usage) + _SLOT_SLACK < job.min_tasks
+
+
+_SLOT_SLACK = 1e-6  # float sums of free slots never turn a possible placement into a skipped search
 
 
 def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:

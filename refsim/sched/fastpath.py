@@ -33,6 +33,7 @@ import numpy as np
 from refsim.model.cluster import Cluster, Host, HostStatus
 from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
+from refsim.model.resources import SLOTS
 from refsim.resreq.ast import OrderKey
 from refsim.sched.decisions import NoDecision, NoDecisionKind, Pend, PendReason, sort_keys
 from refsim.sched.events import VerdictKind
@@ -81,6 +82,7 @@ class FreeIndex:
         self._static: dict[str | None, np.ndarray] = {}
         self._perm: dict[tuple[OrderKey, ...], np.ndarray] = {}
         self._candidates: dict[tuple[object, ...], list[int]] = {}
+        self._free_slots: float | None = None
         self._version = -1
 
     def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> np.ndarray:
@@ -100,6 +102,7 @@ class FreeIndex:
         if usage.version == self._version:
             return
         self._candidates.clear()
+        self._free_slots = None
         for name in usage.touched:
             i = self.position.get(name)
             if i is None:
@@ -109,6 +112,15 @@ class FreeIndex:
                 free[i] = self._totals[resource][i] - table.get(resource, 0)
         usage.touched.clear()
         self._version = usage.version
+
+    def free_slots(self, usage: Usage) -> float:
+        """Committed free slots of the open hosts together (a host holding more than it has counts 0); memoised
+        per usage version."""
+        self.sync(usage)
+        if self._free_slots is None:
+            free = self._free_of(SLOTS, usage.host)
+            self._free_slots = float(np.maximum(free[self.open], 0.0).sum())
+        return self._free_slots
 
     def static_mask(self, state: SchedulerState, select: SelectExpr | None) -> np.ndarray:
         """Open hosts that match the select expression (static, so computed once per cluster)."""
