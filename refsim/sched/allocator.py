@@ -92,7 +92,6 @@ def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
     ev.verdicts = state.verdicts
     decision = _decide(ev, evaluate(ev, requirement, (), job.min_tasks, job.max_tasks))
     if isinstance(decision, Pend):
-        decision = Pend(job.id, buckets.intern(decision.reasons))
         buckets.remember(key, decision.reasons)
     elif isinstance(decision, NoDecision) and decision.kind is NoDecisionKind.NO_REASON:
         buckets.remember(key, decision.kind)
@@ -126,4 +125,6 @@ def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
         reasons.update(pend_reasons(verdict))
     if not reasons:
         return NoDecision(job, NoDecisionKind.NO_REASON)
-    return Pend(job, pend_reason_set(reasons, ev.state.buckets.sort_keys if ev.verdicts is not None else None))
+    if ev.verdicts is not None:  # the fast path's explanation: the canonical set, shared with earlier equal ones
+        return Pend(job, ev.state.buckets.canonical(reasons))
+    return Pend(job, pend_reason_set(reasons))

@@ -35,7 +35,7 @@ from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
 from refsim.model.resources import SLOTS
 from refsim.resreq.ast import OrderKey
-from refsim.sched.decisions import NoDecision, NoDecisionKind, Pend, PendReason, sort_keys
+from refsim.sched.decisions import NoDecision, NoDecisionKind, Pend, PendReason, pend_reason_set, sort_keys
 from refsim.sched.events import VerdictKind
 
 if TYPE_CHECKING:
@@ -229,6 +229,8 @@ class Buckets:
         self._memo: dict[tuple[object, ...], tuple[PendReason, ...] | NoDecisionKind] = {}
         self._version = -1
         self._reasons: dict[PendReason, PendReason] = {}
+        self._sets: dict[frozenset[PendReason], tuple[PendReason, ...]] = {}
+        self._kept = 0  # entries of the sets kept
         # Per job object (by id; the entry holds the job, so the id is not reused under it): its key and the last
         # outcome given from the memo, handed out again while the memo gives the same.
         self._jobs: dict[int, list[Any]] = {}
@@ -275,12 +277,21 @@ class Buckets:
     def remember(self, key: tuple[object, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome
 
-    def intern(self, reasons: tuple[PendReason, ...]) -> tuple[PendReason, ...]:
-        """The reason set with each entry shared with every earlier equal entry (pend sets repeat hosts)."""
-        table = self._reasons
-        if len(table) >= _KEYS:  # bounded, whatever the workload
-            table.clear()
-        return tuple([table.setdefault(r, r) for r in reasons])
+    def canonical(self, reasons: set[PendReason]) -> tuple[PendReason, ...]:
+        """pend_reason_set(reasons), shared with every earlier equal set, each entry shared with every earlier
+        equal entry (pend sets of a loaded replay repeat, and repeat hosts)."""
+        frozen = frozenset(reasons)
+        known = self._sets.get(frozen)
+        if known is None:
+            table = self._reasons
+            if len(table) >= _KEYS or self._kept >= _KEYS:  # bounded, whatever the workload
+                table.clear()
+                self._sets.clear()
+                self._kept = 0
+            self._kept += len(frozen)
+            known = self._sets[frozen] = tuple([table.setdefault(r, r)
+                                                 for r in pend_reason_set(frozen, self.sort_keys)])
+        return known
 
 
 class VerdictTable:
