@@ -67,11 +67,11 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
 def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observer_for: ObserverFactory | None,
             order: list[Job]) -> Iterator[SessionResult]:
     """LSF's default: every job in picker order is placed if it fits; nothing is held back."""
-    buckets, jobs = state.buckets, state.jobs
+    buckets, jobs, fast = state.buckets, state.jobs, state.fast_path
     for position, job in enumerate(order, start=1):
         observer = observer_for(job.id) if observer_for is not None else None
         outcome: Outcome | None = None
-        if observer is None and state.fast_path and jobs.get(job.id) is job:
+        if observer is None and fast and jobs.get(job.id) is job:
             outcome = buckets.known(job, state.version)  # the fast path's bucket memo, without a lookup
         if outcome is None:
             if observer is not None:
