@@ -262,8 +262,14 @@ class Buckets:
 
     def known(self, job: Job, version: int) -> Pend | NoDecision | None:
         """The outcome of `job`'s bucket at this version, or None when its bucket has none yet."""
-        entry = self._entry(job)
-        known = self.get(entry[1], version)
+        if version != self._version:  # asked for every pending job of every session: get() inlined
+            self._memo.clear()
+            self._version = version
+            return None
+        entry = self._jobs.get(id(job))
+        if entry is None or entry[0] is not job:
+            entry = self._entry(job)
+        known = self._memo.get(entry[1])
         if known is None:
             return None
         last: Pend | NoDecision | None = entry[2]
