@@ -102,20 +102,24 @@ class FreeIndex:
         if usage.version == self._version:
             return
         self._candidates.clear()
-        self._free_slots = None
+        slots = self._free.get(SLOTS)
         for name in usage.touched:
             i = self.position.get(name)
             if i is None:
                 continue
+            if slots is not None and self._free_slots is not None and self.open[i]:
+                self._free_slots -= max(float(slots[i]), 0.0)
             table = usage.host.get(name) or {}
             for resource, free in self._free.items():
                 free[i] = self._totals[resource][i] - table.get(resource, 0)
+            if slots is not None and self._free_slots is not None and self.open[i]:
+                self._free_slots += max(float(slots[i]), 0.0)  # slot counts are whole: the sum stays exact
         usage.touched.clear()
         self._version = usage.version
 
     def free_slots(self, usage: Usage) -> float:
-        """Committed free slots of the open hosts together (a host holding more than it has counts 0); memoised
-        per usage version."""
+        """Committed free slots of the open hosts together (a host holding more than it has counts 0), kept up to
+        date from the hosts usage touched."""
         self.sync(usage)
         if self._free_slots is None:
             free = self._free_of(SLOTS, usage.host)
