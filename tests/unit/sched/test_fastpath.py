@@ -18,7 +18,7 @@ def _on(*hosts: str) -> Allocation:
     return Allocation(tuple(HostAllocation(h, (("slots", 1),)) for h in hosts))
 
 
-def test_the_usage_log_names_changed_hosts_in_order_and_says_when_it_no_longer_reaches_back():
+def test_the_usage_log_names_changed_hosts_in_order_and_says_when_it_no_longer_reaches_back() -> None:
     usage = Usage()
     usage.commit(JobId(1), _on("a", "b"))
     usage.release(JobId(1))
@@ -29,7 +29,7 @@ def test_the_usage_log_names_changed_hosts_in_order_and_says_when_it_no_longer_r
     assert usage.changed_since(2) is None and usage.changed_since(3) == ["b"] and usage.changed_since(4) == []
 
 
-def test_a_forgotten_host_loses_its_reasons_and_is_judged_again():
+def test_a_forgotten_host_loses_its_reasons_and_is_judged_again() -> None:
     hosts = (Host("a", {"slots": 1}), Host("b", {"slots": 1}))
     table = VerdictTable(hosts, 0)
     table.missing.clear()
@@ -40,7 +40,7 @@ def test_a_forgotten_host_loses_its_reasons_and_is_judged_again():
     assert list(table.missing) == ["a", "b"]
 
 
-def test_the_plain_check_accepts_exactly_where_judge_does():
+def test_the_plain_check_accepts_exactly_where_judge_does() -> None:
     """4 slots with 3 used leave 1: one slot fits, two do not; a resource the host lacks never fits."""
     host = Host("a", {"slots": 4, "mem": 100})
     state = SchedulerState(Cluster((host,)))
@@ -54,7 +54,7 @@ def test_the_plain_check_accepts_exactly_where_judge_does():
     assert accepts(host, None, (("gpu", 1),)) is False
 
 
-def test_a_bucket_hands_out_the_same_outcome_until_the_version_moves():
+def test_a_bucket_hands_out_the_same_outcome_until_the_version_moves() -> None:
     buckets = Buckets(Cluster((Host("a", {"slots": 1}),)))
     first, twin = Job(JobId(1), max_tasks=2, min_tasks=2), Job(JobId(2), max_tasks=2, min_tasks=2)
     assert buckets.key(first) == buckets.key(twin)  # same requirement and task counts, no limits: one bucket
@@ -66,7 +66,7 @@ def test_a_bucket_hands_out_the_same_outcome_until_the_version_moves():
     assert buckets.known(twin, 6) is None  # a new state version forgets every outcome
 
 
-def test_a_run_with_fewer_candidates_than_positions_takes_no_host():
+def test_a_run_with_fewer_candidates_than_positions_takes_no_host() -> None:
     """Two hosts with a free slot each cannot fill three one-slot positions, whatever the judge says."""
     cluster = Cluster((Host("a", {"slots": 1}), Host("b", {"slots": 1}), Host("c", {"slots": 1})))
     state = SchedulerState(cluster)
@@ -77,7 +77,7 @@ def test_a_run_with_fewer_candidates_than_positions_takes_no_host():
     assert [h.name for h, _ in state.candidates.fill(ev, demand, 1, set(), 2, judge)] == ["b", "a"]
 
 
-def test_the_free_slot_total_follows_commits_and_releases_and_ignores_closed_hosts():
+def test_the_free_slot_total_follows_commits_and_releases_and_ignores_closed_hosts() -> None:
     """Hosts a (4 slots), b (2 slots) and closed c (8): 6 free; 3 on a leave 3; 5 on b (more than it has)
     count 0 for b, so 1; releasing both gives 6 again. Each figure equals a freshly built index's."""
     from refsim.model.cluster import HostStatus
