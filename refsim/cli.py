@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,14 +20,26 @@ from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import open_recording, run_batch, summary_lines
 from refsim.sim.log import STDERR
 from refsim.sim.outputs import OutputWriteError
-from refsim.sim.paths import OutputPathError, guarded_output
+from refsim.sim.paths import Named, OutputPathError, guarded_output
 from refsim.sim.reader import RecordingError
 from refsim.sim.verify import write_report
 from refsim.sim.recording import Recording
 
+if TYPE_CHECKING:
+    from refsim.sim.write import Document
+
 FILE = click.Path(dir_okay=False)
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
 INTERRUPTED = 130  # 128 + SIGINT
+TERMINATED = 143  # 128 + SIGTERM
+
+
+class _Terminated(BaseException):
+    """SIGTERM (`kill`), raised in the main thread so every open output is discarded on the way out, as on Ctrl-C."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated()
 
 
 class InputError(click.ClickException):
@@ -33,10 +49,12 @@ class InputError(click.ClickException):
 
 
 class _Refsim(click.Group):
-    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C. Either way the
+    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C or SIGTERM. Either way the
     unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, _raise_terminated)
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
@@ -48,6 +66,9 @@ class _Refsim(click.Group):
         except KeyboardInterrupt:
             click.echo("refsim: interrupted; no partial output file was left", err=True)
             sys.exit(INTERRUPTED)
+        except _Terminated:
+            click.echo("refsim: terminated; no partial output file was left", err=True)
+            sys.exit(TERMINATED)
 
 
 @click.group(cls=_Refsim, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -104,8 +125,8 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
         check_tables(schedule, resources, input_files(loaded, sim_verify), outputs)
         if verify_report is not None:
             others = outputs + [("the --schedule file", schedule), ("the --resources file", resources)]
-            guarded_output(verify_report, input_files(loaded, sim_verify), [o for o in others if o[1] is not None],
-                           role="--verify-report")
+            guarded_output(verify_report, input_files(loaded, sim_verify),
+                           [(role, path) for role, path in others if path is not None], role="--verify-report")
         if discipline is not None:
             loaded = replace(loaded, discipline=discipline)
         if interactive:
@@ -120,6 +141,7 @@ def sim(recording: str | None = None, sim_output: str | None = None, sim_verify:
             progress.close()
         if verify_report is not None:
             write_report(result.mismatches, verify_report)
+        assert result.jobs is not None  # a batch run returns its job table
         write_tables(result.jobs, loaded.cluster, schedule, resources)
     except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise InputError(str(exc)) from None
@@ -154,7 +176,8 @@ def _list_examples() -> None:
         click.echo(f"{name:<{width}}  {summary}".rstrip())
 
 
-def _interactive(recording, sim_output, sim_verify, log_path, verbose, on_error) -> None:
+def _interactive(recording: Recording, sim_output: str | None, sim_verify: str | None, log_path: str | None,
+                 verbose: int, on_error: str) -> None:
     from refsim.repl.console import Console
     from refsim.repl.terminal import run_console
 
@@ -271,10 +294,79 @@ def plot(runs: tuple[str, ...], output: str) -> None:
     click.echo(f"{output}: {' vs '.join(runs)}")
 
 
-def _json_text(data: dict) -> str:
+def _json_text(data: dict[str, object]) -> str:
     import json
 
     return json.dumps(data, indent=2, sort_keys=True)
+
+
+@main.command()
+@click.argument("spec", type=FILE)
+@click.option("-o", "--output", "folder", type=click.Path(file_okay=False), required=True,
+              help="The folder of the results: results.csv, results.jsonl and, with --sim-output, runs/.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Replays at once on local processes (default: the number of cores; 1: in this process).")
+@click.option("--dask", "dask_address", metavar="ADDRESS", help="Run the replays on the Dask scheduler at ADDRESS "
+                                                                "(needs the dask extra: pip install 'refsim[dask]').")
+@click.option("--sim-output", "sim_output", is_flag=True, help="Keep each replay's --sim-output file in runs/.")
+@click.option("--force", is_flag=True, help="Run every replay again, even those whose results exist.")
+def sweep(spec: str, folder: str, jobs: int | None, dask_address: str | None, sim_output: bool, force: bool) -> None:
+    """Replay the recordings that the sweep file SPEC names under each combination of its axes (docs/sweep.md).
+    Exit status: 0 every replay done, 1 some replay failed, 2 an unusable sweep file, recording, folder or Dask
+    scheduler (nothing is run)."""
+    from refsim.importers.swf import SwfError
+    from refsim.sweep.executors import DaskExecutor, Executor, ExecutorError, ProcessExecutor, SerialExecutor
+    from refsim.sweep.run import run_sweep
+
+    if dask_address is not None and jobs is not None:
+        raise click.UsageError("give either -j (local processes) or --dask (a Dask cluster), not both")
+    executor: Executor
+    if dask_address is not None:
+        executor = DaskExecutor(dask_address, lambda line: click.echo(line, err=True))
+    else:
+        count = jobs if jobs is not None else (os.cpu_count() or 1)
+        executor = SerialExecutor() if count == 1 else ProcessExecutor(count)
+    try:
+        summary = run_sweep(spec, folder, executor, sim_output=sim_output, force=force,
+                            report=lambda line: click.echo(line, err=True))
+    except (RecordingError, SwfError, OutputPathError, ExecutorError) as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
+    click.echo(f"sweep {spec}: {summary.replays} replays: {summary.ran} run, {summary.skipped} skipped "
+               f"(results exist), {summary.failed} failed")
+    click.echo(f"results: {summary.folder.csv}, {summary.folder.jsonl}")
+    if summary.failed:
+        sys.exit(1)
+
+
+@main.command("sweep-report")
+@click.argument("results", type=FILE)
+@click.option("-o", "--output", type=FILE, help="Write the report to FILE: .md (plots as PNGs beside it) or .html "
+                                                "(plots embedded). Without it, the tables are printed.")
+def sweep_report(results: str, output: str | None) -> None:
+    """The tables per axis of a sweep's RESULTS (its results.csv), and with -o a report with plots."""
+    from refsim.sweep.report import text_lines, write_report
+    from refsim.sweep.table import read_results
+
+    if output is not None and not output.lower().endswith((".md", ".html", ".htm")):
+        raise click.UsageError(f"-o {output}: the report is written as .md or .html")
+    try:
+        table = read_results(results)
+        if output is None:
+            click.echo("\n".join(text_lines(table)))
+            return
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
+        written = write_report(table, output, results)
+    except (RecordingError, OutputPathError) as exc:
+        raise InputError(str(exc)) from None
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
+    click.echo(f"{output}: {len(table.rows)} replays, {len(table.axes)} axes"
+               + (f"; plots: {', '.join(p.name for p in written[1:])}" if len(written) > 1 else ""))
 
 
 _NODES = click.option("--nodes", type=click.IntRange(1, MAX_HOSTS), required=True, help="Number of one-slot hosts.")
@@ -297,7 +389,7 @@ def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_q
     """Import a DR_EVT job trace, the WORKLOAD file (CSV; docs/drevt.md)."""
     from refsim.importers.csv import RunTimes, TraceError, capped, csv_recording, dropped_lines, parse_distribution
 
-    def build():
+    def build() -> tuple[Document, str]:
         if distribution and run_time != "distribution":
             raise TraceError("--distribution is used only with --run-time distribution")
         choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
@@ -322,7 +414,7 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
     """Import a SCHEDULE file as a recording that dispatches every job at its recorded start (docs/drevt.md)."""
     from refsim.importers.schedule import schedule_recording
 
-    def build():
+    def build() -> tuple[Document, str]:
         document = schedule_recording(schedule, workload, nodes, timezone, keep_all_queues)
         jobs = sum(1 for e in document["events"] if "dispatch" in e)
         return document, f"{output}: {jobs} jobs dispatched as scheduled on {nodes} hosts"
@@ -330,7 +422,7 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
     _import(build, [("the schedule", schedule), ("the workload", workload)], output)
 
 
-def _import(build, inputs, output: str) -> None:
+def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], output: str) -> None:
     """Build a recording from DR_EVT files and write it; errors are one line, and nothing is written on one."""
     from refsim.importers.csv import TraceError
     from refsim.sim.paths import guarded_output

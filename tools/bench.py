@@ -12,6 +12,7 @@
 workload runs in its own process, so its CPU seconds (time.process_time, import excluded) and peak RSS
 (resource.getrusage) are its own.
     python tools/bench.py backfill-trace [--swf PATH] [--discipline easy] [--scale 0.5] [--jobs N]
+    python tools/bench.py sweep [--swf PATH] [--jobs 1000] [--disciplines greedy,...] [--scales 1.0,0.75,0.5]
 """
 
 from __future__ import annotations
@@ -458,6 +459,53 @@ def bench_backfill_trace(args: argparse.Namespace) -> None:
           flush=True)
 
 
+def bench_sweep(args: argparse.Namespace) -> None:
+    """The NASA sweep of docs/sweep.md (a prefix of the log, disciplines x time scales) run three ways: one after
+    another in this process (-j 1), on 2 local processes (-j 2), and on a Dask LocalCluster of 2 worker processes.
+    Each way prints its wall seconds, the replays' CPU seconds (their own, summed) and CPU/wall, the parallelism
+    it reached; the ratios are measured within this one run. The three tables must agree (CPU seconds apart)."""
+    import csv
+    import io
+    import tempfile
+
+    from refsim.sweep.executors import DaskExecutor, Executor, ProcessExecutor, SerialExecutor
+    from refsim.sweep.progress import SweepProgress
+    from refsim.sweep.run import run_sweep
+
+    swf = Path(args.swf)
+    if not swf.exists():
+        print(f"sweep: skipped, no log at {swf}")
+        return
+    folder = Path(tempfile.mkdtemp(prefix="refsim-bench-sweep-"))
+    spec = folder / "sweep.yaml"
+    spec.write_text(f"recordings: [{{path: '{swf.resolve()}', import: {{jobs: {args.jobs}}}}}]\n"
+                    f"axes: {{discipline: [{args.disciplines}], time_scale: [{args.scales}]}}\n")
+    print(f"sweep: NASA first {args.jobs} jobs, disciplines {args.disciplines} x time scales {args.scales}")
+
+    def timed(name: str, executor: Executor) -> tuple[float, list[list[str]]]:
+        start = time.perf_counter()
+        run_sweep(spec, folder / name, executor, report=print, progress=SweepProgress(0, io.StringIO()))
+        wall = time.perf_counter() - start
+        with open(folder / name / "results.csv", newline="") as file:
+            rows = list(csv.DictReader(file))
+        cpu = sum(float(r["cpu_seconds"]) for r in rows)
+        print(f"  {name:22s} wall {wall:7.2f}s  replays' CPU {cpu:7.2f}s  CPU/wall {cpu / wall:5.2f}", flush=True)
+        return wall, [[v for k, v in r.items() if k != "cpu_seconds"] for r in rows]
+
+    serial, serial_rows = timed("-j 1", SerialExecutor())
+    pool, pool_rows = timed("-j 2", ProcessExecutor(2))
+    print(f"  -j 1 wall / -j 2 wall: x{serial / pool:.2f}")
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        print("  dask: skipped, the dask extra is not installed")
+        return
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        dask, dask_rows = timed("dask LocalCluster x2", DaskExecutor(cluster.scheduler_address, print))
+    print(f"  -j 1 wall / dask wall: x{serial / dask:.2f}")
+    print(f"  the three tables agree: {serial_rows == pool_rows == dask_rows}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="which", required=True)
@@ -500,8 +548,13 @@ def main() -> None:
     backfill.add_argument("--discipline", default="easy")
     backfill.add_argument("--scale", type=float, default=0.5, help="submit-time scale factor")
     backfill.add_argument("--jobs", type=int, help="only the first N jobs of the log")
+    sweep = sub.add_parser("sweep", help="the NASA sweep of docs/sweep.md: -j 1, -j 2 and a Dask LocalCluster")
+    sweep.add_argument("--swf", default=str(NASA))
+    sweep.add_argument("--jobs", type=int, default=1000, help="only the first N jobs of the log")
+    sweep.add_argument("--disciplines", default="greedy,strict,easy,conservative")
+    sweep.add_argument("--scales", default="1.0,0.75,0.5", help="submit-time scale factors")
     args = parser.parse_args()
-    {"core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
+    {"sweep": bench_sweep, "core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
      "disciplines": bench_disciplines, "loaded": bench_loaded, "paths": bench_paths,
      "backfill-trace": bench_backfill_trace}[args.which](args)
 

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from refsim.model.bounds import MAX_TASKS, MAX_TIME, short
@@ -270,7 +271,7 @@ def data_rows(trace: Trace) -> int:
 # --- the recording ------------------------------------------------------------------------------------------------
 
 
-def cluster_document(nodes: int, queues: list[str]) -> dict:
+def cluster_document(nodes: int, queues: list[str]) -> dict[str, Any]:
     """N one-slot hosts `node0001`...; the queues at one priority, so jobs run first come, first served."""
     width = max(4, len(str(nodes)))
     return {"hosts": [{"name": f"node{i:0{width}d}", "slots": 1} for i in range(1, nodes + 1)],
@@ -291,14 +292,14 @@ def plain(value: float) -> float | int:
     return int(value) if value == int(value) else value
 
 
-def submit_event(job: TraceJob, run_time: float, time: float | None = None) -> dict:
+def submit_event(job: TraceJob, run_time: float, time: float | None = None) -> dict[str, Any]:
     return {"time": plain(job.submit if time is None else time),
             "submit": {"id": job.index, "queue": job.queue, "tasks": job.nodes, "run_time": plain(run_time),
                        "run_limit": plain(job.limit)}}
 
 
 def csv_recording(path: str | Path, nodes: int, timezone: str = "UTC", keep_all_queues: bool = False,
-                  choice: RunTimes = RunTimes()) -> tuple[dict, Trace]:
+                  choice: RunTimes = RunTimes()) -> tuple[dict[str, Any], Trace]:
     """A recording document (plain data, ready to write as YAML or JSON) and the trace it was made from."""
     trace = read_trace(path, nodes, timezone, keep_all_queues)
     runs = run_times(trace, data_rows(trace), choice)

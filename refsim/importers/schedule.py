@@ -13,6 +13,7 @@ import csv
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from refsim.importers.csv import (TraceError, TraceJob, cluster_document, plain, queue_names, read_trace,
                                   submit_event)
@@ -92,7 +93,8 @@ def _assign_hosts(path: Path, schedule: list[Scheduled], jobs: dict[int, TraceJo
         if s.end > s.start:
             changes.setdefault(s.end, ([], []))[0].append(s)
         changes.setdefault(s.start, ([], []))[1].append(s)
-    free, held = list(range(nodes)), {}
+    free = list(range(nodes))
+    held: dict[int, list[int]] = {}
     for time in sorted(changes):
         ends, starts = changes[time]
         for s in ends:
@@ -126,7 +128,7 @@ def _job(path: Path, entry: Scheduled, jobs: dict[int, TraceJob], dropped: dict[
 
 
 def schedule_recording(schedule_path: str | Path, trace_path: str | Path, nodes: int, timezone: str = "UTC",
-                       keep_all_queues: bool = False) -> dict:
+                       keep_all_queues: bool = False) -> dict[str, Any]:
     """A recording document replaying the schedule on N one-slot hosts (see the module docstring)."""
     path = Path(schedule_path)
     trace = read_trace(trace_path, nodes, timezone, keep_all_queues)
@@ -134,19 +136,20 @@ def schedule_recording(schedule_path: str | Path, trace_path: str | Path, nodes:
     dropped = {d.index: ("queue " + repr(d.detail) if d.reason == "queue" else f"{d.detail} nodes")
                for d in trace.dropped}
     schedule = read_schedule(path)
-    runs = {}
+    runs: dict[int, float] = {}
     for entry in schedule:
-        runs[entry.job] = _run_between(entry.start, entry.end, _job(path, entry, jobs, dropped))
-        if runs[entry.job] is None:
+        run = _run_between(entry.start, entry.end, _job(path, entry, jobs, dropped))
+        if run is None:
             raise TraceError(f"{path}: line {entry.line}: no run time takes job {entry.job} from {entry.start!r} "
                              f"to exactly {entry.end!r}")
+        runs[entry.job] = run
     held = _assign_hosts(path, schedule, jobs, nodes)
     cluster = cluster_document(nodes, queue_names(trace))
     names = [h["name"] for h in cluster["hosts"]]
     by_start: dict[float, list[Scheduled]] = {}
     for entry in schedule:
         by_start.setdefault(entry.start, []).append(entry)
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     for start in sorted(by_start):
         entries = sorted(by_start[start], key=lambda e: e.job)
         events += [submit_event(jobs[e.job], runs[e.job], time=start) for e in entries]

@@ -25,6 +25,7 @@ from collections.abc import Callable
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, BinaryIO, TextIO, cast
 
 from refsim.model.bounds import MAX_HOSTS, MAX_TASKS, MAX_TIME, short, whole_number
 
@@ -53,7 +54,7 @@ class SwfJob:
     run_limit: float | None = None
 
 
-def _open(path: Path):
+def _open(path: Path) -> TextIO:
     if path.suffix == ".gz":
         return gzip.open(path, "rt", encoding="utf-8", errors="replace")
     return open(path, encoding="utf-8", errors="replace")  # noqa: SIM115 (closed by the caller's with)
@@ -129,10 +130,12 @@ def read_swf(path: str | Path, max_jobs: int | None = None, progress: Callable[[
     return header, queues, jobs
 
 
-def _bytes_read(lines) -> int:
+def _bytes_read(lines: TextIO) -> int:
     """How far into the file on disk reading has got (the compressed stream's position for a .gz)."""
     buffer = lines.buffer
-    return (buffer.fileobj if isinstance(buffer, gzip.GzipFile) else buffer).tell()
+    if isinstance(buffer, gzip.GzipFile):  # gzip.open opened the file on disk under it
+        return cast(BinaryIO, buffer.fileobj).tell()
+    return buffer.tell()
 
 
 def _header_line(text: str, header: dict[str, str], queues: dict[int, str]) -> None:
@@ -163,16 +166,16 @@ def check_time_scale(factor: float) -> float:
     return factor
 
 
-def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict:
-    submit = {"id": job.number, "user": job.user, "project": job.project, "tasks": job.tasks, "run_time": job.run,
-              "queue": queue_names.get(job.queue_number, "normal")}
+def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict[str, Any]:
+    submit: dict[str, Any] = {"id": job.number, "user": job.user, "project": job.project, "tasks": job.tasks,
+                              "run_time": job.run, "queue": queue_names.get(job.queue_number, "normal")}
     if job.run_limit is not None:
         submit["run_limit"] = job.run_limit
     return submit
 
 
 def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None,
-                  progress: Callable[[int], None] | None = None, time_scale: float = 1.0) -> dict:
+                  progress: Callable[[int], None] | None = None, time_scale: float = 1.0) -> dict[str, Any]:
     """A recording document (plain data, ready to write as YAML or JSON) for an SWF log. Submit times are
     multiplied by `time_scale` (the usual way to raise or lower an archive log's offered load); run times are not."""
     check_time_scale(time_scale)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
+from typing import TypeVar
 
 from refsim.model.limits import Limit
 from refsim.model.resources import BUILTIN_RESOURCES, ResourceDef
@@ -16,8 +17,10 @@ class HostStatus(Enum):
     OPEN = "open"
     CLOSED = "closed"
 
+_V = TypeVar("_V")
 
-def _frozen(mapping: Mapping | None) -> Mapping:
+
+def _frozen(mapping: Mapping[str, _V] | None) -> Mapping[str, _V]:
     return MappingProxyType(dict(mapping or {}))
 
 

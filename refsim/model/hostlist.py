@@ -11,12 +11,15 @@ NUMBERED = re.compile(r"^(.*?)(\d+)$")
 
 def _ranges(numbers: list[int], width: int) -> str:
     numbers = sorted(set(numbers))
-    parts, start = [], numbers[0]
-    for previous, current in zip(numbers, numbers[1:] + [None]):
+    parts: list[str] = []
+    start = numbers[0]
+    following: list[int | None] = [*numbers[1:], None]
+    for previous, current in zip(numbers, following):
         if current is not None and current == previous + 1:
             continue
         parts.append(f"{start:0{width}d}" if start == previous else f"{start:0{width}d}-{previous:0{width}d}")
-        start = current
+        if current is not None:
+            start = current
     return ",".join(parts)
 
 

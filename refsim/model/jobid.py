@@ -52,7 +52,8 @@ def parse_job_id(text: str) -> JobId:
 def _runs(numbers: list[int]) -> list[str]:
     runs: list[str] = []
     start = prev = numbers[0]
-    for n in numbers[1:] + [None]:  # type: ignore[list-item]
+    following: list[int | None] = [*numbers[1:], None]
+    for n in following:
         if n is not None and n == prev + 1:
             prev = n
             continue

@@ -68,7 +68,7 @@ def format_number(value: Amount) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
-_STEPS = (("TB", 1024 * 1024), ("GB", 1024), ("MB", 1), ("KB", 1 / 1024))
+_STEPS: tuple[tuple[str, Amount], ...] = (("TB", 1024 * 1024), ("GB", 1024), ("MB", 1), ("KB", 1 / 1024))
 
 
 def format_amount(value: Amount, unit: str | None, mode: UnitsMode = UnitsMode.RAW) -> str:

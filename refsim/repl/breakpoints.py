@@ -30,7 +30,7 @@ class Breakpoint:
             return f"round {self.round}"
         if self.kind is BreakKind.JOB:
             return f"job {self.job}"
-        if self.kind is BreakKind.TIME:
+        if self.kind is BreakKind.TIME and self.time is not None:
             return f"time {format_number(self.time)}"
         return "round-begin"
 
@@ -41,8 +41,9 @@ class Breakpoints:
         self.hits: dict[int, int] = {}
         self._next = 1
 
-    def add(self, kind: BreakKind, **target) -> Breakpoint:
-        point = Breakpoint(self._next, kind, **target)
+    def add(self, kind: BreakKind, round: int | None = None, job: JobId | None = None,
+            time: float | None = None) -> Breakpoint:
+        point = Breakpoint(self._next, kind, round, job, time)
         self._next += 1
         self.points.append(point)
         self.hits[point.number] = 0
@@ -61,14 +62,14 @@ class Breakpoints:
         """The first breakpoint that stops before round `round_no` begins."""
         for p in self.points:
             if (p.kind is BreakKind.ROUND_BEGIN or (p.kind is BreakKind.ROUND and p.round == round_no)
-                    or (p.kind is BreakKind.TIME and time >= p.time
+                    or (p.kind is BreakKind.TIME and p.time is not None and time >= p.time
                         and (previous_time is None or previous_time < p.time))):
                 return self._hit(p)
         return None
 
     def at_decision(self, job: JobId) -> Breakpoint | None:
         for p in self.points:
-            if p.kind is BreakKind.JOB and p.job.selects(job):
+            if p.kind is BreakKind.JOB and p.job is not None and p.job.selects(job):
                 return self._hit(p)
         return None
 

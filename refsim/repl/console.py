@@ -6,12 +6,12 @@ from __future__ import annotations
 import shlex
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from refsim.model.bounds import MAX_INDEX, MAX_LINE, MAX_TIME, short, whole_number
-from refsim.model.jobid import JobIdError, parse_job_id
+from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.model.units import UnitsMode, format_number
 from refsim.repl import info
 from refsim.repl.breakpoints import BreakKind, Breakpoints
@@ -31,9 +31,8 @@ from refsim.sim.verify import compare, summary
 from refsim.sim.write import write_document
 from refsim.repl.tracing import TraceFileError, Tracing
 from refsim.repl.why import why_lines
-from refsim.trace.filecopy import identity
+from refsim.trace.filecopy import Identity, identity
 from refsim.trace.records import Trace
-from refsim.trace.render import render
 from refsim.trace.settings import OFF, Level, TraceError, parse_trace_on
 
 MAX_STEPS = 1_000_000
@@ -119,7 +118,7 @@ class Console:
     def _cmd_step(self, args: list[str]) -> None:
         if len(args) > 1:
             raise CommandError(f"step: unexpected argument '{args[1]}'")
-        count = 1
+        count: int | None = 1
         if args:
             count = whole_number(args[0], 1, MAX_STEPS)
             if count is None:
@@ -139,16 +138,18 @@ class Console:
         kind = BreakKind(args[0])
         if (kind is BreakKind.ROUND_BEGIN) != (len(args) == 1) or len(args) > 2:
             raise CommandError(usage)
-        target: dict = {}
+        round_no: int | None = None
+        job: JobId | None = None
+        time: float | None = None
         if kind is BreakKind.ROUND:
-            target["round"] = whole_number(args[1], 1, 10**18)
-            if target["round"] is None:
+            round_no = whole_number(args[1], 1, 10**18)
+            if round_no is None:
                 raise CommandError(f"break round: '{short(args[1])}' is not a round number (1 or more)")
         elif kind is BreakKind.JOB:
-            target["job"] = self._job_id(args[1], "break job")
+            job = self._job_id(args[1], "break job")
         elif kind is BreakKind.TIME:
-            target["time"] = self._number(args[1], "break time")
-        point = self.breaks.add(kind, **target)
+            time = self._number(args[1], "break time")
+        point = self.breaks.add(kind, round=round_no, job=job, time=time)
         self.write(f"breakpoint {point.number}: {point}")
 
     def _cmd_delete(self, args: list[str]) -> None:
@@ -249,7 +250,7 @@ class Console:
         for line in self.tracing.recall_lines(self._job_id(args[0], "info trace"), self.sim.jobs, self.units):
             self.write(line)
 
-    def _reserved_files(self) -> list:
+    def _reserved_files(self) -> list[Identity]:
         """Files a trace file must not be: the simulation output in effect and the scheduler's log."""
         return [i for i in (identity(path) for _, path in self.outputs.claims()) if i is not None]
 
@@ -322,7 +323,7 @@ class Console:
 
     # --- running -----------------------------------------------------------------------------------------------
 
-    def _job_id(self, text: str, where: str):
+    def _job_id(self, text: str, where: str) -> JobId:
         try:
             return parse_job_id(text)
         except JobIdError as exc:
@@ -340,7 +341,7 @@ class Console:
         return value
 
     @contextmanager
-    def _interruptible(self):
+    def _interruptible(self) -> Iterator[None]:
         """Ctrl-C during continue sets a flag that the run loop reads between two reports."""
         self.interrupted = False
         if threading.current_thread() is not threading.main_thread():
@@ -356,23 +357,16 @@ class Console:
         if rounds is not None:
             rounds.flush()
         self._round_traced = True
-        try:
-            lines = self.tracing.shown(trace, self.units)
-        except OSError as exc:  # the trace file failed (a full disk): say which, stop copying, keep the session
-            path = self.tracing.session.file
-            try:
-                self.tracing.files.pop(path).close()
-            except OSError:
-                pass  # the close flushes into the same full disk
-            self.write(f"error: trace file {path}: cannot write: {exc.strerror or exc}; copying stopped")
-            lines = render(trace, self.units)  # already stored for recall by shown()
+        lines, failures = self.tracing.shown(trace, self.units)
+        for failed in failures:  # a full disk: say which file, stop copying to it, keep the session
+            self.write(f"error: trace file {failed.path}: cannot write: {failed.reason}; copying stopped")
         for line in lines:
             self.write(line)
 
     def _next(self) -> Report:
         if self._held is not None:
-            report, self._held = self._held, None
-            return report
+            held, self._held = self._held, None
+            return held
         report = next(self._reports)
         if isinstance(report, RoundStarted):
             point = self.breaks.at_round_start(report.round, report.time, self._previous_round_time)
@@ -457,6 +451,7 @@ class Console:
         self.write(f"replay finished after {st.rounds} rounds at t={format_number(st.time)}: {st.dispatched} "
                    f"dispatched, {st.finished} finished, {st.running} running, {st.pending} pending")
         if self.expected is not None:
+            assert self.outputs.records is not None  # the console's outputs keep their records
             mismatches = compare(self.expected, self.outputs.records)
             for line in summary(mismatches):
                 self.write(line)

@@ -3,8 +3,10 @@ go through refsim.model.jobid and amounts through refsim.model.units, so every o
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from refsim.model.hostlist import NUMBERED, compress_hosts
-from refsim.model.jobid import format_job_ids
+from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch, Pend, PendReason, SessionResult
 from refsim.sim.replay import Reconstructed, RoundSummary
@@ -13,13 +15,13 @@ from refsim.sim.replay import Reconstructed, RoundSummary
 def placement(allocation: Allocation) -> str:
     """`hostA*4 hostB*2`: each host with its slots, in position order; a run of hosts numbered one after another
     with the same slots is one range, `node[0001-0024]*1`."""
-    runs: list[list] = []  # [names, slots]
+    runs: list[tuple[list[str], str]] = []  # (names, slots)
     for h in allocation.hosts:
         slots = format_number(dict(h.resources).get("slots", 0))
         if runs and runs[-1][1] == slots and _follows(runs[-1][0][-1], h.host):
             runs[-1][0].append(h.host)
         else:
-            runs.append([[h.host], slots])
+            runs.append(([h.host], slots))
     return " ".join(f"{compress_hosts(names)}*{slots}" for names, slots in runs)
 
 
@@ -59,7 +61,7 @@ def echo_line(report: Reconstructed | SessionResult) -> str:
     return f"{head} pend {format_job_ids([report.job])}: {brief_reasons(outcome.reasons)}"
 
 
-def _counted(count: int, noun: str, jobs) -> str:
+def _counted(count: int, noun: str, jobs: Iterable[JobId]) -> str:
     ids = format_job_ids(jobs)
     return f"{count} {noun}" + (f" ({ids})" if ids else "")
 

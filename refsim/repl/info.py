@@ -29,10 +29,13 @@ def _outcome(record: JobRecord) -> str:
 def _state(record: JobRecord) -> str:
     t = format_number
     if record.state is JobState.RUNNING:
+        assert record.allocation is not None and record.start_time is not None  # set when it started
         return f"running on {placement(record.allocation)} since t={t(record.start_time)}"
     if record.state is JobState.FINISHED:
+        assert record.end_time is not None and record.start_time is not None
         return f"finished at t={t(record.end_time)} (started t={t(record.start_time)})"
     if record.state is JobState.REMOVED:
+        assert record.end_time is not None
         return f"removed at t={t(record.end_time)}"
     return "pending"
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from refsim.model.jobid import JobId
 from refsim.sim.output import allocation_record
 from refsim.sim.replay import Simulator
 
 
-def snapshot_document(sim: Simulator, now: dt.datetime | None = None) -> dict:
+def snapshot_document(sim: Simulator, now: dt.datetime | None = None) -> dict[str, Any]:
     records = sorted(sim.jobs.records.items(), key=lambda kv: JobId.sort_key(kv[0]))
     return {
         "format": "refsim-snapshot",

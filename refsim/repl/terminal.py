@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, TextIO
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 
 from refsim.model.bounds import MAX_LINE
@@ -40,7 +41,7 @@ class ConsoleCompleter(Completer):
             return [m.value for m in UnitsMode]
         return []
 
-    def get_completions(self, document, complete_event) -> Iterator[Completion]:
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         text = document.text_before_cursor
         words = text.split()
         current = "" if text.endswith(" ") or not words else words.pop()
@@ -50,7 +51,7 @@ class ConsoleCompleter(Completer):
 
 
 def _terminal_lines(console: Console) -> Iterator[str]:
-    session: PromptSession = PromptSession(history=InMemoryHistory(), completer=ConsoleCompleter(console))
+    session: PromptSession[str] = PromptSession(history=InMemoryHistory(), completer=ConsoleCompleter(console))
     while True:
         try:
             yield session.prompt(PROMPT)

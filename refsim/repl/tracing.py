@@ -4,15 +4,18 @@ collectors of the session, the store for recall, and the trace files."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
 from refsim.model.units import UnitsMode
 from refsim.sched.decisions import SessionResult
-from refsim.sim.jobtable import JobTable
-from refsim.sim.replay import Reconstructed
+from refsim.sched.disciplines.explain import DisciplineRuled
 from refsim.sched.events import Event
+from refsim.sched.session import ObserverFactory
+from refsim.sim.jobtable import JobRecord, JobTable
+from refsim.sim.replay import Reconstructed
 from refsim.trace.collector import Collector, reconstructed_trace
 from refsim.trace.filecopy import Identity, TraceFile, identity
 from refsim.trace.jsontrace import JsonCollector, Obj, json_line, reconstructed_object
@@ -26,13 +29,21 @@ class TraceFileError(Exception):
     """A trace file that cannot be used; the message names it and why."""
 
 
+@dataclass(frozen=True)
+class CopyFailure:
+    """A trace file that could not be written (a full disk): which file and why. Copying to it has stopped."""
+
+    path: str
+    reason: str
+
+
 class _Both:
     """The observer of a job traced as text and as JSON: both collectors see every event."""
 
     def __init__(self, text: Collector, json: JsonCollector) -> None:
         self.text, self.json = text, json
 
-    def event(self, event: Event) -> None:
+    def event(self, event: Event | DisciplineRuled) -> None:
         self.text.event(event)
         self.json.event(event)
 
@@ -99,7 +110,7 @@ class Tracing:
 
     # --- sessions and collection -------------------------------------------------------------------------------
 
-    def session_started(self, round_no: int):
+    def session_started(self, round_no: int) -> ObserverFactory | None:
         """The settings in force now hold for the whole session; the observer factory, or None."""
         self.session, self._collectors, self._json_collectors, self._json_ready = self.next, {}, {}, {}
         return self._collector_for if self.session.enabled else None
@@ -132,16 +143,28 @@ class Tracing:
             self._json_ready[report.job] = json.result()
         return collector.trace() if collector is not None else None
 
-    def shown(self, trace: Trace, units: UnitsMode) -> list[str]:
-        """Lines of a trace printed inline: stored for recall and appended to the session's file."""
+    def shown(self, trace: Trace, units: UnitsMode) -> tuple[list[str], list[CopyFailure]]:
+        """Lines of a trace printed inline: stored for recall and appended to the session's files. A file that
+        cannot be written is closed and named in the failures; the other file and the session go on."""
         lines = render(trace, units)
         self.store.put(trace)
-        if self.session.file is not None and self.session.file in self.files:
-            self.files[self.session.file].write(lines)
         obj = self._json_ready.pop(trace.job, None)
-        if obj is not None and self.session.json in self.files:
-            self.files[self.session.json].write([json_line(obj)])
-        return lines
+        copies = [(self.session.file, lines), (self.session.json, [json_line(obj)] if obj is not None else [])]
+        failures = [failure for path, written in copies if path is not None and path in self.files and written
+                    for failure in self._copy(path, written)]
+        return lines, failures
+
+    def _copy(self, path: str, lines: list[str]) -> list[CopyFailure]:
+        try:
+            self.files[path].write(lines)
+            return []
+        except OSError as exc:
+            try:
+                self.files.pop(path).close()
+            except OSError:
+                pass  # the close flushes into the same full disk
+            self._kinds.pop(path, None)
+            return [CopyFailure(path, exc.strerror or str(exc))]
 
     # --- status and recall -------------------------------------------------------------------------------------
 
@@ -168,7 +191,7 @@ class Tracing:
             return lines + [f"  job {format_job_ids([r.job.id])}: {r.describe()}" for r in records]
         return [line for r in stored for line in self._recall_one(r, units)]
 
-    def _recall_one(self, record, units: UnitsMode) -> list[str]:
+    def _recall_one(self, record: JobRecord, units: UnitsMode) -> list[str]:
         job = record.job.id
         trace = self.store.get(job)
         if trace is not None:

@@ -17,11 +17,14 @@ from pathlib import Path
 from refsim.model.jobid import JobIdError, parse_job_id
 from refsim.report.metrics import FIELDS, MetricsBuilder, RunMetrics
 from refsim.report.runfile import ReportError, read_run
+from refsim.sim.output import Record
 
 TOP = 10
 NONE = "none"
 _DECISIONS = ("dispatch", "pend")
 _CONTENT = ("kind", "allocation", "reasons")
+
+Decisions = dict[tuple[str, int], Record]  # a session time's decisions by job and which of the job's it is
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class RunDiff:
                        for f in FIELDS} for name in names}
 
 
-def change_kind(a: dict | None, b: dict | None) -> str | None:
+def change_kind(a: Record | None, b: Record | None) -> str | None:
     """How a matched pair of decisions differs, None when it does not."""
     if a is None or b is None:
         return f"{a['kind'] if a else NONE} -> {b['kind'] if b else NONE}"
@@ -83,9 +86,9 @@ def diff_runs(path_a: str | Path, path_b: str | Path) -> RunDiff:
                    builders[0].metrics(), builders[1].metrics())
 
 
-def _instants(records: Iterator[dict], builder: MetricsBuilder) -> Iterator[tuple[float, dict]]:
+def _instants(records: Iterator[Record], builder: MetricsBuilder) -> Iterator[tuple[float, Decisions]]:
     """(time, {(job, n): decision}) per session time with decisions, feeding every record to `builder`."""
-    def decisions() -> Iterator[dict]:
+    def decisions() -> Iterator[Record]:
         for record in records:
             builder.add(record)
             if record["kind"] in _DECISIONS:
@@ -94,37 +97,39 @@ def _instants(records: Iterator[dict], builder: MetricsBuilder) -> Iterator[tupl
                 yield record
     for time, group in groupby(decisions(), key=lambda r: r["time"]):
         seen: Counter[str] = Counter()
-        at: dict = {}
+        at: Decisions = {}
         for record in group:
             at[(record["job"], seen[record["job"]])] = record
             seen[record["job"]] += 1
         yield time, at
 
 
-def _merge(a: Iterator[tuple[float, dict]], b: Iterator[tuple[float, dict]]) -> Iterator[tuple[dict, dict]]:
+def _merge(a: Iterator[tuple[float, Decisions]],
+           b: Iterator[tuple[float, Decisions]]) -> Iterator[tuple[Decisions, Decisions]]:
     """Pairs of same-time decision groups, an empty group standing for a time only one run has a session at."""
     next_a, next_b = next(a, None), next(b, None)
     while next_a is not None or next_b is not None:
-        if next_b is None or (next_a is not None and next_a[0] < next_b[0]):
+        if next_a is not None and (next_b is None or next_a[0] < next_b[0]):
             yield next_a[1], {}
             next_a = next(a, None)
-        elif next_a is None or next_b[0] < next_a[0]:
+        elif next_b is not None and (next_a is None or next_b[0] < next_a[0]):
             yield {}, next_b[1]
             next_b = next(b, None)
         else:
+            assert next_a is not None and next_b is not None  # both have a session at this time
             yield next_a[1], next_b[1]
             next_a, next_b = next(a, None), next(b, None)
 
 
 def _moves(a: MetricsBuilder, b: MetricsBuilder) -> tuple[list[Moved], tuple[int, int]]:
-    moved = [Moved(job, life.start, b.jobs[job].start) for job, life in a.jobs.items()
-             if life.start is not None and job in b.jobs and b.jobs[job].start is not None]
+    moved = [Moved(job, life.start, other.start) for job, life in a.jobs.items()
+             if life.start is not None and (other := b.jobs.get(job)) is not None and other.start is not None]
     started_a = {job for job, life in a.jobs.items() if life.start is not None}
     started_b = {job for job, life in b.jobs.items() if life.start is not None}
     return moved, (len(started_a - started_b), len(started_b - started_a))
 
 
-def _order(job: str) -> tuple:
+def _order(job: str) -> tuple[int, tuple[int, int]] | tuple[int, str]:
     """Ties between equally moved jobs go by job id."""
     try:
         return (0, parse_job_id(job).sort_key())

@@ -25,7 +25,8 @@ def diff_lines(diff: RunDiff, name_a: str, name_b: str) -> list[str]:
         for field in FIELDS:
             a, b = getattr(groups_a.get(name), field, None), getattr(groups_b.get(name), field, None)
             if a != b:
-                change = "" if deltas[field] is None else f" ({_signed(deltas[field], field)})"
+                delta = deltas[field]
+                change = "" if delta is None else f" ({_signed(delta, field)})"
                 cells.append(f"{HEADINGS[field]} {figure(field, a)} -> {figure(field, b)}{change}")
         lines.append(f"  {name}: " + ("; ".join(cells) if cells else "no change"))
     return lines
@@ -36,11 +37,11 @@ def _signed(value: float, field: str = "time") -> str:
     return ("-" if value < 0 else "+") + text
 
 
-def _moved(moved: tuple[Moved, ...]) -> list[dict]:
+def _moved(moved: tuple[Moved, ...]) -> list[dict[str, object]]:
     return [{"job": m.job, "start_a": m.start_a, "start_b": m.start_b, "delta": m.delta} for m in moved]
 
 
-def diff_data(diff: RunDiff, name_a: str, name_b: str) -> dict:
+def diff_data(diff: RunDiff, name_a: str, name_b: str) -> dict[str, object]:
     return {"a": name_a, "b": name_b,
             "decisions": {"compared": diff.compared, "changed": sum(diff.changes.values()), "by_kind": diff.changes},
             "started_earlier_in_b": _moved(diff.earlier), "started_later_in_b": _moved(diff.later),

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from refsim.report.runfile import ReportError
+from refsim.sim.output import Record
 
 BSLD_BOUND = 10.0  # seconds: run times below this count as this in a bounded slowdown
 OVERALL = "(all)"
@@ -90,7 +91,7 @@ class MetricsBuilder:
     jobs: dict[str, JobLife] = field(default_factory=dict)
     span: Span | None = None
 
-    def add(self, record: dict) -> None:
+    def add(self, record: Record) -> None:
         try:
             self._add(record)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
@@ -99,7 +100,7 @@ class MetricsBuilder:
             raise ReportError(self.name, "", f"a {record.get('kind')} record of job {record.get('job')} is "
                                              f"malformed ({type(exc).__name__}: {exc})") from None
 
-    def _add(self, record: dict) -> None:
+    def _add(self, record: Record) -> None:
         kind = record["kind"]
         if kind == "submit":
             self.jobs[record["job"]] = JobLife(record["queue"], _time(record, self.name))
@@ -114,7 +115,7 @@ class MetricsBuilder:
         elif kind == "end":
             self.span = Span(record["start"], _time(record, self.name), record["slots"])
 
-    def _life(self, record: dict) -> JobLife:
+    def _life(self, record: Record) -> JobLife:
         life = self.jobs.get(record["job"])
         if life is None:
             raise ReportError(self.name, "", f"job {record['job']} has a {record['kind']} record but no submit "
@@ -131,7 +132,7 @@ class MetricsBuilder:
         return RunMetrics(queues, group_metrics(list(self.jobs.values()), self.span), self.span)
 
 
-def run_metrics(records: Iterable[dict], name: str = "the run") -> RunMetrics:
+def run_metrics(records: Iterable[Record], name: str = "the run") -> RunMetrics:
     builder = MetricsBuilder(name)
     for record in records:
         builder.add(record)
@@ -139,9 +140,10 @@ def run_metrics(records: Iterable[dict], name: str = "the run") -> RunMetrics:
 
 
 def group_metrics(lives: list[JobLife], span: Span) -> GroupMetrics:
-    waits = sorted(life.wait for life in lives if life.start is not None)
-    done = [life for life in lives if life.finished and life.start is not None]
-    slowdowns = [bounded_slowdown(life.wait, life.end - life.start) for life in done]
+    waits = sorted(life.start - life.submit for life in lives if life.start is not None)  # each started job's wait
+    done = [(life.submit, life.start, life.end) for life in lives  # a finished job has its end
+            if life.finished and life.start is not None and life.end is not None]
+    slowdowns = [bounded_slowdown(start - submit, end - start) for submit, start, end in done]
     busy = math.fsum(life.tasks * ((life.end if life.end is not None else span.end) - life.start)
                      for life in lives if life.start is not None)
     width = span.slots * (span.end - span.start)
@@ -154,10 +156,10 @@ def group_metrics(lives: list[JobLife], span: Span) -> GroupMetrics:
         bsld_mean=math.fsum(slowdowns) / len(slowdowns) if slowdowns else None,
         bsld_max=max(slowdowns) if slowdowns else None,
         utilisation=busy / width if width > 0 else 0.0,
-        makespan=max(life.end for life in done) - min(life.submit for life in lives) if done else None)
+        makespan=max(end for _, _, end in done) - min(life.submit for life in lives) if done else None)
 
 
-def _time(record: dict, name: str) -> float:
+def _time(record: Record, name: str) -> float:
     value = record.get("time")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ReportError(name, "", f"a {record['kind']} record of job {record.get('job')} has no time (written "
@@ -165,6 +167,6 @@ def _time(record: dict, name: str) -> float:
     return value
 
 
-def _tasks(record: dict) -> int:
+def _tasks(record: Record) -> int:
     """The slots a dispatch took, from its allocation."""
     return sum(int(h["resources"].get("slots", 0)) for h in record["allocation"]["hosts"])

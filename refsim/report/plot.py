@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
+from refsim.report.metrics import GroupMetrics
 from refsim.report.runfile import read_run
 from refsim.report.series import RunSeries, binned, run_series
 
@@ -39,14 +42,16 @@ def plot_figure(paths: tuple[str, ...] | list[str]) -> Figure:
     return figure
 
 
-def _pending(ax, series: RunSeries, size: float, unit: str) -> None:
+def _pending(ax: Axes, series: RunSeries, size: float, unit: str) -> None:
     ax.step([(t - series.span.start) / size for t in series.times], series.pending, where="post", lw=0.7)
     ax.set_ylabel("jobs pending")
-    ax.yaxis.get_major_locator().set_params(integer=True)
+    locator = ax.yaxis.get_major_locator()
+    if isinstance(locator, MaxNLocator):  # a new Axes' AutoLocator is one
+        locator.set_params(integer=True)
     ax.set_xlabel(f"time ({unit} from the start)")
 
 
-def _utilisation(ax, series: RunSeries, overall: float, size: float, unit: str) -> None:
+def _utilisation(ax: Axes, series: RunSeries, overall: float, size: float, unit: str) -> None:
     start = series.span.start
     ax.step([(t - start) / size for t in series.times], [u * 100 for u in series.utilisation()], where="post",
             lw=0.3, color="0.8", label="slots in use")
@@ -59,7 +64,7 @@ def _utilisation(ax, series: RunSeries, overall: float, size: float, unit: str) 
     ax.legend(loc="lower left", fontsize="small", framealpha=0.9)
 
 
-def _waits(ax, series: RunSeries, overall) -> None:
+def _waits(ax: Axes, series: RunSeries, overall: GroupMetrics) -> None:
     points = [(w, f) for w, f in zip(series.waits, series.waited_longer()) if f > 0]
     if points:
         ax.step([w for w, _ in points], [f for _, f in points], where="post", lw=1.2)

@@ -7,14 +7,15 @@ import json
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
-from refsim.sim.output import FORMAT
+from refsim.sim.output import FORMAT, Record
 from refsim.sim.reader import RecordingError
 
 ReportError = RecordingError  # one line naming the file, where in it, and what is wrong
 
 
-def read_run(path: str | Path) -> Iterator[dict]:
+def read_run(path: str | Path) -> Iterator[Record]:
     """The records of a --sim-output file after its header, in the order written."""
     name = str(path)
     try:
@@ -37,13 +38,13 @@ def read_run(path: str | Path) -> Iterator[dict]:
         raise ReportError(name, "", "is damaged (not UTF-8 text, or a broken .gz file)") from None
 
 
-def _open(path: str | Path):
+def _open(path: str | Path) -> TextIO:
     if str(path).endswith(".gz"):
         return gzip.open(path, "rt", encoding="utf-8")
     return open(path, encoding="utf-8")  # noqa: SIM115 (closed by the caller's with)
 
 
-def _json(line: str, name: str, number: int):
+def _json(line: str, name: str, number: int) -> object:
     try:
         return json.loads(line)
     except json.JSONDecodeError as exc:

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from refsim.report.metrics import MetricsBuilder, RunMetrics, Span
+from refsim.sim.output import Record
 
 
 @dataclass(frozen=True)
@@ -34,14 +35,14 @@ class RunSeries:
         return tuple((n - bisect_right(self.waits, w)) / n for w in self.waits)
 
 
-def run_series(records: Iterable[dict], name: str = "the run") -> RunSeries:
+def run_series(records: Iterable[Record], name: str = "the run") -> RunSeries:
     builder = MetricsBuilder(name)
     times: list[float] = []
     pending: list[int] = []
     busy: list[int] = []
     waiting = slots = 0
     for record in records:
-        kind, job = record["kind"], record.get("job")
+        kind, job = record["kind"], record.get("job", "")  # the end record has no job
         before = builder.jobs.get(job)
         started = before is not None and before.start is not None
         builder.add(record)
@@ -63,7 +64,7 @@ def run_series(records: Iterable[dict], name: str = "the run") -> RunSeries:
             times.append(record["time"])
             pending.append(waiting)
             busy.append(slots)
-    waits = tuple(sorted(life.wait for life in builder.jobs.values() if life.start is not None))
+    waits = tuple(sorted(life.start - life.submit for life in builder.jobs.values() if life.start is not None))
     return RunSeries(tuple(times), tuple(pending), tuple(busy), waits, builder.metrics())
 
 

@@ -30,11 +30,11 @@ def metric_lines(metrics: RunMetrics) -> list[str]:
             .rstrip() for row in rows]
 
 
-def group_data(group: GroupMetrics) -> dict:
+def group_data(group: GroupMetrics) -> dict[str, object]:
     return {f: getattr(group, f) for f in FIELDS}
 
 
-def metrics_data(metrics: RunMetrics) -> dict:
+def metrics_data(metrics: RunMetrics) -> dict[str, object]:
     """The same figures as JSON-ready data (utilisation as a fraction, times in seconds)."""
     span = metrics.span
     return {"span": {"start": span.start, "end": span.end, "slots": span.slots},

@@ -129,13 +129,15 @@ class _Parser:
         parts = [self.and_()]
         while self.accept("||", "or"):
             parts.append(self.and_())
-        return parts[0] if len(parts) == 1 else (lambda h, ps=tuple(parts): any(p(h) for p in ps))
+        alternatives = tuple(parts)
+        return parts[0] if len(parts) == 1 else (lambda h: any(p(h) for p in alternatives))
 
     def and_(self) -> Predicate:
         parts = [self.not_()]
         while self.accept("&&", "and"):
             parts.append(self.not_())
-        return parts[0] if len(parts) == 1 else (lambda h, ps=tuple(parts): all(p(h) for p in ps))
+        conditions = tuple(parts)
+        return parts[0] if len(parts) == 1 else (lambda h: all(p(h) for p in conditions))
 
     def not_(self) -> Predicate:
         if self.accept("!", "not"):
@@ -159,7 +161,7 @@ class _Parser:
             raise SelectError(f"expected a resource name but found '{value or 'end'}'", offset)
         op_kind, op, _ = self.peek()
         if op_kind != "op" or op not in _NUMERIC_OPS:
-            return lambda h, name=value: _has(h, name)
+            return lambda h: _has(h, value)
         self.take()
         return self.comparison(value, op)
 

@@ -93,7 +93,7 @@ class Usage:
         key = (limit, scope, resource)
         self.limits[key] = normalise(self.limits.get(key, 0) + amount)
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, object]:
         """Final accounting as plain sorted data, for inspection and comparison."""
         return {
             "hosts": {h: dict(sorted(t.items())) for h, t in sorted(self.host.items()) if any(t.values())},

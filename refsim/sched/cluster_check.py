@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from refsim.model.resources import JOBS
+from refsim.model.units import Amount
 from refsim.resreq.ast import Single
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
@@ -36,7 +37,8 @@ def _shared_items(ev: Evaluation, single: Single) -> list[CheckItem]:
     return items
 
 
-def cluster_limit_demands(ev: Evaluation, single: Single, tasks: int) -> Iterator[tuple]:
+def cluster_limit_demands(ev: Evaluation, single: Single,
+                          tasks: int) -> Iterator[tuple[str, str, str, Amount, Amount, Amount]]:
     """Each cluster-wide limit counter `tasks` tasks of `single` count against: (limit name, scope, resource, value,
     reserved, requested), only where something is requested."""
     cluster = ev.state.cluster

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from refsim.model.jobid import JobId
 from refsim.model.units import Amount
 from refsim.sched.decisions import Allocation, Decision, NoDecision
 
+if TYPE_CHECKING:
+    from refsim.sched.disciplines.explain import DisciplineRuled
 
 class Observer(Protocol):
-    def event(self, event: Event) -> None: ...
+    def event(self, event: Event | DisciplineRuled) -> None: ...
 
 
 class Role(Enum):

@@ -10,11 +10,12 @@ stage found; the checks of a stage that did not run are named as not performed.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from refsim.model.cluster import Host, HostStatus
-from refsim.model.limits import ConsumerKind
+from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, normalise
 from refsim.resreq.ast import Single
@@ -31,7 +32,7 @@ HOST_CHECK = "host check"
 _ACCEPTED = (VerdictKind.ACCEPTED,)
 _CLAIMED = (VerdictKind.ALREADY_CLAIMED,)
 _KIND_ORDER = {kind: i for i, kind in enumerate(VerdictKind)}
-_NOTHING: dict = {}
+_NOTHING: dict[str, Amount] = {}
 
 
 class LimitDemand(NamedTuple):
@@ -51,7 +52,7 @@ class ScanError:
 
 def host_demand(single: Single, tasks: int, ev: Evaluation) -> tuple[tuple[str, Amount], ...]:
     """What `tasks` tasks need on one host: slots, then each per-task host resource of the rusage."""
-    demand = [(SLOTS, tasks)]
+    demand: list[tuple[str, Amount]] = [(SLOTS, tasks)]
     for name, amount in single.rusage:
         if name != SLOTS and ev.state.cluster.shared_resource(name) is None:
             demand.append((name, normalise(amount * tasks)))
@@ -66,9 +67,10 @@ class PositionDemand:
         self.single = single
         self.resources = host_demand(single, tasks, ev)
         self.key = (single.select.text if single.select is not None else None, self.resources)
-        self.terms = []
+        self.terms: list[tuple[Limit, Consumer, str, Amount, Amount]] = []
         for limit in ev.host_limits:
             consumer = limit.consumer(ConsumerKind.HOST)
+            assert consumer is not None  # host_limits are the host-scoped ones
             for resource, value in limit.resources:
                 requested = limit_demand(resource, single, tasks, ev.state.cluster, on_host=True)
                 if requested:
@@ -76,7 +78,7 @@ class PositionDemand:
         # A verdict can be kept while its host's usage is unchanged when every limit term counts per host: such a
         # counter is charged only by allocations on that host. It then also depends on the job's consumer values
         # that name its scope (the per-consumer values other than the host) and on the limits the job is subject to.
-        self.memo_key = None
+        self.memo_key: Hashable | None = None
         if all(consumer.per for _, consumer, _, _, _ in self.terms):
             self.memo_key = (self.key, tuple(scope_key(lim, ev.consumer) for lim in ev.host_limits)) \
                 if self.terms else self.key
@@ -94,7 +96,8 @@ class PositionDemand:
         return demands
 
 
-def _pre_filter(ev: Evaluation, single: Single, host: Host, demand, limits: list[LimitDemand]) -> list[Reason]:
+def _pre_filter(ev: Evaluation, single: Single, host: Host, demand: Sequence[tuple[str, Amount]],
+                limits: list[LimitDemand]) -> list[Reason]:
     reasons = []
     if single.select is not None and not ev.state.select_matches(single.select, host):
         reasons.append(Reason(VerdictKind.SELECTION_MISMATCH, Stage.PRE_FILTER, single.select.text))
@@ -110,7 +113,8 @@ def _pre_filter(ev: Evaluation, single: Single, host: Host, demand, limits: list
     return reasons
 
 
-def _host_check(ev: Evaluation, host: Host, demand, limits: list[LimitDemand]) -> list[Reason]:
+def _host_check(ev: Evaluation, host: Host, demand: Sequence[tuple[str, Amount]],
+                limits: list[LimitDemand]) -> list[Reason]:
     reasons = []
     used_on = ev.state.usage.host.get(host.name) or _NOTHING
     reserved_on = ev.ledger.host_table(host.name) or _NOTHING

@@ -8,10 +8,12 @@ satisfied, what the ledger holds is its allocation.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from refsim.model.units import Amount, normalise
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
+
+_K = TypeVar("_K")
 
 
 class Hold(NamedTuple):
@@ -108,7 +110,7 @@ class Ledger:
         )
 
 
-def _add_to(table: dict, key: object, amount: Amount) -> None:
+def _add_to(table: dict[_K, Amount], key: _K, amount: Amount) -> None:
     table[key] = normalise(table.get(key, 0) + amount)
 
 

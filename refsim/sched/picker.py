@@ -7,13 +7,13 @@ from typing import Protocol
 
 from refsim.model.cluster import Cluster
 from refsim.model.jobs import Job
-from refsim.model.units import format_number
+from refsim.model.units import Amount, format_number
 
 
 class OrderingPolicy(Protocol):
     name: str
 
-    def sort_key(self, job: Job, cluster: Cluster) -> tuple: ...
+    def sort_key(self, job: Job, cluster: Cluster) -> tuple[object, ...]: ...
 
     def keys(self, job: Job, cluster: Cluster) -> tuple[tuple[str, str], ...]: ...
 
@@ -29,7 +29,7 @@ class Fcfs:
         queue = cluster.queue(job.queue)
         return queue.priority if queue is not None else 0
 
-    def sort_key(self, job: Job, cluster: Cluster) -> tuple:
+    def sort_key(self, job: Job, cluster: Cluster) -> tuple[int, int, Amount, tuple[int, int]]:
         return (-self._queue_priority(job, cluster), -job.priority, job.submit_time, job.id.sort_key())
 
     def keys(self, job: Job, cluster: Cluster) -> tuple[tuple[str, str], ...]:

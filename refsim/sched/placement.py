@@ -54,8 +54,9 @@ def _origin_indices(ev: Evaluation, single: Single, plan: Plan) -> tuple[int, ..
     return tuple(index[name] for name in plan.origins)
 
 
-def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | ScanError | None:
-    """Fill positions in order; None when all are filled, else the failing position (or the scan error)."""
+def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
+    """Fill positions in order; None when all are filled, else the failing position (a scan error is reported
+    as the position's own)."""
     if ev.candidates is not None:
         return _fill_runs(ev, single, plan)
     claimed: set[str] = set()

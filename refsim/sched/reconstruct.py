@@ -16,7 +16,8 @@ def _charge(resource: str, amounts: dict[str, Amount]) -> Amount:
     return 1 if resource == JOBS else amounts.get(resource, 0)
 
 
-def reconstructed_allocation(state: SchedulerState, job: Job, hosts: tuple[tuple[str, tuple], ...],
+def reconstructed_allocation(state: SchedulerState, job: Job,
+                             hosts: tuple[tuple[str, tuple[tuple[str, Amount], ...]], ...],
                              shared: tuple[tuple[str, Amount], ...]) -> Allocation:
     """The allocation of a recorded dispatch, with the limit charges it implies."""
     values = consumer_values(job)
@@ -26,7 +27,7 @@ def reconstructed_allocation(state: SchedulerState, job: Job, hosts: tuple[tuple
         table = dict(amounts)
         for resource, amount in table.items():
             totals[resource] = normalise(totals.get(resource, 0) + amount)
-        charges = []
+        charges: list[LimitCharge] = []
         for limit in host_limits:
             consumer = limit.consumer(ConsumerKind.HOST)
             if consumer is None or not consumer.matches(name):

@@ -51,9 +51,9 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
             observer.event(JobSelected(round_no, position, job.id))
         judged = allocate(state, job.id, policy, observer)
         outcome, ruling = round_.rule(job, judged)
-        if observer is not None:
-            if isinstance(outcome, (Dispatch, Pend)):
-                observer.event(explain(discipline.name, round_, job, judged, outcome, ruling))
+        # a round keeps the allocator's outcome or replaces it by a dispatch or a pend
+        if observer is not None and isinstance(outcome, (Dispatch, Pend)):
+            observer.event(explain(discipline.name, round_, job, judged, outcome, ruling))
             if outcome is not judged:
                 if isinstance(outcome, Dispatch):
                     observer.event(AllocationBuilt(outcome.allocation))

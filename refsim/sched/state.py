@@ -36,7 +36,7 @@ class SchedulerState:
         self._select_cache: dict[str, dict[str, bool]] = {}
         self._order_cache: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
         self._shape: ClusterShape | None = None
-        self._host_scopes: dict[tuple, str] = {}
+        self._host_scopes: dict[tuple[str, ...], dict[str, str]] = {}
         self._cluster_changes = 0
         self._free_index: FreeIndex | None = None
         self._order_keys: dict[int, tuple[Job, tuple[object, ...]]] = {}
@@ -148,6 +148,6 @@ class SchedulerState:
         if hosts is None:
             ranked = list(self.cluster.hosts)
             for key in reversed(order):
-                ranked.sort(key=lambda h, k=key: h.total(k.resource), reverse=key.descending)
+                ranked.sort(key=lambda h: h.total(key.resource), reverse=key.descending)
             hosts = self._order_cache[order] = tuple(ranked)
         return hosts

@@ -4,6 +4,8 @@ empty ones being skipped. docs/faults.md tells how an internal error travels up 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from refsim.resreq.ast import Alternatives, Compound, Empty, Requirement, Single
 from refsim.sched.cluster_check import check_cluster
 from refsim.sched.decisions import PendCode, PendReason
@@ -15,7 +17,7 @@ from refsim.sched.events import (AllPlansDiscarded, ClaimsReleased, NodeKind, No
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.fill import host_shares
 from refsim.sched.placement import PlanResult, try_plan
-from refsim.sched.planner import Declined, generate_plans
+from refsim.sched.planner import Declined, Generated, generate_plans
 
 
 def evaluate(ev: Evaluation, node: Requirement, path: Path, min_tasks: int, max_tasks: int) -> Outcome:
@@ -96,7 +98,7 @@ def _single(ev: Evaluation, node: Single, path: Path, min_tasks: int, max_tasks:
     return _try_plans(ev, node, path, plans)
 
 
-def _try_plans(ev: Evaluation, node: Single, path: Path, plans) -> Outcome:
+def _try_plans(ev: Evaluation, node: Single, path: Path, plans: Iterator[Generated]) -> Outcome:
     tried = 0
     for generated in plans:
         plan = generated.plan

@@ -49,7 +49,7 @@ class BatchResult:
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
               log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None,
               progress: Callable[[float], None] | None = None,
-              on_record: Callable[[dict], None] | None = None) -> BatchResult:
+              on_record: RecordSink | None = None) -> BatchResult:
     """Replay to the end. Expected decisions are read and every output path checked before anything is written,
     so a bad file changes nothing; an interrupt or failure leaves no partial --sim-output file. The expected
     decisions are compared as the replay goes and no record is kept, so memory does not grow with the decisions.

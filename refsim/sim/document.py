@@ -9,7 +9,7 @@ import json
 import math
 import re
 from itertools import accumulate
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from yaml.events import (AliasEvent, CollectionStartEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
@@ -19,6 +19,8 @@ from yaml.nodes import ScalarNode
 from refsim.model.bounds import MAX_DIGITS, MAX_DOCUMENT_DEPTH, short
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:
+    _Loader = yaml.SafeLoader | yaml.CSafeLoader
 _INT_TAG = "tag:yaml.org,2002:int"
 _NO_KEY = object()
 
@@ -36,7 +38,7 @@ class _Open:
 
     __slots__ = ("value", "key")
 
-    def __init__(self, value: dict | list) -> None:
+    def __init__(self, value: dict[Any, Any] | list[Any]) -> None:
         self.value, self.key = value, _NO_KEY
 
 
@@ -49,11 +51,12 @@ def load_yaml(text: str) -> Any:
         loader.dispose()
 
 
-def _build(loader) -> Any:
+def _build(loader: _Loader) -> Any:
     stack: list[_Open] = []
     documents, result = 0, None
     while loader.check_event():
         event = loader.get_event()
+        assert event is not None  # check_event() said one is waiting
         line = event.start_mark.line + 1 if event.start_mark is not None else None
         if isinstance(event, DocumentStartEvent):
             documents += 1
@@ -65,7 +68,7 @@ def _build(loader) -> Any:
             if len(stack) >= MAX_DOCUMENT_DEPTH:
                 raise DocumentError(line, f"nested more than {MAX_DOCUMENT_DEPTH} levels deep")
             _explicit_tag(event, line)
-            value: dict | list = {} if isinstance(event, MappingStartEvent) else []
+            value: dict[Any, Any] | list[Any] = {} if isinstance(event, MappingStartEvent) else []
             if stack and isinstance(stack[-1].value, dict) and stack[-1].key is _NO_KEY:
                 raise DocumentError(line, "a key must be plain text or a number, not a mapping or a list")
             stack.append(_Open(value))
@@ -84,22 +87,25 @@ def _build(loader) -> Any:
     return result
 
 
-def _explicit_tag(event, line: int | None) -> None:
+def _explicit_tag(event: CollectionStartEvent, line: int | None) -> None:
     if event.tag is not None and event.tag != "!" and not event.implicit:
         raise DocumentError(line, f"the tag {short(event.tag)} is not accepted")
 
 
-def _scalar(loader, event: ScalarEvent, line: int | None) -> Any:
+def _scalar(loader: _Loader, event: ScalarEvent, line: int | None) -> Any:
     tag = event.tag
     if tag is None or tag == "!":
-        tag = loader.resolve(ScalarNode, event.value, event.implicit)
+        # types-PyYAML leaves Resolver.resolve unannotated
+        tag = loader.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
     construct = loader.yaml_constructors.get(tag)
     if construct is None or not tag.startswith("tag:yaml.org,2002:"):
         raise DocumentError(line, f"the tag {short(tag)} is not accepted")
     if tag == _INT_TAG and len(event.value.lstrip("+-")) > MAX_DIGITS:
         raise DocumentError(line, f"the number {short(event.value)} has more than {MAX_DIGITS} digits")
     try:
-        value = construct(loader, ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style))
+        # the stubs take only yaml.error.Mark, but the C parser gives its own marks and ScalarNode keeps any
+        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)  # type: ignore[arg-type]
+        value = construct(loader, node)
     except (ValueError, TypeError, yaml.YAMLError):
         raise DocumentError(line, f"'{short(event.value)}' is not a valid {tag.rsplit(':', 1)[-1]}") from None
     if isinstance(value, float) and not math.isfinite(value):
@@ -131,12 +137,14 @@ def json_depth(text: str) -> int:
     return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict:
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     value = dict(pairs)
     if len(value) != len(pairs):
         seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise DocumentError(None, f"duplicate key '{short(twice)}'")
+        for key, _ in pairs:
+            if key in seen:
+                raise DocumentError(None, f"duplicate key '{short(key)}'")
+            seen.add(key)
     return value
 
 

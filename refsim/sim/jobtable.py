@@ -23,6 +23,11 @@ class JobRecord:
     last_round: int | None = None
     reservation: Reservation | None = None  # the backfill reservation of the latest session (pending jobs)
 
+    def slot_seconds(self, until: float) -> float:
+        """The slots a started job holds times the time from its start to `until`."""
+        assert self.start_time is not None and self.allocation is not None  # set when it started
+        return (until - self.start_time) * self.allocation.tasks
+
     def describe(self) -> str:
         """The job's current state in a few words, for messages."""
         text = self.state.value
@@ -41,6 +46,10 @@ class JobTable:
 
     def get(self, job: JobId) -> JobRecord | None:
         return self.records.get(job)
+
+    def __getitem__(self, job: JobId) -> JobRecord:
+        """The record of a job that was submitted (KeyError for any other)."""
+        return self.records[job]
 
     def matching(self, selector: JobId) -> list[JobRecord]:
         """The records an id names: a job, an array element, or every element of an array."""

@@ -10,27 +10,28 @@ from typing import BinaryIO
 from dataclasses import replace
 
 from refsim.model.bounds import MAX_MESSAGE, short
-from refsim.model.jobid import JobIdError, parse_job_id
+from refsim.model.cluster import Cluster
+from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.document import DocumentError, load_json
 from refsim.sim.load import EventReader, cluster_from
-from refsim.sim.output import decision_record, dumps
+from refsim.sim.output import Record, decision_record, dumps
 from refsim.sim.reader import Node, RecordingError
 
 REQUESTS = ("submit", "finish", "host", "schedule", "status", "reconfig")
 
 
 class LiveScheduler:
-    def __init__(self, cluster) -> None:
+    def __init__(self, cluster: Cluster) -> None:
         self.state = SchedulerState(cluster)
         self.reader = EventReader(cluster)
         self.round = 0
         self.messages = 0
-        self.running: set = set()
+        self.running: set[JobId] = set()
 
-    def handle(self, line: str) -> list[dict]:
+    def handle(self, line: str) -> list[Record]:
         """Answer one message; a malformed or unknown one gets an error reply and changes nothing. Every request
         is validated whole before it touches the scheduler's state."""
         self.messages += 1
@@ -49,18 +50,19 @@ class LiveScheduler:
             kind = node.child("type").text() if node.has("type") else ""
             if kind not in REQUESTS:
                 raise node.error(f"unknown message type '{short(kind)}' (expected one of: {', '.join(REQUESTS)})")
-            return getattr(self, f"_{kind}")(node)
+            replies: list[Record] = getattr(self, f"_{kind}")(node)
+            return replies
         except RecordingError as exc:
             return [_error(str(exc))]
 
-    def _submit(self, node: Node) -> list[dict]:
+    def _submit(self, node: Node) -> list[Record]:
         node.mapping(("type", "job", "time"), required=("job",))
         time = node.child("time").number() if node.has("time") else float(self.messages)
         for job in self.reader.submit(node.child("job"), time):
             self.state.submit(job)
         return [{"type": "ok"}]
 
-    def _finish(self, node: Node) -> list[dict]:
+    def _finish(self, node: Node) -> list[Record]:
         node.mapping(("type", "job"), required=("job",))
         try:
             job = parse_job_id(node.child("job").text())
@@ -72,16 +74,17 @@ class LiveScheduler:
         self.state.finish(job)
         return [{"type": "ok"}]
 
-    def _host(self, node: Node) -> list[dict]:
+    def _host(self, node: Node) -> list[Record]:
         change = self.reader.host(Node({k: v for k, v in node.value.items() if k != "type"}, node.file, node.path))
         host = self.state.cluster.host(change.host)
+        assert host is not None  # the reader knows only the cluster's hosts
         self.state.set_cluster(self.state.cluster.with_host(replace(host, status=change.status)))
         return [{"type": "ok"}]
 
-    def _schedule(self, node: Node) -> list[dict]:
+    def _schedule(self, node: Node) -> list[Record]:
         node.mapping(("type",))
         self.round += 1
-        replies = []
+        replies: list[Record] = []
         for result in run_session(self.state, self.round):
             outcome = result.outcome
             if isinstance(outcome, (Dispatch, Pend)):
@@ -94,12 +97,12 @@ class LiveScheduler:
         replies.append({"type": "session-end", "round": self.round, "decisions": len(replies)})
         return replies
 
-    def _status(self, node: Node) -> list[dict]:
+    def _status(self, node: Node) -> list[Record]:
         node.mapping(("type",))
         return [{"type": "status", "rounds": self.round, "pending": [str(j) for j in self.state.pending],
                  "running": sorted(str(j) for j in self.running), "hosts": len(self.state.cluster.hosts)}]
 
-    def _reconfig(self, node: Node) -> list[dict]:
+    def _reconfig(self, node: Node) -> list[Record]:
         node.mapping(("type", "cluster"), required=("cluster",))
         cluster = cluster_from(node.child("cluster"))
         in_use = {h.host for a in self.state.usage.running.values() for h in a.hosts}
@@ -111,11 +114,11 @@ class LiveScheduler:
         return [{"type": "ok"}]
 
 
-def _error(message: str) -> dict:
+def _error(message: str) -> Record:
     return {"type": "error", "message": message}
 
 
-def serve(cluster, lines: Iterable[str | bytes]) -> Iterator[str]:
+def serve(cluster: Cluster, lines: Iterable[str | bytes]) -> Iterator[str]:
     """Answer each input line with its reply lines; blank lines are ignored. Lines read as bytes are decoded one
     at a time, so a line that is not UTF-8 gets an error reply and the session goes on."""
     live = LiveScheduler(cluster)

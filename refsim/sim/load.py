@@ -3,6 +3,8 @@ the problem; nothing half-loaded is ever returned."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from refsim.model.bounds import (MAX_ARRAY, MAX_HOSTS, MAX_INDEX, MAX_PRIORITY, MAX_TASKS, MIN_INTERVAL,
@@ -10,6 +12,7 @@ from refsim.model.bounds import (MAX_ARRAY, MAX_HOSTS, MAX_INDEX, MAX_PRIORITY, 
 from refsim.model.cluster import Cluster, Host, HostStatus, Queue, SharedResource
 from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.model.jobs import Job
+from refsim.model.units import Amount
 from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.model.resources import BUILTIN_RESOURCES, JOBS, SLOTS, ResourceDef, ResourceKind
 from refsim.sched.disciplines import DEFAULT, DISCIPLINES
@@ -114,7 +117,9 @@ def _resources(node: Node | None, shared: tuple[SharedResource, ...]) -> tuple[R
 
 def _host(node: Node, resources: tuple[ResourceDef, ...]) -> Host:
     node.mapping(required=("name",))
-    capacities, attributes, status = {}, {}, HostStatus.OPEN
+    capacities: dict[str, Amount] = {}
+    attributes: dict[str, str | bool] = {}
+    status = HostStatus.OPEN
     for key, value in node.items():
         if key == "name":
             continue
@@ -148,9 +153,10 @@ def _queue(node: Node) -> Queue:
     return Queue(node.child("name").name(), priority)
 
 
-def _limit(node: Node, resources, shared, hosts, queues) -> Limit:
+def _limit(node: Node, resources: tuple[ResourceDef, ...], shared: tuple[SharedResource, ...],
+           hosts: tuple[Host, ...], queues: tuple[Queue, ...]) -> Limit:
     node.mapping(("name", "resources") + tuple(CONSUMER_KEYS), required=("name", "resources"))
-    consumers = []
+    consumers: list[Consumer] = []
     for key, (kind, per) in CONSUMER_KEYS.items():
         if not node.has(key):
             continue
@@ -174,7 +180,8 @@ def _limit(node: Node, resources, shared, hosts, queues) -> Limit:
     return Limit(node.child("name").name(), tuple(consumers), tuple(values))
 
 
-def _members(node: Node, kind: ConsumerKind, hosts, queues) -> tuple[str, ...] | None:
+def _members(node: Node, kind: ConsumerKind, hosts: tuple[Host, ...],
+             queues: tuple[Queue, ...]) -> tuple[str, ...] | None:
     if node.value == "all":
         return None
     names = tuple(item.name() for item in node.elements())
@@ -239,7 +246,7 @@ class EventReader:
         if self.cluster.queue(queue) is None:
             raise node.child("queue").error(f"unknown queue '{short(queue)}'")
         low, high = _tasks(node.child("tasks")) if node.has("tasks") else (1, 1)
-        fields = dict(user=node.child("user").name() if node.has("user") else "user", queue=queue,
+        job = partial(Job, user=node.child("user").name() if node.has("user") else "user", queue=queue,
                       project=node.child("project").name() if node.has("project") else "default",
                       priority=node.child("priority").integer(MIN_PRIORITY, MAX_PRIORITY) if node.has("priority")
                       else 0, submit_time=time,
@@ -256,7 +263,7 @@ class EventReader:
         if node.has("array"):
             self.arrays[jid.job] = tuple(ids)
         for i in ids:
-            self.jobs[i] = Job(i, **fields)
+            self.jobs[i] = job(i)
         return [self.jobs[i] for i in ids]
 
     def finish(self, node: Node) -> Finish:
@@ -288,7 +295,7 @@ class EventReader:
         shared = tuple(self._amounts(node.child("shared"), shared=True)) if node.has("shared") else ()
         return RecordedDispatch(jid, tuple(hosts), shared)
 
-    def _amounts(self, node: Node, shared: bool):
+    def _amounts(self, node: Node, shared: bool) -> Iterator[tuple[str, Amount]]:
         for name, value in node.items():
             definition = self.cluster.resource(name)
             if definition is None or not definition.numeric or definition.shared != shared:
@@ -316,10 +323,11 @@ def _tasks(node: Node) -> tuple[int, int]:
     value = node.value
     parts = value if isinstance(value, list) else [value] if not isinstance(value, str) else value.split(",")
     counts = [_count(p) for p in parts] if len(parts) in (1, 2) else [None]
-    if None in counts or counts[0] > counts[-1]:
+    low, high = counts[0], counts[-1]  # every count there is
+    if low is None or high is None or low > high:
         raise node.error(f"'{short(str(value))}' is not a task count N or MIN,MAX with 1 <= MIN <= MAX <= "
                          f"{MAX_TASKS}")
-    return counts[0], counts[-1]
+    return low, high
 
 
 def _count(part: object) -> int | None:
@@ -378,9 +386,9 @@ def _faults(node: Node) -> tuple[Fault, ...]:
         if item.has("requirement"):
             text = item.child("requirement").text()
             indices = [whole_number(p, 1, MAX_INDEX) for p in text.split(".")] if text else []
-            if None in indices:
+            requirement = tuple(i for i in indices if i is not None)
+            if len(requirement) != len(indices):
                 raise item.child("requirement").error(f"'{short(text)}' is not dotted 1-based indices like 2.1")
-            requirement = tuple(indices)
         faults.append(Fault(point, job,
                             item.child("plan").integer(1, MAX_INDEX) if item.has("plan") else None,
                             item.child("position").integer(1, MAX_INDEX) if item.has("position") else None,

@@ -14,10 +14,11 @@ import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from refsim.model.hostlist import compress_hosts
 from refsim.model.jobs import JobState
+from refsim.model.units import Amount
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend, PendCode, PendReason
 from refsim.sched.profile import Reservation
 from refsim.sim.jobtable import JobRecord
@@ -30,12 +31,14 @@ JOB_KINDS = {JobState.PENDING: "submit", JobState.FINISHED: "finish", JobState.R
 END_KIND = "end"
 RESERVATION = "backfill_reservation"  # informational: compared only where the expected record has it
 
+Record = dict[str, Any]  # one JSON object of the format: a header, decision, job or end record
 
-def _charges(charges: tuple[LimitCharge, ...]) -> list[dict]:
+
+def _charges(charges: tuple[LimitCharge, ...]) -> list[Record]:
     return [{"limit": c.limit, "scope": c.scope, "resource": c.resource, "amount": c.amount} for c in charges]
 
 
-def allocation_record(allocation: Allocation) -> dict:
+def allocation_record(allocation: Allocation) -> Record:
     return {
         "hosts": [{"host": h.host, "resources": dict(h.resources), "limit_charges": _charges(h.limit_charges)}
                   for h in allocation.hosts],
@@ -45,12 +48,12 @@ def allocation_record(allocation: Allocation) -> dict:
 
 
 def decision_record(round_no: int, position: int | None, decision: Dispatch | Pend,
-                    forms: PendReasonForms | None = None, reservation: Reservation | None = None) -> dict:
+                    forms: PendReasonForms | None = None, reservation: Reservation | None = None) -> Record:
     """One decision as a plain record; `position` is None for a reconstructed dispatch. Pend reasons are
     [code, host, detail] triples (the live protocol's form, and version 1's), or, given `forms`, grouped as
     --sim-output version 2 writes them (output_record). A pend under a non-greedy discipline carries the job's
     backfill reservation, if it holds one (`backfill_reservation`)."""
-    record: dict = {"round": round_no, "position": position, "job": str(decision.job)}
+    record: Record = {"round": round_no, "position": position, "job": str(decision.job)}
     if isinstance(decision, Dispatch):
         record["kind"] = "dispatch"
         record["allocation"] = allocation_record(decision.allocation)
@@ -65,13 +68,13 @@ def decision_record(round_no: int, position: int | None, decision: Dispatch | Pe
 
 
 def output_record(round_no: int, position: int | None, decision: Dispatch | Pend,
-                  forms: PendReasonForms | None = None, reservation: Reservation | None = None) -> dict:
+                  forms: PendReasonForms | None = None, reservation: Reservation | None = None) -> Record:
     """One decision as --sim-output version 2 writes it and --sim-verify compares it: pend reasons grouped
     (reason_groups); a PendReasonForms shares the grouped form of a reason set that repeats."""
     return decision_record(round_no, position, decision, forms or PendReasonForms(), reservation)
 
 
-def job_record(record: JobRecord, time: float) -> dict:
+def job_record(record: JobRecord, time: float) -> Record:
     """A job's submission (with its queue), finish or removal at simulated `time`."""
     out = {"kind": JOB_KINDS[record.state], "job": str(record.job.id), "time": time}
     if record.state is JobState.PENDING:
@@ -79,7 +82,7 @@ def job_record(record: JobRecord, time: float) -> dict:
     return out
 
 
-def end_record(time: float, start: float, slots: int) -> dict:
+def end_record(time: float, start: float, slots: Amount) -> Record:
     """The replay's last record: its span (`start` to `time`) and the cluster's slot total."""
     return {"kind": END_KIND, "time": time, "start": start, "slots": slots}
 
@@ -93,7 +96,7 @@ def host_list(hosts: list[str]) -> str:
     return compress_hosts(sorted(hosts))
 
 
-def reason_groups(reasons: tuple[PendReason, ...] | list[PendReason]) -> list[dict]:
+def reason_groups(reasons: tuple[PendReason, ...] | list[PendReason]) -> list[Record]:
     """A pend reason set in the record form of version 2: one entry per (code, detail) in the set's order (code
     order, then detail); host-level entries carry their hosts as a compressed host list and their count."""
     hosts: dict[tuple[PendCode, str], list[str]] = {}
@@ -101,7 +104,7 @@ def reason_groups(reasons: tuple[PendReason, ...] | list[PendReason]) -> list[di
         hosts.setdefault((r.code, r.detail), []).append(r.host)
     groups = []
     for code, detail in sorted(hosts, key=lambda k: (_CODE_ORDER[k[0]], k[1])):
-        entry: dict = {"code": _CODE_TEXT[code], "detail": detail}
+        entry: Record = {"code": _CODE_TEXT[code], "detail": detail}
         if code.host_level:
             names = hosts[(code, detail)]
             entry["hosts"], entry["count"] = host_list(names), len(names)
@@ -114,10 +117,10 @@ class PendReasonForms:
     object, so its form is built once. Bounded, so it never grows with the number of decisions."""
 
     def __init__(self, bound: int = 256) -> None:
-        self._forms: dict[int, tuple[tuple, list[dict]]] = {}
+        self._forms: dict[int, tuple[tuple[PendReason, ...], list[Record]]] = {}
         self._bound = bound
 
-    def grouped(self, reasons: tuple[PendReason, ...]) -> list[dict]:
+    def grouped(self, reasons: tuple[PendReason, ...]) -> list[Record]:
         known = self._forms.get(id(reasons))
         if known is not None and known[0] is reasons:
             return known[1]
@@ -128,7 +131,7 @@ class PendReasonForms:
         return form
 
 
-def dumps(record: dict) -> str:
+def dumps(record: Record) -> str:
     return json.dumps(record, sort_keys=True, separators=(",", ":"))
 
 
@@ -141,24 +144,27 @@ class SimOutput:
         self.path = Path(path)
         compressed = self.path.suffix == ".gz"
         self.atomic = AtomicFile(self.path, binary=compressed)
-        self._gzip: gzip.GzipFile | None = None
+        self._layers: tuple[io.TextIOWrapper, gzip.GzipFile] | None = None  # text over gzip, when compressed
         if compressed:
-            self._gzip = gzip.GzipFile(fileobj=self.atomic.file, mode="wb", compresslevel=6, mtime=0)
-            self._file: IO[str] = io.TextIOWrapper(self._gzip, encoding="utf-8")
+            zipped = gzip.GzipFile(fileobj=self.atomic.file, mode="wb", compresslevel=6, mtime=0)
+            text = io.TextIOWrapper(zipped, encoding="utf-8")
+            self._layers = (text, zipped)
+            self._file: IO[str] = text
         else:
             self._file = self.atomic.file
         written = (now or dt.datetime.now(dt.timezone.utc)).isoformat(timespec="seconds")
         self._file.write(dumps({"format": FORMAT, "version": VERSION, "recording": recording,
                                 "written": written}) + "\n")
 
-    def write(self, record: dict) -> None:
+    def write(self, record: Record) -> None:
         self._file.write(dumps(record) + "\n")
 
     def close(self) -> None:
-        if self._gzip is not None and not self.atomic.done:
-            self._file.flush()
-            self._file.detach()  # the text layer lets go of the gzip stream without closing the file under it
-            self._gzip.close()  # writes the gzip trailer; the temporary file stays open for commit()
+        if self._layers is not None and not self.atomic.done:
+            text, zipped = self._layers
+            text.flush()
+            text.detach()  # the text layer lets go of the gzip stream without closing the file under it
+            zipped.close()  # writes the gzip trailer; the temporary file stays open for commit()
         self.atomic.commit()
 
     def discard(self) -> None:
@@ -171,7 +177,7 @@ def _open_text(path: str | Path) -> IO[str]:
     return open(path, encoding="utf-8")  # noqa: SIM115 (closed by the caller's with)
 
 
-def iter_output(path: str | Path) -> Iterator[dict]:
+def iter_output(path: str | Path) -> Iterator[Record]:
     """The records of a --sim-output file (any version, plain or gzip) or of a recording's `decisions` section,
     one at a time and in canonical form (pend reasons grouped as in version 2). Errors name the file and line."""
     name = str(path)
@@ -193,7 +199,7 @@ def iter_output(path: str | Path) -> Iterator[dict]:
         raise RecordingError(name, "", f"cannot read: {exc}") from None
 
 
-def read_output(path: str | Path) -> list[dict]:
+def read_output(path: str | Path) -> list[Record]:
     """All records of a --sim-output file or a recording's `decisions` section (see iter_output)."""
     return list(iter_output(path))
 
@@ -209,7 +215,7 @@ def _check_header(line: str, name: str) -> None:
                                              f"1 to {VERSION})")
 
 
-def _recording_decisions(path: str | Path, name: str) -> Iterator[dict]:
+def _recording_decisions(path: str | Path, name: str) -> Iterator[Record]:
     document = read_document(path)
     root = Node(document, name)
     if not root.has("decisions"):
@@ -217,7 +223,7 @@ def _recording_decisions(path: str | Path, name: str) -> Iterator[dict]:
     yield from records_from(root.child("decisions"))
 
 
-def _line_record(line: str, name: str, number: int) -> dict | None:
+def _line_record(line: str, name: str, number: int) -> Record | None:
     """A decision record of one line; None for a job or end record (--sim-verify compares decisions only)."""
     try:
         value = json.loads(line)
@@ -228,12 +234,12 @@ def _line_record(line: str, name: str, number: int) -> dict | None:
     return _record(Node(value, name, f"line {number}"))
 
 
-def records_from(node: Node) -> tuple[dict, ...]:
+def records_from(node: Node) -> tuple[Record, ...]:
     """Validate decision records; each needs round, job and kind, and the allocation or reasons of its kind."""
     return tuple(_record(item) for item in node.elements())
 
 
-def _record(item: Node) -> dict:
+def _record(item: Node) -> Record:
     item.mapping(("round", "position", "job", "kind", "allocation", "reasons", "time", RESERVATION),
                  required=("round", "job", "kind"))
     item.child("round").integer(1)
@@ -250,7 +256,7 @@ def _record(item: Node) -> dict:
     return record
 
 
-def _canonical_reasons(node: Node) -> list[dict]:
+def _canonical_reasons(node: Node) -> list[Record]:
     """Reasons in the grouped form of version 2; version 1's [code, host, detail] triples are grouped."""
     entries = list(node.elements())
     if all(isinstance(e.value, dict) for e in entries):

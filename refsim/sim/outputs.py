@@ -12,12 +12,12 @@ from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Dispatch, Pend, SessionResult
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.log import SchedulerLog
-from refsim.sim.output import PendReasonForms, SimOutput, end_record, job_record, output_record
+from refsim.sim.output import PendReasonForms, Record, SimOutput, end_record, job_record, output_record
 from refsim.sim.paths import Named, guarded_output
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, Simulator, planned
 from refsim.sim.verify import Verifier
 
-RecordSink = Callable[[dict], None]
+RecordSink = Callable[[Record], None]
 
 SIM_OUTPUT, LOG = "--sim-output", "--log"
 
@@ -37,9 +37,9 @@ class ReplayOutputs:
         self.inputs = list(inputs)  # the run's input files, which no output may be
         self.sink = sink  # also given every record written (e.g. to compute metrics as the replay runs)
         self.verifier = verifier  # compares each decision record as it is reported
-        self.records: list[dict] | None = [] if keep_records else None
+        self.records: list[Record] | None = [] if keep_records else None
         self.decisions = 0
-        self.listener: Callable[[dict], None] | None = None  # sees each decision record (tests that look at them)
+        self.listener: RecordSink | None = None  # sees each decision record (tests that look at them)
         self._forms = PendReasonForms()
         self._simulator: Simulator | None = None
         self._start = 0.0
@@ -80,7 +80,7 @@ class ReplayOutputs:
         if failures:
             raise OutputWriteError("; ".join(failures))
 
-    def _take(self, record: dict, failures: list[str]) -> None:
+    def _take(self, record: Record, failures: list[str]) -> None:
         if self.records is not None:
             self.records.append(record)
         self._write(record, failures)
@@ -89,48 +89,51 @@ class ReplayOutputs:
         if self.listener is not None:
             self.listener(record)
 
-    def _write(self, record: dict, failures: list[str]) -> None:
-        if self.output is not None:
+    def _write(self, record: Record, failures: list[str]) -> None:
+        output = self.output
+        if output is not None:
             try:
-                self.output.write(record)
+                output.write(record)
             except OSError as exc:
-                failures.append(self._drop_output(exc))
+                failures.append(self._drop_output(output, exc))
         if self.sink is not None:
             self.sink(record)
 
     def report(self, report: Report, time: float) -> None:
-        decision, position = None, None
+        decision: Dispatch | Pend | None = None
+        position: int | None = None
         if isinstance(report, Reconstructed):
-            decision = Dispatch(report.job, report.allocation)
+            decision, round_no = Dispatch(report.job, report.allocation), report.round
         elif isinstance(report, SessionResult) and isinstance(report.outcome, (Dispatch, Pend)):
-            decision, position = report.outcome, report.position
+            decision, position, round_no = report.outcome, report.position, report.round
         failures: list[str] = []
         if decision is not None:
             self.decisions += 1
             if self.output is not None or self.sink is not None or self.verifier is not None \
                     or self.records is not None or self.listener is not None:
                 reservation = planned(report) if isinstance(report, SessionResult) else None
-                record = output_record(report.round, position, decision, self._forms, reservation)
+                record = output_record(round_no, position, decision, self._forms, reservation)
                 record["time"] = time
                 self._take(record, failures)
         elif isinstance(report, ReplayEnded) and self._simulator is not None:
             slots = sum(h.total(SLOTS) for h in self._simulator.state.cluster.hosts)
             self._write(end_record(report.statistics.time, self._start, slots), failures)
-        if self.log is not None:
+        log = self.log
+        if log is not None:
             try:
-                self.log.report(report, time)
+                log.report(report, time)
             except OSError as exc:
-                failures.append(self._drop_log(exc))
+                failures.append(self._drop_log(log, exc))
         if failures:
             raise OutputWriteError("; ".join(failures))
 
-    def _drop_output(self, exc: OSError) -> str:
-        failed, self.output = self.output, None
+    def _drop_output(self, failed: SimOutput, exc: OSError) -> str:
+        self.output = None
         failed.discard()
         return f"{SIM_OUTPUT} {failed.path}: cannot write: {exc.strerror or exc}; it was not written"
 
-    def _drop_log(self, exc: OSError) -> str:
-        failed, self.log = self.log, None
+    def _drop_log(self, failed: SchedulerLog, exc: OSError) -> str:
+        self.log = None
         try:
             failed.discard()
         except OSError:

@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, Any
 
 Named = tuple[str, "str | Path"]  # what a file is and its path: ("the recording", "rec.yaml")
 
@@ -92,7 +92,8 @@ class AtomicFile:
             raise OSError(exc.errno, exc.strerror, os.fspath(path)) from None
         try:
             os.fchmod(fd, _mode_for(self._target))
-            self.file: IO = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")
+            # bytes or text, as `binary` says
+            self.file: IO[Any] = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")
         except BaseException:
             os.close(fd)
             os.unlink(self.temporary)
@@ -129,7 +130,7 @@ class AtomicFile:
         except FileNotFoundError:
             pass
 
-    def __enter__(self) -> IO:
+    def __enter__(self) -> IO[Any]:
         return self.file
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,

@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 
 from refsim.model.bounds import MAX_AMOUNT, MAX_TIME, finite, short
-from refsim.model.units import AmountError, parse_amount
+from refsim.model.units import Amount, AmountError, parse_amount
 from refsim.sim.document import DocumentError, load_json, load_yaml
 
 MAX_PROBLEM = 300  # characters of a problem in a message, whatever its source quoted
@@ -131,7 +131,7 @@ class Node:
             raise self.error(f"{short(self.value)} is above {high}")
         return self.value
 
-    def amount(self, unit: str | None):
+    def amount(self, unit: str | None) -> Amount:
         """An amount from 0 to MAX_AMOUNT; huge or non-finite values are refused before any arithmetic."""
         value = self.value
         if isinstance(value, (int, float)) and not isinstance(value, bool) and not (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from refsim.model.cluster import Cluster, HostStatus
 from refsim.model.jobid import JobId
@@ -76,5 +77,5 @@ class Recording:
     sessions: Sessions
     source: str = "<recording>"
     faults: tuple[Fault, ...] = ()
-    expected: tuple[dict, ...] | None = None  # recorded decisions, in the --sim-output record form
+    expected: tuple[dict[str, Any], ...] | None = None  # recorded decisions, in the --sim-output record form
     discipline: str = "greedy"  # the dispatching discipline (docs/disciplines.md)

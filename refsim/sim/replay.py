@@ -153,7 +153,7 @@ class Simulator:
         while True:
             self._drop_stale_finishes()
             instant = self._queue[0][0] if self._queue else float("inf")
-            if next_tick is not None and next_tick < instant:
+            if next_tick is not None and interval is not None and next_tick < instant:
                 # Ticks go on while recorded events remain or something changed: a running job's finish still to
                 # come does not keep them going.
                 if not (self._recorded_left or changed):
@@ -183,7 +183,7 @@ class Simulator:
         """Forget automatic finishes of jobs that stopped earlier (finished by a recorded finish, or removed), so
         the clock never moves to an instant where nothing happens."""
         while self._queue and isinstance(action := self._queue[0][3], _RunEnds):
-            record = self.jobs.get(action.job)
+            record = self.jobs[action.job]
             if record.state is JobState.RUNNING and record.start_time == action.started:
                 return
             heapq.heappop(self._queue)
@@ -209,6 +209,7 @@ class Simulator:
             return self._remove(action.job)
         if isinstance(action, HostChange):
             host = self.state.cluster.host(action.host)
+            assert host is not None  # the recording's reader knows only the cluster's hosts
             if host.status is action.status:
                 return False
             self.state.set_cluster(self.state.cluster.with_host(replace(host, status=action.status)))
@@ -218,7 +219,7 @@ class Simulator:
         return False
 
     def _recorded_dispatch(self, action: RecordedDispatch) -> bool:
-        state = self.jobs.get(action.job).state
+        state = self.jobs[action.job].state
         if state is not JobState.PENDING:
             self._warn(f"recorded dispatch of job {action.job}, which is {state.value}, ignored")
             return False
@@ -235,7 +236,7 @@ class Simulator:
                 self._warn(f"finish of job {job}, which is {record.state.value}, ignored")
             return False
         self.state.finish(job)
-        self._slot_seconds += (self.time - record.start_time) * record.allocation.tasks
+        self._slot_seconds += record.slot_seconds(self.time)
         record.state, record.end_time = JobState.FINISHED, self.time
         if self.job_hook is not None:
             self.job_hook(record, self.time)
@@ -243,11 +244,11 @@ class Simulator:
 
     def _remove(self, job: JobId) -> bool:
         """Take a pending or running job out; removing a job that has ended changes nothing."""
-        record = self.jobs.get(job)
+        record = self.jobs[job]
         if record.state not in (JobState.PENDING, JobState.RUNNING):
             return False
         if record.state is JobState.RUNNING:
-            self._slot_seconds += (self.time - record.start_time) * record.allocation.tasks
+            self._slot_seconds += record.slot_seconds(self.time)
         self.state.remove(job)
         record.state, record.end_time = JobState.REMOVED, self.time
         if self.job_hook is not None:
@@ -255,7 +256,7 @@ class Simulator:
         return True
 
     def _start(self, job: JobId, allocation: Allocation, reconstructed: bool) -> None:
-        record = self.jobs.get(job)
+        record = self.jobs[job]
         record.state, record.start_time, record.allocation = JobState.RUNNING, self.time, allocation
         record.reconstructed = reconstructed
         self._push(self.time + record.job.run, _AUTOMATIC_FINISH, _RunEnds(job, self.time))
@@ -287,15 +288,15 @@ class Simulator:
 
     def _reconstruction_waits(self) -> bool:
         """Whether a recorded dispatch still waiting would be re-applied (its job is pending)."""
-        return any(self.jobs.get(r.job).state is JobState.PENDING for _, r in self._reconstruct)
+        return any(self.jobs[r.job].state is JobState.PENDING for _, r in self._reconstruct)
 
     def start_of(self, job: JobId) -> float | None:
-        return self.jobs.get(job).start_time
+        return self.jobs[job].start_time
 
     def _take_reconstructed(self) -> Iterator[Reconstructed]:
         while self._reconstruct:
             time, recorded = self._reconstruct.pop(0)  # the rest stay visible to _reconstruction_waits
-            record = self.jobs.get(recorded.job)
+            record = self.jobs[recorded.job]
             if record.state is not JobState.PENDING:  # removed between the event and this session
                 self.warnings.append(ReplayWarning(time, f"recorded dispatch of job {recorded.job}, which is "
                                                          f"{record.state.value}, ignored"))
@@ -305,7 +306,8 @@ class Simulator:
             self._start(recorded.job, allocation, reconstructed=True)
             yield Reconstructed(self.round, recorded.job, allocation)
 
-    def _record(self, result: SessionResult, dispatched, pended, no_decision) -> None:
+    def _record(self, result: SessionResult, dispatched: list[JobId],
+                pended: list[tuple[JobId, tuple[PendReason, ...]]], no_decision: list[JobId]) -> None:
         # called for every decision of every session: a loaded replay makes millions, so it reads each field once
         outcome = result.outcome
         record = self.jobs.records.get(result.job)
@@ -322,8 +324,7 @@ class Simulator:
 
     def statistics(self) -> Statistics:
         records = self.jobs.records.values()
-        busy = self._slot_seconds + sum((self.time - r.start_time) * r.allocation.tasks for r in records
-                                        if r.state is JobState.RUNNING)
+        busy = self._slot_seconds + sum(r.slot_seconds(self.time) for r in records if r.state is JobState.RUNNING)
         start = self.recording.events[0].time if self.recording.events else 0.0
         slots = sum(h.total(SLOTS) for h in self.state.cluster.hosts)
         span = self.time - start

@@ -24,9 +24,9 @@ class Span:
 
 def spans(jobs: JobTable) -> list[Span]:
     """Every job that started, in job-id order, from the replay's job table."""
-    started = [r for r in jobs.records.values() if r.start_time is not None and r.allocation is not None]
     return [Span(r.job.id, r.start_time, r.end_time, r.allocation.tasks)
-            for r in sorted(started, key=lambda r: r.job.id.sort_key())]
+            for r in sorted(jobs.records.values(), key=lambda r: r.job.id.sort_key())
+            if r.start_time is not None and r.allocation is not None]
 
 
 def schedule_text(job_spans: list[Span]) -> str:

@@ -16,10 +16,11 @@ SCHEDULE, RESOURCES = "--schedule", "--resources"
 
 
 def check_tables(schedule: str | Path | None, resources: str | Path | None, inputs: Iterable[Named],
-                 other_outputs: Iterable[Named]) -> None:
+                 other_outputs: Iterable[tuple[str, str | Path | None]]) -> None:
     """Refuse a table output that is a directory, a device, an input or another output of the run
-    (OutputPathError, one line naming both paths)."""
-    inputs, others = list(inputs), [o for o in other_outputs if o[1] is not None]
+    (OutputPathError, one line naming both paths); an output without a path is none."""
+    inputs = list(inputs)
+    others: list[Named] = [(role, path) for role, path in other_outputs if path is not None]
     for role, path in ((SCHEDULE, schedule), (RESOURCES, resources)):
         if path is not None:
             guarded_output(path, inputs, others, role=role)

@@ -7,6 +7,7 @@ All of an instant's changes make one row: a job that starts and ends at the same
 from __future__ import annotations
 
 from refsim.model.cluster import Cluster
+from refsim.model.jobid import JobId
 from refsim.model.resources import SLOTS
 from refsim.sim.csvout import format_time, table_text
 from refsim.sim.schedule import Span
@@ -23,7 +24,7 @@ def timeline_rows(job_spans: list[Span], total: int) -> list[list[str]]:
         changes.setdefault(span.start, []).append((True, span))
         if span.end is not None:
             changes.setdefault(span.end, []).append((False, span))
-    running: dict = {}
+    running: dict[JobId, Span] = {}
     rows = []
     for time in sorted(changes):
         before = set(running)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from refsim.sim.output import RESERVATION, dumps, iter_output
+from refsim.sim.output import RESERVATION, Record, dumps, iter_output
 from refsim.sim.paths import atomic_write
 
 SHOWN = 10  # mismatches printed in the summary; --verify-report has them all
@@ -24,12 +24,13 @@ _REASONS_SHOWN = 3
 class Mismatch:
     round: int
     job: str
-    expected: dict | None
-    got: dict | None
+    expected: Record | None
+    got: Record | None
 
     def __str__(self) -> str:
         expected, got = describe(self.expected), describe(self.got)
-        if expected == got:  # the same in brief: name what differs instead
+        # the same in brief: name what differs instead (a missing decision never reads as a made one)
+        if expected == got and self.expected is not None and self.got is not None:
             keys = sorted(k for k in set(self.expected) | set(self.got)
                           if self.expected.get(k) != self.got.get(k))
             got = f"{got}, differing in {', '.join(keys)}"
@@ -40,7 +41,7 @@ class Mismatch:
         return dumps({"round": self.round, "job": self.job, "expected": self.expected, "got": self.got})
 
 
-def describe(record: dict | None) -> str:
+def describe(record: Record | None) -> str:
     """A decision in a few words: its kind, position, and its hosts or its pend reasons by code."""
     if record is None:
         return "no decision"
@@ -51,7 +52,7 @@ def describe(record: dict | None) -> str:
         more = f" +{len(hosts) - _HOSTS_SHOWN} more" if len(hosts) > _HOSTS_SHOWN else ""
         return f"dispatch{where} on {' '.join(hosts[:_HOSTS_SHOWN])}{more}"
     reasons = record.get("reasons", ())
-    codes: Counter = Counter()
+    codes: Counter[str] = Counter()
     for r in reasons:  # version 1's [code, host, detail] triples, or version 2's groups with their host count
         if isinstance(r, list) and r:
             codes[r[0]] += 1
@@ -64,14 +65,14 @@ def describe(record: dict | None) -> str:
     return f"pend{where} ({sum(codes.values())} reasons: {listed}{more})"
 
 
-def _decision(record: dict, expected: dict | None = None) -> dict:
+def _decision(record: Record, expected: Record | None = None) -> Record:
     """A record as compared: never its session time; its planned start only where the expected record gives one
     (older files have none)."""
     drop = {"time"} if expected is None or RESERVATION in expected else {"time", RESERVATION}
     return {k: v for k, v in record.items() if k not in drop}
 
 
-def compare(expected: Iterable[dict], got: Iterable[dict]) -> list[Mismatch]:
+def compare(expected: Iterable[Record], got: Iterable[Record]) -> list[Mismatch]:
     """Every difference: a decision missing, unexpected, or different; in round, then report order."""
     verifier = Verifier(iter(sorted(expected, key=lambda r: r["round"])))
     for record in got:
@@ -83,11 +84,11 @@ class Verifier:
     """Compares records as the replay reports them with expected records read in round order. Mismatches come
     in round order; within a round, in report order, then the expected decisions that were not made."""
 
-    def __init__(self, expected: Iterator[dict]) -> None:
+    def __init__(self, expected: Iterator[Record]) -> None:
         self._expected = expected
-        self._ahead: dict | None = next(expected, None)
+        self._ahead: Record | None = next(expected, None)
         self._round: int | None = None
-        self._want: dict[str, dict] = {}
+        self._want: dict[str, Record] = {}
         self._seen: set[str] = set()
         self.mismatches: list[Mismatch] = []
         self.compared = 0
@@ -119,7 +120,7 @@ class Verifier:
                 self.mismatches.append(Mismatch(record["round"], job, record, None))
         self._want, self._seen = {}, set()
 
-    def add(self, record: dict) -> None:
+    def add(self, record: Record) -> None:
         """Compare one simulated record (records arrive in round order, as a replay reports them)."""
         if self._round is None or record["round"] != self._round:
             self._start_round(record["round"])

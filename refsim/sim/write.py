@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -11,8 +12,10 @@ from refsim.sim.paths import atomic_write
 
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
+Document = dict[str, Any]  # a recording or snapshot as plain data
 
-def write_document(document: dict, path: str | Path) -> None:
+
+def write_document(document: Document, path: str | Path) -> None:
     """Write whole and atomically (refsim.sim.paths): the target is replaced only once the document is complete.
     The caller checks the path with `guarded_output` first."""
     path = Path(path)

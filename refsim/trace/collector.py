@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId
@@ -26,16 +27,17 @@ class Collector:
         self.unit_of: UnitOf = cluster.unit_of
         self.round, self.position = 0, 0
         self.head: list[Line] = []
-        self.body: list[list] = []  # [depth, parts] while open, so an outcome can be added to a header
+        self.body: list[Line] = []  # a requirement's line is replaced when its outcome is added
         self.omitted = 0
         self.outcome: list[Line] = []
         self.tried = self.discarded = 0
-        self.verdicts: Counter = Counter()
+        self.verdicts: Counter[e.VerdictKind] = Counter()
         self._requirements: dict[e.Path, int | None] = {}
-        self._position: Counter = Counter()  # summary level: verdict kinds of the current position
+        self._position: Counter[e.VerdictKind] = Counter()  # summary level: verdict kinds of the current position
         self._verdicts: list[e.HostVerdict] = []  # the current position's, for its nearest misses
-        self._limit_hits: Counter = Counter()
-        self._handlers: dict[type, Callable] = {
+        self._limit_hits: Counter[str] = Counter()
+        self.discipline_section: discipline.Section | None = None  # set by a non-greedy discipline's ruling
+        self._handlers: dict[type, Callable[[Any], None]] = {
             e.JobSelected: self._selected, e.SelectionKeys: self._keys, e.ClusterLimitsMatched: self._limits,
             e.RequirementEntered: self._entered, e.RequirementSkipped: self._skipped,
             e.RequirementNotTried: self._not_tried, e.RequirementDone: self._done, e.ClusterCheck: self._check,
@@ -49,7 +51,7 @@ class Collector:
             DisciplineRuled: lambda ev: discipline.ruled(self, ev),
         }
 
-    def event(self, event: e.Event) -> None:
+    def event(self, event: e.Event | DisciplineRuled) -> None:
         self._handlers[type(event)](event)
 
     # --- capture -----------------------------------------------------------------------------------------------
@@ -59,7 +61,7 @@ class Collector:
         if len(self.body) >= self.bound:
             self.omitted += 1
             return None
-        self.body.append([depth, parts])
+        self.body.append(Line(depth, parts))
         return len(self.body) - 1
 
     @staticmethod
@@ -70,7 +72,7 @@ class Collector:
     def trace(self) -> Trace:
         totals = Totals(self.tried, self.discarded, tuple((k, self.verdicts[k]) for k in e.VerdictKind))
         return discipline.attach(self, Trace(self.job, self.round, self.position, self.level, tuple(self.head),
-                                             tuple(Line(d, tuple(p)) for d, p in self.body), self.omitted,
+                                             tuple(self.body), self.omitted,
                                              self.bound, totals, tuple(self.outcome)))
 
     # --- selection ---------------------------------------------------------------------------------------------
@@ -134,7 +136,8 @@ class Collector:
             text += " (chosen)"
         if last is not None and last.role is e.Role.MEMBER and ev.outcome is not e.Outcome.SATISFIED:
             text += " (point of failure)"
-        self.body[index][1] = self.body[index][1] + (text,)
+        line = self.body[index]
+        self.body[index] = Line(line.depth, line.parts + (text,))
 
     # --- cluster-wide check and plans --------------------------------------------------------------------------
 
@@ -254,4 +257,4 @@ def reconstructed_trace(job: JobId, round_no: int, allocation: Allocation, level
             Line(1, ("dispatched by the simulator's reconstruction of a recorded allocation, not by the scheduler's "
                      "own placement: no selection, requirement, plan or host sections",)))
     totals = Totals(0, 0, tuple((k, 0) for k in e.VerdictKind))
-    return Trace(job, round_no, None, level, head, (), 0, bound, totals, dispatch_lines(allocation, unit_of))
+    return Trace(job, round_no, None, level, head, (), 0, bound, totals, tuple(dispatch_lines(allocation, unit_of)))

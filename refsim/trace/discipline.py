@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import TYPE_CHECKING
 
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch
@@ -18,6 +19,9 @@ from refsim.sched.disciplines.explain import DisciplineRuled, ReservationFound
 from refsim.sched.profile import INF, Extra
 from refsim.trace.labels import UnitOf, amounts
 from refsim.trace.records import Amt, Line, Part, Trace
+
+if TYPE_CHECKING:
+    from refsim.trace.collector import Collector
 
 MAX_LISTED = 20
 COMMITTED = re.compile(r"plan (\d+): committed; no further plans tried$")
@@ -210,23 +214,24 @@ def section(ev: DisciplineRuled, unit_of: UnitOf) -> Section:
     return Section(tuple(lines), counters, not_started)
 
 
-def ruled(collector, ev: DisciplineRuled) -> None:
+def ruled(collector: Collector, ev: DisciplineRuled) -> None:
     """The collector's handler: keep the section, and mark plans built on the current state but not started."""
     found = section(ev, collector.unit_of)
     collector.discipline_section = found
     if found.not_started is None:
         return
-    for entry in collector.body:
-        parts = entry[1]
+    for i, entry in enumerate(collector.body):
+        parts = entry.parts
         match = COMMITTED.match(parts[0]) if len(parts) == 1 and isinstance(parts[0], str) else None
         if match:
-            entry[1] = (f"plan {match.group(1)}: built, not started: {found.not_started}; no further plans tried",)
+            collector.body[i] = Line(entry.depth, (f"plan {match.group(1)}: built, not started: {found.not_started}; "
+                                                   "no further plans tried",))
 
 
-def attach(collector, trace: Trace) -> Trace:
+def attach(collector: Collector, trace: Trace) -> Trace:
     """The trace with its discipline section first in the bounded sections: requirement, plan and host lines
     past the bound (discipline lines included) are omitted and counted."""
-    found: Section | None = getattr(collector, "discipline_section", None)
+    found = collector.discipline_section
     if found is None:
         return trace
     room = max(trace.bound - len(found.lines), 0)

@@ -79,7 +79,7 @@ class JsonCollector:
                          "requirements": [], "outcome": None}
         self.items = self.omitted = 0
         self.tried = self.discarded = 0
-        self.verdicts: Counter = Counter()
+        self.verdicts: Counter[e.VerdictKind] = Counter()
         self._requirements: dict[e.Path, Obj] = {}
         self._plan: Obj | None = None
         self._position: Obj | None = None
@@ -99,7 +99,7 @@ class JsonCollector:
             DisciplineRuled: self._ruled,
         }
 
-    def event(self, event: e.Event) -> None:
+    def event(self, event: e.Event | DisciplineRuled) -> None:
         self._handlers[type(event)](event)
 
     def _room(self) -> bool:
@@ -246,7 +246,8 @@ class JsonCollector:
         if self._position is None:
             return
         self._position.update(filled_by=host, error=error)
-        counts = Counter(k for v in self._hosts for k in v.kinds if k is not e.VerdictKind.ACCEPTED)
+        counts: Counter[e.VerdictKind] = Counter(k for v in self._hosts for k in v.kinds
+                                                 if k is not e.VerdictKind.ACCEPTED)
         self._position["rejected"] = {k.value: counts[k] for k in e.VerdictKind if counts[k]}
         if host is None:
             self._position["nearest_misses"] = [

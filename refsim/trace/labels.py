@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from refsim.model.units import Amount
 from refsim.sched.events import CheckItem, CheckKind, HostVerdict, Path, Plan, Reason, Role, VerdictKind
 from refsim.trace.nearest import Lack, Miss
 from refsim.trace.records import Amt, Part
@@ -24,7 +25,7 @@ def plan_parts(plan: Plan) -> tuple[Part, ...]:
     return (f"plan {plan.number}: {hosts}, tasks per position [{','.join(str(t) for t in plan.tasks)}]",)
 
 
-def amounts(pairs, unit_of: UnitOf, separator: str = ", ") -> tuple[Part, ...]:
+def amounts(pairs: Iterable[tuple[str, Amount]], unit_of: UnitOf, separator: str = ", ") -> tuple[Part, ...]:
     parts: list[Part] = []
     for i, (name, value) in enumerate(pairs):
         parts += ([separator] if i else []) + [f"{name} ", Amt(value, unit_of(name))]

@@ -4,16 +4,17 @@ selection with no decision. At most 50 hosts are listed; the rest are totalled e
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 
 from refsim.model.units import Amount, normalise
-from refsim.sched.decisions import Allocation, LimitCharge, NoDecision, NoDecisionKind, PendReason
+from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge, NoDecision, NoDecisionKind, PendReason
 from refsim.trace.labels import UnitOf, amounts
 from refsim.trace.records import Amt, Line, Part
 
 MAX_HOSTS = 50
 
 
-def _charges(charges: tuple[LimitCharge, ...] | list, unit_of: UnitOf) -> tuple[Part, ...]:
+def _charges(charges: Sequence[LimitCharge], unit_of: UnitOf) -> tuple[Part, ...]:
     parts: list[Part] = []
     for i, c in enumerate(charges):
         parts += ([", "] if i else []) + [f"{c.limit}[{c.scope}] {c.resource} ", Amt(c.amount, unit_of(c.resource))]
@@ -37,7 +38,7 @@ def dispatch_lines(allocation: Allocation, unit_of: UnitOf) -> list[Line]:
     return lines
 
 
-def _omitted_hosts(hosts, unit_of: UnitOf) -> list[Line]:
+def _omitted_hosts(hosts: Sequence[HostAllocation], unit_of: UnitOf) -> list[Line]:
     """One line for the hosts past the 50th: their resources totalled, and their limit charges totalled per
     limit (one entry per limit name and resource, summed over scope instances), so the line does not grow with
     the hosts it stands for."""

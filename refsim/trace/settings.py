@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import cast
 
 from refsim.model.jobid import JobId, JobIdError, format_job_ids, parse_job_id
 
@@ -78,7 +79,7 @@ OPTIONS: dict[str, Callable[[str], object]] = {"level": _level, "lines": _lines,
                                                "json": _path("json")}
 
 
-def _option(options: dict, name: str, value: str | None) -> None:
+def _option(options: dict[str, object], name: str, value: str | None) -> None:
     if value is None:
         raise TraceError(f"trace on: option '{name}' needs a value")
     if name in options:
@@ -100,7 +101,7 @@ def parse_trace_on(args: list[str]) -> TraceSettings:
         i += 1
     if jobs == []:  # options but no selection: tracing nothing is not what anyone means
         raise TraceError(NO_SELECTION)
-    options: dict = {}
+    options: dict[str, object] = {}
     while i < len(args):
         if args[i] not in OPTIONS:
             what = "job id after 'all'" if jobs is None and args[i][:1].isdigit() else "option"
@@ -109,6 +110,8 @@ def parse_trace_on(args: list[str]) -> TraceSettings:
         i += 2
     if "file" in options and options.get("file") == options.get("json"):
         raise TraceError(f"trace on: file and json name the same path '{options['file']}'")
+    # each value is what its OPTIONS parser returns: a Level, an int, a path
     return TraceSettings(True, None if jobs is None else tuple(dict.fromkeys(jobs)),
-                         options.get("level", Level.SUMMARY), options.get("lines", DEFAULT_LINES),
-                         options.get("file"), options.get("json"))
+                         cast(Level, options.get("level", Level.SUMMARY)),
+                         cast(int, options.get("lines", DEFAULT_LINES)),
+                         cast("str | None", options.get("file")), cast("str | None", options.get("json")))

@@ -13,6 +13,7 @@ import json
 import os
 from collections import OrderedDict
 from enum import Enum
+from typing import Any
 
 from refsim.model.jobid import JobId
 from refsim.sched.events import VerdictKind
@@ -37,7 +38,7 @@ def canonical_bytes(trace: Trace) -> bytes:
     return json.dumps(record, default=_plain, sort_keys=True, separators=(",", ":")).encode()
 
 
-def _line(data: dict) -> Line:
+def _line(data: dict[str, Any]) -> Line:  # a decoded JSON object
     return Line(data["depth"], tuple(Amt(p["value"], p["unit"]) if isinstance(p, dict) else p for p in data["parts"]))
 
 

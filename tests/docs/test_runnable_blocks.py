@@ -33,7 +33,7 @@ def scratch(tmp_path_factory) -> dict[Path, Path]:
         if SHARED.exists():
             (work.parent / "shared").symlink_to(SHARED)
         for block in blocks(document):  # written up front, so any one block can run alone
-            if block.kind == "recording" and "file" in block.attributes:
+            if block.kind in ("recording", "sweep") and "file" in block.attributes:
                 (work / block.attributes["file"]).write_text(block.text, encoding="utf-8")
         folders[document] = work
     return folders
@@ -65,6 +65,14 @@ def test_block_runs_as_shown(block: Block, scratch):
     if block.kind == "recording":
         name = block.attributes.get("file", block.where)
         recording_from(parse_text(block.text, name, json_format=block.language == "json"), name)
+    elif block.kind == "sweep":
+        from refsim import __version__
+        from refsim.sweep.expand import expand
+        from refsim.sweep.sources import resolve_sources
+        from refsim.sweep.spec import parse_spec
+
+        spec = parse_spec(work / block.attributes["file"])
+        assert expand(spec, resolve_sources(spec), __version__), f"{block.where}: the sweep has no replay"
     elif block.kind == "console":
         for command, shown in transcript(block):
             result = _refsim(command, work)
@@ -77,4 +85,4 @@ def test_block_runs_as_shown(block: Block, scratch):
 
 def test_the_docs_have_runnable_blocks_of_every_kind():
     # The convention is used, not only documented: a recording, a console transcript and a shell block at least.
-    assert {b.kind for b in BLOCKS} == {"recording", "console", "shell"}
+    assert {b.kind for b in BLOCKS} == {"recording", "console", "shell", "sweep"}

@@ -4,9 +4,11 @@ and earlier outputs) is byte-identical afterwards, with no temporary file left b
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 from click.testing import CliRunner
 
@@ -71,8 +73,19 @@ def assert_refused(result, fragment: str, status: int = 2) -> None:
 
 
 def refsim_process(folder: Path, *args: str, **popen) -> subprocess.Popen:
+    """refsim as a terminal would start it. A suite started in the background by a non-interactive shell inherits
+    SIGINT ignored, and Python then leaves Ctrl-C ignored too, so the child gets SIGINT's default back first."""
+    prepare = _as_from_a_terminal(popen.pop("preexec_fn", None))
     return subprocess.Popen([sys.executable, "-m", "refsim.cli", *args], cwd=folder,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)}, **popen)
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=prepare, **popen)
+
+
+def _as_from_a_terminal(then: Callable[[], object] | None) -> Callable[[], None]:
+    def prepare() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        if then is not None:
+            then()
+    return prepare
 
 
 def refsim_run(folder: Path, *args: str, stdin: bytes = b"", timeout: float = 120) -> subprocess.CompletedProcess:

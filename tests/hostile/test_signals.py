@@ -44,6 +44,22 @@ def test_ctrl_c_in_a_batch_run_leaves_the_earlier_files_and_no_partial_one(tmp_p
     assert folder_state(tmp_path) == before and hidden_files(tmp_path) == []
 
 
+def test_sigterm_in_a_batch_run_leaves_the_earlier_files_and_no_partial_one(tmp_path):
+    """Kills: SIGTERM left to its default action, which ends the process at once and leaves the hidden temporary
+    output beside the earlier file."""
+    (tmp_path / "rec.yaml").write_text(ENDLESS)
+    (tmp_path / "out.jsonl").write_text("an earlier output\n")
+    before = folder_state(tmp_path)
+    proc = refsim_process(tmp_path, "sim", "rec.yaml", "--sim-output", "out.jsonl",
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_for_temporary(tmp_path, proc)
+    proc.terminate()
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143 and out == b""
+    assert err.decode().splitlines() == ["refsim: terminated; no partial output file was left"]
+    assert folder_state(tmp_path) == before and hidden_files(tmp_path) == []
+
+
 def test_a_closed_stdout_exits_quietly_with_141_and_leaves_no_temporary_file(tmp_path):
     (tmp_path / "rec.yaml").write_text(RECORDING)
     proc = refsim_process(tmp_path, "sim", "rec.yaml", "--sim-output", "out.jsonl",
@@ -113,6 +129,21 @@ def test_a_failing_trace_file_is_named_and_the_session_goes_on(tmp_path):
     errors = [line for line in lines if line.startswith("error:")]
     assert errors == ["error: trace file /dev/full: cannot write: No space left on device; copying stopped"]
     assert sum(line.startswith("round ") and "#" in line for line in lines) == 2  # both steps reported
+
+
+def test_a_failing_json_trace_file_is_named_and_the_text_copy_goes_on(tmp_path):
+    """Kills: naming the session's text file (or failing the command) when only the JSON copy cannot be written.
+    The text copy keeps both traces; the JSON file is named once, when its first trace fails, and then dropped."""
+    (tmp_path / "rec.yaml").write_text(RECORDING)
+    done = refsim_run(tmp_path, "sim", "rec.yaml", "-i",
+                      stdin=b"trace on all file copy.txt json /dev/full\nstep\nstep\nquit\n")
+    lines = done.stdout.decode().splitlines()
+    assert done.returncode == 0 and done.stderr == b""
+    errors = [line for line in lines if line.startswith("error:")]
+    assert errors == ["error: trace file /dev/full: cannot write: No space left on device; copying stopped"]
+    assert sum(line.startswith("round ") and "#" in line for line in lines) == 2  # both steps reported
+    copy = (tmp_path / "copy.txt").read_text().splitlines()
+    assert sum(line.startswith("  trace of ") for line in copy) == 2
 
 
 def test_a_failing_log_is_named_in_the_console_and_the_session_goes_on(tmp_path):

@@ -5,6 +5,7 @@ A fence's info string is a language word followed by marker words and key=value 
     ```yaml recording file=order.yaml      a whole recording: it must load; with file=, later blocks can use it
     ```console                             `$ refsim ...` commands, each followed by its exact output
     ```shell                               `refsim ...` command lines that must succeed (output not compared)
+    ```yaml sweep file=six.yaml            a sweep file: written for later blocks; it must read and expand
 
 `needs=nasa` on any of them: the block needs the NASA iPSC log under ../shared/data, and is skipped without it.
 Every other fence (`sh`, `yaml`, `json`, none) is an illustration and is never run."""
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNNABLE = ("recording", "console", "shell")
+RUNNABLE = ("recording", "console", "shell", "sweep")
 _FENCE = re.compile(r"^(`{3,})(.*)$")
 
 
@@ -31,7 +32,7 @@ class Block:
 
     @property
     def kind(self) -> str | None:
-        """recording, console or shell; None for an illustration."""
+        """recording, console, shell or sweep; None for an illustration."""
         words = (self.language,) + self.markers
         return next((m for m in RUNNABLE if m in words), None)
 

@@ -46,6 +46,11 @@ class Ruling:
 
 
 class Round(Protocol):
+    now: float
+
+    @property
+    def profile(self) -> Profile: ...
+
     def candidates(self, order: list[Job]) -> Iterable[Job]: ...
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]: ...

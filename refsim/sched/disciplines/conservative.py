@@ -14,12 +14,13 @@ from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import (RoundBase, Ruling, StartRule, overlapping, reason, started_as,
                                            with_reasons)
-from refsim.sched.profile import INF, Reservation
+from refsim.sched.profile import INF, Reservation, StartOf
+from refsim.sched.state import SchedulerState
 
 
 class ConservativeRound(RoundBase):
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
+        super().__init__(state, now, start_of)
         self.reservations: list[Reservation] = []
         self.first_waiting: JobId | None = None
 
@@ -32,7 +33,7 @@ class ConservativeRound(RoundBase):
         reservation = self.profile.earliest(job, from_now=fits)
         end = self.now + job.run_limit if job.run_limit is not None else INF
         ahead = overlapping(self.reservations, self.now, end)
-        if fits and reservation is not None and reservation.planned_start == self.now:
+        if isinstance(outcome, Dispatch) and reservation is not None and reservation.planned_start == self.now:
             if self.first_waiting is None:
                 return started_as(outcome, reservation.allocation), Ruling(StartRule.HEAD, protects=ahead)
             if job.run_limit is not None:
@@ -59,5 +60,5 @@ class ConservativeRound(RoundBase):
 class Conservative:
     name = "conservative"
 
-    def open(self, state, now, start_of) -> ConservativeRound:
+    def open(self, state: SchedulerState, now: float, start_of: StartOf) -> ConservativeRound:
         return ConservativeRound(state, now, start_of)

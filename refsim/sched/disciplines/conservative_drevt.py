@@ -10,12 +10,13 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, reason, with_reasons
-from refsim.sched.profile import Reservation
+from refsim.sched.profile import Reservation, StartOf
+from refsim.sched.state import SchedulerState
 
 
 class DrevtConservativeRound(RoundBase):
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
+        super().__init__(state, now, start_of)
         self.ahead: list[Job] = []
         self._planned: dict[JobId, Reservation | None] = {}  # independent planned starts; reset by every start
 
@@ -65,5 +66,5 @@ class DrevtConservativeRound(RoundBase):
 class DrevtConservative:
     name = "conservative-drevt"
 
-    def open(self, state, now, start_of) -> DrevtConservativeRound:
+    def open(self, state: SchedulerState, now: float, start_of: StartOf) -> DrevtConservativeRound:
         return DrevtConservativeRound(state, now, start_of)

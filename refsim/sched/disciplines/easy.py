@@ -16,11 +16,12 @@ from __future__ import annotations
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, reason, started_as, with_reasons
-from refsim.sched.profile import Reservation
+from refsim.sched.profile import Reservation, StartOf
+from refsim.sched.state import SchedulerState
 
 
 class EasyRound(RoundBase):
-    def __init__(self, state, now, start_of, textbook: bool) -> None:
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf, textbook: bool) -> None:
         super().__init__(state, now, start_of)
         self.textbook = textbook
         self.head: Reservation | None = None
@@ -66,5 +67,5 @@ class Easy:
         self.textbook = textbook
         self.name = "easy" if textbook else "easy-drevt"
 
-    def open(self, state, now, start_of) -> EasyRound:
+    def open(self, state: SchedulerState, now: float, start_of: StartOf) -> EasyRound:
         return EasyRound(state, now, start_of, self.textbook)

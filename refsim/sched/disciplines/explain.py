@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend
-from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, overlapping
+from refsim.sched.disciplines.base import Round, Ruling, StartRule, overlapping
 from refsim.sched.profile import INF, Extra, Reservation
 
 
@@ -86,12 +86,12 @@ class DisciplineRuled:
     ahead: tuple[tuple[JobId, float | None], ...] = ()
 
 
-def explain(discipline: str, round_: RoundBase, job: Job, judged: Outcome, kept: Outcome,
+def explain(discipline: str, round_: Round, job: Job, judged: Outcome, kept: Outcome,
             ruling: Ruling | None) -> DisciplineRuled:
     """The event for one ruling. Call it before the round hears of the job's start."""
     ruling = ruling or Ruling()
     fits = isinstance(judged, Dispatch)
-    moved = isinstance(kept, Dispatch) and fits and kept.allocation != judged.allocation
+    moved = isinstance(kept, Dispatch) and isinstance(judged, Dispatch) and kept.allocation != judged.allocation
     reservation = _found(discipline, round_, ruling.reservation) if ruling.reservation is not None else None
     if reservation is None and ruling.rule is StartRule.PLANNED_NOW and isinstance(kept, Dispatch):
         reservation = ReservationFound(round_.now, _end(round_.now, job), kept.allocation, (),
@@ -101,8 +101,9 @@ def explain(discipline: str, round_: RoundBase, job: Job, judged: Outcome, kept:
     if not protects and head is not None and head.job != job.id:
         protects = (head,)  # EASY: a job that does not fit behind the reserved job is not tested, but waits behind it
     blocked_by = ruling.blocked_by
-    if discipline == "strict" and getattr(round_, "blocker", None) not in (None, job.id):
-        blocked_by = round_.blocker  # strict: every job behind the first that did not fit waits behind it
+    blocker = getattr(round_, "blocker", None)
+    if discipline == "strict" and blocker not in (None, job.id):
+        blocked_by = blocker  # strict: every job behind the first that did not fit waits behind it
     return DisciplineRuled(discipline, round_.now, job.run_limit, fits, kept, moved, ruling.rule, reservation,
                            _windows(protects), discipline == "easy", ruling.delays, blocked_by,
                            _extra_test(discipline, round_, kept, ruling), _ahead(discipline, round_, job, ruling))
@@ -116,7 +117,7 @@ def _windows(reservations: tuple[Reservation, ...]) -> tuple[Window, ...]:
     return tuple(Window(r.job, r.planned_start, r.end) for r in reservations)
 
 
-def _found(discipline: str, round_: RoundBase, reservation: Reservation) -> ReservationFound:
+def _found(discipline: str, round_: Round, reservation: Reservation) -> ReservationFound:
     now = round_.now
     freeing = set(reservation.freed_by)
     releases = sorted((Release(h.job, h.start, h.end - h.start, h.allocation) for h in round_.profile.holdings
@@ -130,7 +131,7 @@ def _found(discipline: str, round_: RoundBase, reservation: Reservation) -> Rese
                             around, extra)
 
 
-def _extra_test(discipline: str, round_: RoundBase, kept: Outcome, ruling: Ruling) -> ExtraTest | None:
+def _extra_test(discipline: str, round_: Round, kept: Outcome, ruling: Ruling) -> ExtraTest | None:
     """Textbook EASY ran the extra-resources test when a job that fits did not end by the planned start."""
     if discipline != "easy":
         return None
@@ -141,7 +142,7 @@ def _extra_test(discipline: str, round_: RoundBase, kept: Outcome, ruling: Rulin
     return None
 
 
-def _ahead(discipline: str, round_: RoundBase, job: Job, ruling: Ruling) -> tuple[tuple[JobId, float | None], ...]:
+def _ahead(discipline: str, round_: Round, job: Job, ruling: Ruling) -> tuple[tuple[JobId, float | None], ...]:
     """conservative-drevt: the independent planned starts computed for the jobs ahead of this one."""
     if discipline != "conservative-drevt":
         return ()

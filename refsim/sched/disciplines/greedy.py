@@ -6,6 +6,8 @@ from __future__ import annotations
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Outcome
 from refsim.sched.disciplines.base import RoundBase, Ruling
+from refsim.sched.profile import StartOf
+from refsim.sched.state import SchedulerState
 
 
 class GreedyRound(RoundBase):
@@ -16,5 +18,5 @@ class GreedyRound(RoundBase):
 class Greedy:
     name = "greedy"
 
-    def open(self, state, now, start_of) -> GreedyRound:
+    def open(self, state: SchedulerState, now: float, start_of: StartOf) -> GreedyRound:
         return GreedyRound(state, now, start_of)

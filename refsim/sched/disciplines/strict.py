@@ -7,11 +7,13 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, reason, with_reasons
+from refsim.sched.profile import StartOf
+from refsim.sched.state import SchedulerState
 
 
 class StrictRound(RoundBase):
-    def __init__(self, *args) -> None:
-        super().__init__(*args)
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
+        super().__init__(state, now, start_of)
         self.blocker: JobId | None = None
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
@@ -28,5 +30,5 @@ class StrictRound(RoundBase):
 class Strict:
     name = "strict"
 
-    def open(self, state, now, start_of) -> StrictRound:
+    def open(self, state: SchedulerState, now: float, start_of: StartOf) -> StrictRound:
         return StrictRound(state, now, start_of)

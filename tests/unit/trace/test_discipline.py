@@ -88,16 +88,17 @@ def test_a_start_moved_to_the_reservations_allocation_marks_the_built_plan():
     from refsim.sched.disciplines import StartRule
     from refsim.sched.disciplines.explain import DisciplineRuled, ReservationFound
     from refsim.trace.discipline import ruled
+    from refsim.trace.records import Line
 
     on_h2 = Allocation((HostAllocation("h2", (("slots", 1),)),))
     event = DisciplineRuled("conservative", 0.0, 10.0, True, Dispatch(JobId(3), on_h2), True,
                             StartRule.PLANNED_NOW, ReservationFound(0.0, 10.0, on_h2, ()), (), False, None, None,
                             None)
     collector = SimpleNamespace(unit_of=lambda _name: None,
-                                body=[[3, ("plan 1: committed; no further plans tried",)]])
+                                body=[Line(3, ("plan 1: committed; no further plans tried",))])
     ruled(collector, event)
-    assert collector.body[0][1] == ("plan 1: built, not started: the job started on the allocation the discipline "
-                                    "found; no further plans tried",)
+    assert collector.body[0] == Line(3, ("plan 1: built, not started: the job started on the allocation the discipline "
+                                    "found; no further plans tried",))
     verdict = collector.discipline_section.lines[-1].parts[0]
     assert verdict == ("verdict: backfilled: its earliest backfill reservation starts now, on the allocation it "
                        "found (not the one built on the current state)")

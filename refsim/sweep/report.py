@@ -1,0 +1,164 @@
+"""The comparison report of a sweep (`refsim sweep-report`): a table per axis and, in a file report, a plot per
+axis (wait and utilisation against the axis, one line per discipline).
+
+A table per axis groups the successful replays by the axis's value (and by discipline, when the discipline is
+another axis) and gives the mean of each figure over the group: the other axes averaged out. Failed replays are
+counted, never averaged."""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from refsim.report.summary import HEADINGS, figure
+from refsim.sim.paths import Named, atomic_write, guarded_output
+from refsim.sweep.table import ResultsTable
+
+FIGURES = ("wait_mean", "wait_median", "wait_p95", "wait_max", "bsld_mean", "utilisation", "makespan")
+DISCIPLINE = "discipline"
+
+
+@dataclass(frozen=True)
+class AxisTable:
+    axis: str
+    by_discipline: bool  # rows split by discipline too
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def shown(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+def axis_table(table: ResultsTable, axis: str) -> AxisTable:
+    split = axis != DISCIPLINE and DISCIPLINE in table.axes
+    disciplines = table.values(DISCIPLINE) if split else [None]
+    header = (axis, *((DISCIPLINE,) if split else ()), "replays", *(HEADINGS[f] for f in FIGURES))
+    rows = []
+    for value in table.values(axis):
+        for discipline in disciplines:
+            group = [r for r in table.ok if r.get(axis) == value and (not split or r.get(DISCIPLINE) == discipline)]
+            means = [mean(group, f) for f in FIGURES]
+            rows.append((shown(value), *((shown(discipline),) if split else ()), str(len(group)),
+                         *(figure(f, m) for f, m in zip(FIGURES, means))))
+    return AxisTable(axis, split, header, tuple(rows))
+
+
+def mean(rows: list[dict[str, Any]], name: str) -> float | None:
+    values = [r[name] for r in rows if isinstance(r.get(name), (int, float))]
+    return math.fsum(values) / len(values) if values else None
+
+
+def tables(table: ResultsTable) -> list[AxisTable]:
+    return [axis_table(table, axis) for axis in table.axes]
+
+
+def headline(table: ResultsTable) -> str:
+    failed = len(table.rows) - len(table.ok)
+    axes = ", ".join(f"{a} ({len(table.values(a))} values)" for a in table.axes) or "none"
+    return (f"{table.name}: {len(table.rows)} replays, {failed} failed{' (left out)' if failed else ''}; "
+            f"axes: {axes}")
+
+
+def text_lines(table: ResultsTable) -> list[str]:
+    """The tables as aligned text, for the terminal."""
+    lines = [headline(table)]
+    for found in tables(table):
+        lines += ["", f"by {found.axis} (means over the other axes; times in seconds)"]
+        rows = [found.header, *found.rows]
+        widths = [max(len(r[i]) for r in rows) for i in range(len(found.header))]
+        keys = 2 if found.by_discipline else 1
+        lines += ["  ".join(c.ljust(w) if i < keys else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
+                  .rstrip() for r in rows]
+    return lines
+
+
+def slug(axis: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", axis).strip("-") or "axis"
+
+
+def image_paths(report: Path, table: ResultsTable) -> dict[str, Path]:
+    """Where a Markdown report's plots go: beside it, named after it and the axis."""
+    return {axis: report.with_name(f"{report.stem}-{slug(axis)}.png") for axis in table.axes}
+
+
+def write_report(table: ResultsTable, report: str | Path, results: str | Path) -> list[Path]:
+    """Write the report (.md with PNGs beside it, or .html with the plots embedded); the files written."""
+    from refsim.sweep.plots import axis_png
+
+    report = Path(report)
+    inputs: list[Named] = [("the results table", results)]
+    guarded_output(report, inputs, role="sweep-report -o")
+    markdown = report.suffix.lower() == ".md"
+    images = image_paths(report, table) if markdown else {}
+    for axis, path in images.items():
+        others = [("the report", report)] + [("another plot", p) for a, p in images.items() if a != axis]
+        guarded_output(path, inputs, others, role="sweep-report plot")
+    pngs = {axis: axis_png(table, axis) for axis in table.axes}
+    for axis, path in images.items():
+        with atomic_write(path, binary=True) as file:
+            file.write(pngs[axis])
+    text = markdown_text(table, images) if markdown else html_text(table, pngs)
+    with atomic_write(report) as file:
+        file.write(text)
+    return [report, *images.values()]
+
+
+def _md_row(cells: tuple[str, ...]) -> str:
+    return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+
+def markdown_text(table: ResultsTable, images: dict[str, Path]) -> str:
+    lines = [f"# Sweep report: {Path(table.name).name}", "", headline(table)]
+    for found in tables(table):
+        lines += ["", f"## By {found.axis}", "", "Means over the other axes; times in seconds.", "",
+                  _md_row(found.header), _md_row(tuple("---" for _ in found.header))]
+        lines += [_md_row(r) for r in found.rows]
+        if found.axis in images:
+            lines += ["", f"![wait and utilisation against {found.axis}]({images[found.axis].name})"]
+    lines += ["", "## Every replay", "", *_md_all(table)]
+    return "\n".join(lines) + "\n"
+
+
+def _all_rows(table: ResultsTable) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    header = ("replay", *table.axes, "status", *(HEADINGS[f] for f in FIGURES), "decisions", "cpu s")
+    rows = [(str(r["replay"]), *(shown(r.get(a)) for a in table.axes), str(r.get("status")),
+             *(figure(f, r.get(f)) for f in FIGURES), shown(r.get("decisions")),
+             "-" if r.get("cpu_seconds") is None else f"{r['cpu_seconds']:.2f}") for r in table.rows]
+    return header, rows
+
+
+def _md_all(table: ResultsTable) -> list[str]:
+    header, rows = _all_rows(table)
+    return [_md_row(header), _md_row(tuple("---" for _ in header)), *(_md_row(r) for r in rows)]
+
+
+def _html_table(header: tuple[str, ...], rows: list[tuple[str, ...]] | tuple[tuple[str, ...], ...]) -> str:
+    head = "".join(f"<th>{html.escape(c)}</th>" for c in header)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in rows)
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n</table>"
+
+
+STYLE = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
+         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}th{background:#eee}")
+
+
+def html_text(table: ResultsTable, pngs: dict[str, bytes]) -> str:
+    title = html.escape(f"Sweep report: {Path(table.name).name}")
+    parts = [f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title>"
+             f"<style>{STYLE}</style></head><body>", f"<h1>{title}</h1>", f"<p>{html.escape(headline(table))}</p>"]
+    for found in tables(table):
+        parts += [f"<h2>By {html.escape(found.axis)}</h2>", "<p>Means over the other axes; times in seconds.</p>",
+                  _html_table(found.header, found.rows)]
+        if found.axis in pngs:
+            data = base64.b64encode(pngs[found.axis]).decode("ascii")
+            parts.append(f"<img alt=\"wait and utilisation against {html.escape(found.axis)}\" "
+                         f"src=\"data:image/png;base64,{data}\">")
+    header, rows = _all_rows(table)
+    parts += ["<h2>Every replay</h2>", _html_table(header, rows), "</body></html>"]
+    return "\n".join(parts) + "\n"

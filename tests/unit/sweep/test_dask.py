@@ -1,0 +1,90 @@
+"""The same sweep on a Dask cluster started in the test (threads in this process, so it starts in a fraction of a
+second on any machine): the same table as on local processes; workers with another refsim version refused."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from refsim.sweep.executors import DaskExecutor, ExecutorError
+from refsim.sweep.progress import SweepProgress
+from refsim.sweep.run import run_sweep
+from refsim.sweep.tasks import ReplayOutcome, ReplayTask
+from tests.unit.sweep.conftest import run, without_cpu
+
+distributed = pytest.importorskip("distributed", reason="the dask extra is not installed (pip install 'refsim[dask]')")
+
+
+def records(data: bytes) -> list[object]:
+    lines = [json.loads(line) for line in gzip.decompress(data).decode().splitlines()]
+    del lines[0]["written"]  # when the file was written
+    return lines
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as local:
+        yield local.scheduler_address
+
+
+def test_the_table_equals_the_local_one(six, cluster):
+    on_dask = run("sweep", str(six / "six.yaml"), "-o", str(six / "dask"), "--dask", cluster, "--sim-output")
+    assert on_dask.exit_code == 0, on_dask.output
+    assert "6 replays: 6 run, 0 skipped (results exist), 0 failed" in on_dask.stdout
+    assert run("sweep", str(six / "six.yaml"), "-o", str(six / "local"), "-j", "1", "--sim-output").exit_code == 0
+    assert without_cpu((six / "dask" / "results.csv").read_text()) == \
+        without_cpu((six / "local" / "results.csv").read_text())
+    # the output files came back from the workers and hold what was written locally (the header's time apart)
+    for path in sorted((six / "local" / "runs").iterdir()):
+        assert records((six / "dask" / "runs" / path.name).read_bytes()) == records(path.read_bytes())
+    again = run("sweep", str(six / "six.yaml"), "-o", str(six / "dask"), "--dask", cluster, "--sim-output")
+    assert "6 replays: 0 run, 6 skipped (results exist), 0 failed" in again.stdout
+
+
+def test_a_task_from_another_version_is_refused_by_the_worker(six, cluster):
+    # a worker that joined after the check (or a task built by another refsim) gets the refusal as its error
+    class OtherVersion(DaskExecutor):
+        def run(self, tasks, done, progress):  # type: ignore[no-untyped-def]
+            super().run([replace(t, version="0.0.1") for t in tasks], done, progress)
+
+    summary = run_sweep(six / "six.yaml", six / "out", OtherVersion(cluster, print),
+                        report=lambda line: None, progress=SweepProgress(6))
+    assert summary.failed == 6
+    rows = (six / "out" / "results.jsonl").read_text()
+    assert rows.count("refused: this worker runs refsim 0.1.0, the sweep refsim 0.1.0") == 0
+    assert rows.count('"error": "refused: this worker runs refsim') == 6 and "the sweep refsim 0.0.1" in rows
+
+
+def test_workers_of_another_version_are_left_out(six, cluster, monkeypatch):
+    import refsim.sweep.executors as executors
+
+    warnings: list[str] = []
+    monkeypatch.setattr(executors, "__version__", "9.9")  # the sweep's version; the workers report 0.1.0
+    with pytest.raises(ExecutorError, match=r"no worker runs refsim 9\.9"):
+        run_sweep(six / "six.yaml", six / "out", DaskExecutor(cluster, warnings.append), progress=SweepProgress(6))
+    assert not (six / "out").exists()
+    assert len(warnings) == 2 and all("refused: it runs refsim 0.1.0, this sweep refsim 9.9" in w for w in warnings)
+
+
+def test_an_unreachable_scheduler_is_one_line(six, monkeypatch):
+    import refsim.sweep.executors as executors
+
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", "1s")
+    result = run("sweep", str(six / "six.yaml"), "-o", str(six / "out"), "--dask", "tcp://127.0.0.1:9")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.stderr.startswith("Error: --dask tcp://127.0.0.1:9: cannot reach the Dask scheduler")
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not (six / "out").exists()  # nothing written before the executor was ready
+
+
+def test_tasks_travel_as_plain_data():
+    import pickle
+
+    assert pickle.loads(pickle.dumps(ReplayOutcome(1, "k", None, "e", None))) == ReplayOutcome(1, "k", None, "e", None)
+    assert ReplayTask.__module__ == "refsim.sweep.tasks"

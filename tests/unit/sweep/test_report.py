@@ -1,0 +1,90 @@
+"""sweep-report: a table per axis (means over the other axes, split by discipline), as text, Markdown with PNGs
+beside it, or HTML with the plots embedded."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+
+import pytest
+
+from refsim.sweep.plots import axis_figure
+from refsim.sweep.table import read_results
+from tests.unit.sweep.conftest import run
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def results(six: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(six)
+    assert run("sweep", "six.yaml", "-o", "out", "-j", "1").exit_code == 0
+    return six / "out" / "results.csv"
+
+
+def test_the_tables_per_axis(results: Path):
+    # By hand (conftest): on 1 host greedy and easy wait 33.3 s on average (max 100), strict 50; on 2 hosts 0.
+    # By discipline, each figure is the mean of the 1-host and 2-host replays: greedy (33.3 + 0) / 2 = 16.7,
+    # strict 25.0; utilisation (73.6% + 46.0%) / 2 = 59.8%; makespan (250 + 200) / 2 = 225.
+    result = run("sweep-report", "out/results.csv")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "out/results.csv: 6 replays, 0 failed; axes: discipline (3 values), hosts (2 values)"
+    assert lines[2:7] == [
+        "by discipline (means over the other axes; times in seconds)",
+        "discipline  replays  wait mean  median   p95   max  bsld mean   util  makespan",
+        "greedy            2       16.7    12.5  50.0  50.0       1.29  59.8%     225.0",
+        "strict            2       25.0    25.0  50.0  50.0       1.40  59.8%     225.0",
+        "easy              2       16.7    12.5  50.0  50.0       1.29  59.8%     225.0"]
+    assert lines[9:11] == ["hosts  discipline  replays  wait mean  median    p95    max  bsld mean   util  makespan",
+                           "1      greedy            1       33.3    25.0  100.0  100.0       1.58  73.6%     250.0"]
+    assert lines[13] == "2      greedy            1        0.0     0.0    0.0    0.0       1.00  46.0%     200.0"
+
+
+def test_markdown_with_the_plots_beside_it(results: Path, six: Path):
+    result = run("sweep-report", "out/results.csv", "-o", "report.md")
+    assert result.exit_code == 0
+    assert result.stdout == "report.md: 6 replays, 2 axes; plots: report-discipline.png, report-hosts.png\n"
+    text = (six / "report.md").read_text()
+    assert "| strict | 2 | 25.0 | 25.0 | 50.0 | 50.0 | 1.40 | 59.8% | 225.0 |" in text
+    assert re.findall(r"!\[[^]]*\]\(([^)]+)\)", text) == ["report-discipline.png", "report-hosts.png"]
+    for name in ("report-discipline.png", "report-hosts.png"):
+        assert (six / name).read_bytes().startswith(PNG)
+
+
+def test_html_with_the_plots_embedded(results: Path, six: Path):
+    assert run("sweep-report", "out/results.csv", "-o", "report.html").exit_code == 0
+    text = (six / "report.html").read_text()
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
+    assert len(images) == 2 and all(base64.b64decode(i).startswith(PNG) for i in images)
+    assert "<td>strict</td><td>2</td><td>25.0</td>" in text and not (six / "report-hosts.png").exists()
+
+
+def test_one_line_per_discipline_against_the_other_axes(results: Path):
+    figure = axis_figure(read_results(results), "hosts")
+    wait, utilisation = figure.axes
+    assert [line.get_label() for line in wait.get_lines()] == ["greedy", "strict", "easy"]
+    assert [list(line.get_ydata()) for line in wait.get_lines()] == [[200 / 6, 0.0], [50.0, 0.0], [200 / 6, 0.0]]
+    assert [round(y, 1) for y in utilisation.get_lines()[0].get_ydata()] == [73.6, 46.0]
+
+
+def test_failed_replays_are_counted_not_averaged(tmp_path: Path):
+    (tmp_path / "r.csv").write_text("replay,recording,hosts,status,wait_mean,utilisation,error\n"
+                                    "1,a.yaml,1,failed,,,boom\n2,a.yaml,2,ok,10.0,0.5,\n3,a.yaml,3,ok,20.0,0.25,\n")
+    lines = run("sweep-report", str(tmp_path / "r.csv")).stdout.splitlines()
+    assert lines[0] == f"{tmp_path / 'r.csv'}: 3 replays, 1 failed (left out); axes: hosts (3 values)"
+    assert lines[3:] == ["hosts  replays  wait mean  median  p95  max  bsld mean   util  makespan",
+                         "1            0          -       -    -    -          -      -         -",
+                         "2            1       10.0       -    -    -          -  50.0%         -",
+                         "3            1       20.0       -    -    -          -  25.0%         -"]
+
+
+def test_a_file_that_is_not_a_results_table(tmp_path: Path):
+    (tmp_path / "x.csv").write_text("a,b\n1,2\n")
+    result = run("sweep-report", str(tmp_path / "x.csv"))
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {tmp_path / 'x.csv'}: line 1: not a sweep results table (no column replay, " \
+                            "recording, status, wait_mean, utilisation)\n"
+    bad = run("sweep-report", str(tmp_path / "x.csv"), "-o", str(tmp_path / "x.pdf"))
+    assert bad.exit_code == 2 and "the report is written as .md or .html" in bad.stderr

@@ -1,0 +1,77 @@
+"""A replay's recording: dotted-path overrides, host clones and removals, the time scale; the recording's own
+document is never changed."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from refsim.importers.swf import swf_recording
+from refsim.sweep.dotted import DottedPathError, parse_path, with_value
+from refsim.sweep.variant import VariantError, clone_names, variant, with_host_count, with_time_scale
+from tests.unit.sweep.conftest import TINY_SWF
+
+DOCUMENT = {
+    "cluster": {"hosts": [{"name": "node0001", "slots": 1}, {"name": "node0002", "slots": 1},
+                          {"name": "gpu", "slots": 4}],
+                "queues": [{"name": "normal", "priority": 0}, {"name": "night"}],
+                "limits": [{"name": "user_slots", "per_user": "all", "resources": {"slots": 64}}]},
+    "events": [{"time": 0, "submit": {"id": 1}}, {"time": 3, "finish": 1}],
+}
+
+
+def test_a_dotted_path_sets_one_field_and_copies_only_its_way():
+    before = copy.deepcopy(DOCUMENT)
+    changed = with_value(DOCUMENT, parse_path("cluster.limits[name=user_slots].resources.slots"), 32)
+    assert changed["cluster"]["limits"][0]["resources"] == {"slots": 32}
+    assert DOCUMENT == before  # the recording's document as it was
+    assert changed["events"] is DOCUMENT["events"] and changed["cluster"]["hosts"] is DOCUMENT["cluster"]["hosts"]
+    added = with_value(DOCUMENT, parse_path("cluster.queues[1].priority"), 5)  # a key left at its default
+    assert added["cluster"]["queues"][1] == {"name": "night", "priority": 5}
+
+
+@pytest.mark.parametrize("path,problem", [
+    ("cluster.queues[name=day].priority", "cluster.queues has no element named 'day' (names: normal, night)"),
+    ("cluster.queues[2].priority", "cluster.queues has 2 elements, so no element 2"),
+    ("cluster.shared.lic", "cluster has no 'shared'"),
+    ("cluster.hosts.slots", "cluster.hosts is not a mapping, so it has no 'slots'"),
+])
+def test_a_path_that_leads_nowhere_names_the_missing_step(path: str, problem: str):
+    with pytest.raises(DottedPathError) as raised:
+        with_value(DOCUMENT, parse_path(path), 1)
+    assert str(raised.value) == f"{path}: {problem}"
+
+
+def test_clones_go_on_counting_at_the_template_width():
+    assert clone_names("node0001", {"node0001", "node0002", "gpu"}, 3) == ["node0003", "node0004", "node0005"]
+    assert clone_names("gpu", {"node0001", "gpu", "gpu-2"}, 2) == ["gpu-1", "gpu-3"]
+    assert clone_names("n9", {"n9"}, 2) == ["n10", "n11"]
+
+
+def test_the_host_count_adds_clones_or_removes_the_last_hosts_but_never_the_template():
+    more = with_host_count(DOCUMENT, "node0001", 5)["cluster"]["hosts"]
+    assert [h["name"] for h in more] == ["node0001", "node0002", "gpu", "node0003", "node0004"]
+    assert more[3] == {"name": "node0003", "slots": 1}
+    fewer = with_host_count(DOCUMENT, "gpu", 1)["cluster"]["hosts"]
+    assert [h["name"] for h in fewer] == ["gpu"]
+    assert [h["name"] for h in with_host_count(DOCUMENT, "node0001", 2)["cluster"]["hosts"]] == ["node0001",
+                                                                                                   "node0002"]
+    with pytest.raises(VariantError, match="no host named 'cpu' to clone"):
+        with_host_count(DOCUMENT, "cpu", 4)
+
+
+def test_overrides_come_before_the_clones():
+    paths = {"cluster.hosts[name=node0001].slots": parse_path("cluster.hosts[name=node0001].slots")}
+    changed = variant(DOCUMENT, (("cluster.hosts[name=node0001].slots", 8), ("hosts", 4)), paths, "node0001")
+    assert [h["slots"] for h in changed["cluster"]["hosts"]] == [8, 1, 4, 8]
+
+
+def test_the_time_scale_of_a_recording_is_the_importers_on_an_swf_log():
+    # The importer multiplies each submit time by the factor; scaling an imported recording's event times
+    # gives the very same document.
+    imported = swf_recording(TINY_SWF)
+    for factor in (0.5, 0.75, 1.3):
+        assert with_time_scale(imported, factor) == swf_recording(TINY_SWF, time_scale=factor)
+    assert [e["time"] for e in with_time_scale(DOCUMENT, 0.5)["events"]] == [0, 1.5]
+    assert variant(DOCUMENT, (("time_scale", 0.5),), {}, None, scale_times=False) is DOCUMENT
