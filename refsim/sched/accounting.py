@@ -9,6 +9,7 @@ from refsim.model.units import Amount, normalise
 from refsim.sched.decisions import Allocation
 
 LimitKey = tuple[str, str, str]  # (limit name, scope instance, resource)
+_LOG_LIMIT = 1 << 16  # host changes kept for the fast path's verdict tables (memory stays bounded)
 
 
 class Usage:
@@ -22,6 +23,10 @@ class Usage:
         self.version = 0  # moves on every commit and release, so memos of decisions know when they are stale
         self.touched: set[str] = set()  # hosts changed since the fast path's free index last looked
         self._host_stamp: dict[str, int] = {}  # the version at which each host's usage last changed
+        # Hosts whose usage changed, in order, from log position `log_start` on: the fast path's verdict tables
+        # patch themselves from it. Trimmed to a bounded length; a reader that fell behind starts afresh.
+        self.log: list[str] = []
+        self.log_start = 0
 
     def host_used(self, host: str, resource: str) -> Amount:
         return self.host[host].get(resource, 0) if host in self.host else 0
@@ -49,18 +54,40 @@ class Usage:
 
     def _apply(self, allocation: Allocation, sign: int) -> None:
         self.version += 1
+        version, touched, log, stamps, tables = self.version, self.touched, self.log, self._host_stamp, self.host
         for host in allocation.hosts:
-            self.touched.add(host.host)
-            self._host_stamp[host.host] = self.version
-            table = self.host[host.host]
+            name = host.host
+            touched.add(name)
+            log.append(name)
+            stamps[name] = version
+            table = tables[name]
             for resource, amount in host.resources:
                 table[resource] = normalise(table.get(resource, 0) + sign * amount)
             for charge in host.limit_charges:
                 self._charge(charge.limit, charge.scope, charge.resource, sign * charge.amount)
+        if len(log) > _LOG_LIMIT:
+            self.trim_log(_LOG_LIMIT // 2)
         for resource, amount in allocation.shared:
             self.shared[resource] = normalise(self.shared.get(resource, 0) + sign * amount)
         for charge in allocation.limit_charges:
             self._charge(charge.limit, charge.scope, charge.resource, sign * charge.amount)
+
+    def log_end(self) -> int:
+        """The log position after the last change."""
+        return self.log_start + len(self.log)
+
+    def changed_since(self, position: int) -> list[str] | None:
+        """Hosts whose usage changed since log position `position`; None when the log no longer goes back so far."""
+        if position < self.log_start:
+            return None
+        return self.log[position - self.log_start:]
+
+    def trim_log(self, keep: int) -> None:
+        """Keep at most `keep` log entries (the newest)."""
+        drop = len(self.log) - keep
+        if drop > 0:
+            del self.log[:drop]
+            self.log_start += drop
 
     def _charge(self, limit: str, scope: str, resource: str, amount: Amount) -> None:
         key = (limit, scope, resource)

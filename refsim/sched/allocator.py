@@ -6,6 +6,7 @@ from __future__ import annotations
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.resreq import Requirement
+from refsim.resreq.ast import Single
 from refsim.sched.decisions import Dispatch, NoDecision, NoDecisionKind, Outcome, Pend, pend_reason_set
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (AllocationBuilt, ClusterLimitsMatched, DecisionMade, LimitStanding,
@@ -77,24 +78,35 @@ def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
     state version, else a search over candidate hosts and, only when that does not dispatch, the reference
     evaluation to collect the pend reasons."""
     buckets = state.buckets
-    key = buckets.key(job)
-    known = buckets.get(key, state.version)
+    known = buckets.known(job, state.version)
     if known is not None:
-        return NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
-    ev = Evaluation.start(state, job, None)
-    ev.candidates = state.candidates
-    outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
-    if outcome is ReqOutcome.SATISFIED:
-        return _decide(ev, outcome)
+        return known
+    key = buckets.key(job)
+    if not _cannot_fit(state, job, requirement):
+        ev = Evaluation.start(state, job, None)
+        ev.candidates = state.candidates
+        outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
+        if outcome is ReqOutcome.SATISFIED:
+            return _decide(ev, outcome)
     ev = Evaluation.start(state, job, None)
     ev.verdicts = state.verdicts
     decision = _decide(ev, evaluate(ev, requirement, (), job.min_tasks, job.max_tasks))
     if isinstance(decision, Pend):
-        decision = Pend(job.id, buckets.intern(decision.reasons))
         buckets.remember(key, decision.reasons)
     elif isinstance(decision, NoDecision) and decision.kind is NoDecisionKind.NO_REASON:
         buckets.remember(key, decision.kind)
     return decision
+
+
+def _cannot_fit(state: SchedulerState, job: Job, requirement: Requirement) -> bool:
+    """Whether a single requirement surely cannot be placed now: every plan of one places at least the job's
+    minimum task count, a slot per task, on open hosts, so it needs that many committed free slots among them. The
+    candidate search is then skipped; the explanation still decides."""
+    return isinstance(requirement, Single) and \
+        state.free_index().free_slots(state.usage) + _SLOT_SLACK < job.min_tasks
+
+
+_SLOT_SLACK = 1e-6  # float sums of free slots never turn a possible placement into a skipped search
 
 
 def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
@@ -113,4 +125,6 @@ def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
         reasons.update(pend_reasons(verdict))
     if not reasons:
         return NoDecision(job, NoDecisionKind.NO_REASON)
+    if ev.verdicts is not None:  # the fast path's explanation: the canonical set, shared with earlier equal ones
+        return Pend(job, ev.state.buckets.canonical(reasons))
     return Pend(job, pend_reason_set(reasons))

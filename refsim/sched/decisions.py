@@ -56,9 +56,29 @@ class PendReason(NamedTuple):
         return (_CODE_ORDER[self.code], self.host, self.detail)
 
 
-def pend_reason_set(reasons: set[PendReason] | frozenset[PendReason]) -> tuple[PendReason, ...]:
-    """The canonical form of a set of reasons: de-duplicated and sorted (code order, host, detail)."""
-    return tuple(sorted(reasons, key=PendReason.sort_key))
+class _SortKeys(dict[PendReason, tuple[int, str, str]]):
+    """Each reason's sort key, computed once: pend sets of a loaded replay repeat the same host reasons."""
+
+    def __missing__(self, reason: PendReason) -> tuple[int, str, str]:
+        if len(self) >= _SORT_KEYS:  # bounded, whatever the workload
+            self.clear()
+        key = self[reason] = reason.sort_key()
+        return key
+
+
+_SORT_KEYS = 1 << 17
+
+
+def pend_reason_set(reasons: set[PendReason] | frozenset[PendReason],
+                    keys: dict[PendReason, tuple[int, str, str]] | None = None) -> tuple[PendReason, ...]:
+    """The canonical form of a set of reasons: de-duplicated and sorted (code order, host, detail). `keys`, when
+    given, is a memo of sort keys (see sort_keys())."""
+    return tuple(sorted(reasons, key=PendReason.sort_key if keys is None else keys.__getitem__))
+
+
+def sort_keys() -> dict[PendReason, tuple[int, str, str]]:
+    """A memo of pend reasons' sort keys for pend_reason_set(), filled as it is read and bounded in size."""
+    return _SortKeys()
 
 
 @dataclass(frozen=True)

@@ -25,39 +25,43 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left
-from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from refsim.model.cluster import Cluster, Host, HostStatus
 from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
-from refsim.model.units import Amount
-from refsim.resreq.ast import OrderKey, Single
-from refsim.sched.decisions import NoDecisionKind, PendReason
-from refsim.sched.events import HostVerdict, VerdictKind
+from refsim.model.resources import SLOTS
+from refsim.resreq.ast import OrderKey
+from refsim.sched.decisions import NoDecision, NoDecisionKind, Pend, PendReason, pend_reason_set, sort_keys
+from refsim.sched.events import VerdictKind
 
-if TYPE_CHECKING:  # these import this module
+if TYPE_CHECKING:
+    from refsim.model.units import Amount
+    from refsim.resreq.ast import Single
     from refsim.resreq.select import SelectExpr
     from refsim.sched.accounting import Usage
     from refsim.sched.evaluation import Evaluation
+    from refsim.sched.events import HostVerdict
     from refsim.sched.hostscan import PositionDemand
     from refsim.sched.state import SchedulerState
 
     Judge = Callable[[Evaluation, Single, Host, PositionDemand], HostVerdict]
-_Known = tuple[HostVerdict, frozenset[PendReason] | None]  # a verdict and its pend reasons (None: it has none)
-# (version, accepting host names, all their pend reasons, pend reasons by host, hosts not yet judged)
-_Table = tuple[int, set[str], set[PendReason], dict[str, frozenset[PendReason]], dict[str, Host]]
+    Demand = tuple[tuple[str, Amount], ...]  # (resource, amount) pairs
+    Known = tuple[HostVerdict, frozenset[PendReason] | None]  # a verdict and its pend reasons
 
 _ACCEPTED_KIND = VerdictKind.ACCEPTED
+_KEYS = 1 << 16  # bucket keys kept (one per pending job, up to this many)
+_TABLES = 256  # verdict tables kept (one per demand shape)
 _PER_HOST = 64  # verdicts kept per host (demands x consumers), so the memo never grows with the workload
 REFERENCE_ENV = "REFSIM_REFERENCE_PATH"  # set to 1: every job takes the reference path (benchmarks, tests)
 
 # Candidate selection may only over-approximate: a host that judge() accepts must always be a candidate. The
-# slack keeps float round-off in numpy's sums from ever dropping such a host; judge() makes the exact comparison.
-_SLACK = 1e-9
+# slack keeps float round-off from ever dropping such a host (or one with a fill share: a share rounds up within
+# 1e-9 of the per-task amount, see refsim/sched/fill.py); judge() and host_share() make the exact comparison.
+_SLACK = 1e-6
 
 
 def reference_forced() -> bool:
@@ -73,14 +77,15 @@ class FreeIndex:
         self.hosts = cluster.hosts
         self.position = {h.name: i for i, h in enumerate(self.hosts)}
         self.open = np.array([h.status is HostStatus.OPEN for h in self.hosts], dtype=bool)
-        self._totals: dict[str, NDArray[np.float64]] = {}
-        self._free: dict[str, NDArray[np.float64]] = {}
-        self._static: dict[str | None, NDArray[np.bool_]] = {}
-        self._perm: dict[tuple[OrderKey, ...], NDArray[np.intp]] = {}
-        self._candidates: dict[Hashable, list[int]] = {}
+        self._totals: dict[str, np.ndarray] = {}
+        self._free: dict[str, np.ndarray] = {}
+        self._static: dict[str | None, np.ndarray] = {}
+        self._perm: dict[tuple[OrderKey, ...], np.ndarray] = {}
+        self._candidates: dict[tuple[object, ...], list[int]] = {}
+        self._free_slots: float | None = None
         self._version = -1
 
-    def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> NDArray[np.float64]:
+    def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> np.ndarray:
         free = self._free.get(resource)
         if free is None:
             total = np.array([float(h.capacities.get(resource, 0)) for h in self.hosts])
@@ -97,17 +102,31 @@ class FreeIndex:
         if usage.version == self._version:
             return
         self._candidates.clear()
+        slots = self._free.get(SLOTS)
         for name in usage.touched:
             i = self.position.get(name)
             if i is None:
                 continue
+            if slots is not None and self._free_slots is not None and self.open[i]:
+                self._free_slots -= max(float(slots[i]), 0.0)
             table = usage.host.get(name) or {}
             for resource, free in self._free.items():
                 free[i] = self._totals[resource][i] - table.get(resource, 0)
+            if slots is not None and self._free_slots is not None and self.open[i]:
+                self._free_slots += max(float(slots[i]), 0.0)  # slot counts are whole: the sum stays exact
         usage.touched.clear()
         self._version = usage.version
 
-    def static_mask(self, state: SchedulerState, select: SelectExpr | None) -> NDArray[np.bool_]:
+    def free_slots(self, usage: Usage) -> float:
+        """Committed free slots of the open hosts together (a host holding more than it has counts 0), kept up to
+        date from the hosts usage touched."""
+        self.sync(usage)
+        if self._free_slots is None:
+            free = self._free_of(SLOTS, usage.host)
+            self._free_slots = float(np.maximum(free[self.open], 0.0).sum())
+        return self._free_slots
+
+    def static_mask(self, state: SchedulerState, select: SelectExpr | None) -> np.ndarray:
         """Open hosts that match the select expression (static, so computed once per cluster)."""
         key = select.text if select is not None else None
         mask = self._static.get(key)
@@ -118,7 +137,7 @@ class FreeIndex:
             self._static[key] = mask
         return mask
 
-    def permutation(self, order: tuple[OrderKey, ...], hosts: tuple[Host, ...]) -> NDArray[np.intp] | None:
+    def permutation(self, order: tuple[OrderKey, ...], hosts: tuple[Host, ...]) -> np.ndarray | None:
         """Cluster positions in scan order; None when the scan order is the cluster's."""
         if not order:
             return None
@@ -127,7 +146,7 @@ class FreeIndex:
             perm = self._perm[order] = np.array([self.position[h.name] for h in hosts], dtype=np.intp)
         return perm
 
-    def candidates(self, state: SchedulerState, single: Single, resources: tuple[tuple[str, Amount], ...],
+    def candidates(self, state: SchedulerState, single: Single, resources: Demand,
                    hosts: tuple[Host, ...]) -> list[int]:
         """Scan-order indices of the hosts that could accept `resources`, ascending; memoised per usage version."""
         usage = state.usage
@@ -139,7 +158,8 @@ class FreeIndex:
             for resource, amount in resources:
                 mask &= self._free_of(resource, usage.host) >= amount - _SLACK * max(1.0, abs(amount))
             perm = self.permutation(single.order, hosts)
-            found = self._candidates[key] = np.flatnonzero(mask if perm is None else mask[perm]).tolist()
+            found = np.flatnonzero(mask if perm is None else mask[perm]).tolist()
+            self._candidates[key] = found
         return found
 
 
@@ -149,11 +169,53 @@ class CandidateSource:
     def __init__(self, state: SchedulerState) -> None:
         self.state = state
 
+    def fill(self, ev: Evaluation, demand: PositionDemand, start: int, claimed: set[str], count: int,
+             judge: Judge) -> list[tuple[Host, int]]:
+        """Up to `count` hosts judge() accepts for `demand`, with their scan indices, in cyclic scan order from
+        `start`, passing over claimed hosts (placement's _fill_runs says when this equals a scan per position).
+        When fewer than `count` hosts are candidates none is judged and none is returned: the run fails."""
+        hosts = self.state.scan_order(demand.single.order)
+        found = self.state.free_index().candidates(self.state, demand.single, demand.resources, hosts)
+        if len(found) < count:  # fewer candidates than positions: judge() cannot accept enough of them
+            return []
+        first = bisect_left(found, start)
+        taken: list[tuple[Host, int]] = []
+        single = demand.single
+        plain = not demand.terms  # no host-scoped limit term: accepts() decides as judge() on an unheld host
+        held_on, used = ev.ledger.host_table, ev.state.usage.host
+        for indices in (found[first:], found[:first]):
+            for index in indices:
+                host = hosts[index]
+                name = host.name
+                if name in claimed:
+                    continue
+                if plain and held_on(name) is None:
+                    if not accepts(host, used.get(name), demand.resources):
+                        continue
+                elif judge(ev, single, host, demand).kinds[0] is not _ACCEPTED_KIND:
+                    continue
+                taken.append((host, index))
+                if len(taken) == count:
+                    return taken
+        return taken
+
     def indices(self, demand: PositionDemand, hosts: tuple[Host, ...], start: int) -> Iterator[int]:
         found = self.state.free_index().candidates(self.state, demand.single, demand.resources, hosts)
         first = bisect_left(found, start)
         yield from found[first:]
         yield from found[:first]
+
+
+def accepts(host: Host, used: dict[str, Amount] | None, resources: Demand) -> bool:
+    """judge()'s verdict, accepted or not, for a candidate host (open, matching the select expression) on which
+    the evaluation holds nothing, for a demand without host-scoped limit terms: every resource passes the
+    pre-filter (total) and the per-host check (total - used, nothing reserved)."""
+    capacities = host.capacities
+    for resource, requested in resources:
+        total = capacities.get(resource, 0)
+        if total < requested or total - (used.get(resource, 0) if used else 0) < requested:
+            return False
+    return True
 
 
 def every_host(start: int, count: int) -> Iterator[int]:
@@ -168,29 +230,107 @@ class Buckets:
     def __init__(self, cluster: Cluster) -> None:
         self.kinds = tuple(kind for kind in (ConsumerKind.USER, ConsumerKind.QUEUE, ConsumerKind.PROJECT)
                            if any(c.kind is kind for lim in cluster.limits for c in lim.consumers))
-        self._memo: dict[tuple[str | int, ...], tuple[PendReason, ...] | NoDecisionKind] = {}
+        self._memo: dict[tuple[object, ...], tuple[PendReason, ...] | NoDecisionKind] = {}
         self._version = -1
         self._reasons: dict[PendReason, PendReason] = {}
+        self._sets: dict[frozenset[PendReason], tuple[PendReason, ...]] = {}
+        self._kept = 0  # entries of the sets kept
+        # Per job object (by id; the entry holds the job, so the id is not reused under it): its key and the last
+        # outcome given from the memo, handed out again while the memo gives the same.
+        self._jobs: dict[int, list[Any]] = {}
+        self.sort_keys = sort_keys()
 
-    def key(self, job: Job) -> tuple[str | int, ...]:
+    def _entry(self, job: Job) -> list[Any]:
+        entry = self._jobs.get(id(job))
+        if entry is None or entry[0] is not job:
+            base = (job.resreq, job.min_tasks, job.max_tasks)
+            key = base if not self.kinds else base + tuple(
+                job.user if k is ConsumerKind.USER else job.queue if k is ConsumerKind.QUEUE else job.project
+                for k in self.kinds)
+            if len(self._jobs) >= _KEYS:
+                self._jobs.clear()
+            entry = self._jobs[id(job)] = [job, key, None]
+        return entry
+
+    def key(self, job: Job) -> tuple[object, ...]:
         """What the decision of an untraced job depends on besides the state: requirement, task counts and the
         consumer values that some limit reads."""
-        values = {ConsumerKind.USER: job.user, ConsumerKind.QUEUE: job.queue, ConsumerKind.PROJECT: job.project}
-        return (job.resreq, job.min_tasks, job.max_tasks) + tuple(values[k] for k in self.kinds)
+        key: tuple[object, ...] = self._entry(job)[1]
+        return key
 
-    def get(self, key: tuple[str | int, ...], version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
+    def get(self, key: tuple[object, ...], version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
         if version != self._version:
             self._memo.clear()
             self._version = version
         return self._memo.get(key)
 
-    def remember(self, key: tuple[str | int, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
+    def known(self, job: Job, version: int) -> Pend | NoDecision | None:
+        """The outcome of `job`'s bucket at this version, or None when its bucket has none yet."""
+        if version != self._version:  # asked for every pending job of every session: get() inlined
+            self._memo.clear()
+            self._version = version
+            return None
+        entry = self._jobs.get(id(job))
+        if entry is None or entry[0] is not job:
+            entry = self._entry(job)
+        known = self._memo.get(entry[1])
+        if known is None:
+            return None
+        last: Pend | NoDecision | None = entry[2]
+        if isinstance(known, NoDecisionKind):
+            if not (isinstance(last, NoDecision) and last.kind is known):
+                last = entry[2] = NoDecision(job.id, known)
+        elif not (isinstance(last, Pend) and last.reasons is known):
+            last = entry[2] = Pend(job.id, known)
+        return last
+
+    def remember(self, key: tuple[object, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome
 
-    def intern(self, reasons: tuple[PendReason, ...]) -> tuple[PendReason, ...]:
-        """The reason set with each entry shared with every earlier equal entry (pend sets repeat hosts)."""
-        table = self._reasons
-        return tuple([table.setdefault(r, r) for r in reasons])
+    def canonical(self, reasons: set[PendReason]) -> tuple[PendReason, ...]:
+        """pend_reason_set(reasons), shared with every earlier equal set, each entry shared with every earlier
+        equal entry (pend sets of a loaded replay repeat, and repeat hosts)."""
+        frozen = frozenset(reasons)
+        known = self._sets.get(frozen)
+        if known is None:
+            table = self._reasons
+            if len(table) >= _KEYS or self._kept >= _KEYS:  # bounded, whatever the workload
+                table.clear()
+                self._sets.clear()
+                self._kept = 0
+            self._kept += len(frozen)
+            known = self._sets[frozen] = tuple([table.setdefault(r, r)
+                                                 for r in pend_reason_set(frozen, self.sort_keys)])
+        return known
+
+
+class VerdictTable:
+    """One demand's verdicts on every host: the hosts that accept, all pend reasons of the others (a pend reason
+    names its host, so hosts never share one), the reasons by host, and the hosts still to judge. A host whose
+    usage changes goes back to the hosts still to judge. A host the evaluation reading the table holds something
+    on is left unjudged (its verdict would depend on the holding); the scan that reads the table has it claimed.
+    A scan in which no unclaimed host accepts visits every host, so its reasons are all of these but the claimed
+    hosts'."""
+
+    def __init__(self, hosts: tuple[Host, ...], log_position: int) -> None:
+        self.accepting: set[str] = set()
+        self.reasons: set[PendReason] = set()
+        self.by_host: dict[str, frozenset[PendReason]] = {}
+        self.hosts: dict[str, Host] = {h.name: h for h in hosts}
+        self.missing: dict[str, Host] = dict(self.hosts)
+        self.log_position = log_position
+
+    def forget(self, names: Iterable[str]) -> None:
+        """Judge these hosts again at the next read."""
+        for name in names:
+            host = self.hosts.get(name)
+            if host is None or name in self.missing:
+                continue
+            self.accepting.discard(name)
+            old = self.by_host.pop(name, None)
+            if old:
+                self.reasons.difference_update(old)
+            self.missing[name] = host
 
 
 class VerdictMemo:
@@ -199,36 +339,34 @@ class VerdictMemo:
     term, nothing held on the host by this evaluation. One per cluster version."""
 
     def __init__(self) -> None:
-        self._memo: dict[str, tuple[int, dict[Hashable, _Known]]] = {}
-        self._tables: dict[Hashable, _Table] = {}
-        self._tables_version = -1
+        self._memo: dict[str, tuple[int, dict[object, Known]]] = {}
+        self._tables: dict[object, VerdictTable] = {}
 
-    def _table(self, ev: Evaluation, demand: PositionDemand, hosts: tuple[Host, ...], judge: Judge) -> _Table:
-        """Every host's verdict for a demand at this usage version: [version, accepting host names, all their pend
-        reasons, pend reasons by host, hosts not yet judged]. A host this evaluation holds something on is left
-        unjudged (its verdict would depend on the holding); the scan that reads the table has it claimed. A scan
-        in which no unclaimed host accepts visits every host, so its reasons are all of these but the claimed
-        hosts'."""
-        version = ev.state.usage.version
-        if self._tables_version != version:  # tables hold only the current version: memory stays bounded
-            self._tables.clear()
-            self._tables_version = version
+    def _table(self, ev: Evaluation, demand: PositionDemand, hosts: tuple[Host, ...], judge: Judge) -> VerdictTable:
+        """Every host's verdict for a demand at the current usage (see VerdictTable), patched from the usage's log
+        of changed hosts: only the hosts that changed since the table was last read are judged again."""
+        usage = ev.state.usage
         table = self._tables.get(demand.memo_key)
         if table is None:
-            table = self._tables[demand.memo_key] = (version, set(), set(), {}, {h.name: h for h in hosts})
-        missing = table[4]
-        if missing:
+            if len(self._tables) >= _TABLES:  # one table per demand shape: bounded, whatever the workload
+                self._tables.clear()
+            table = self._tables[demand.memo_key] = VerdictTable(hosts, usage.log_end())
+        elif table.log_position != usage.log_end():
+            changed = usage.changed_since(table.log_position)
+            table.forget(table.hosts if changed is None else changed)
+            table.log_position = usage.log_end()
+        if table.missing:
             held = ev.ledger.held_hosts()
-            for name in [n for n in missing if n not in held]:
-                verdict, reasons = self.verdict(ev, missing.pop(name), demand, judge)
+            for name in [n for n in table.missing if n not in held]:
+                verdict, reasons = self.verdict(ev, table.missing.pop(name), demand, judge)
                 if verdict.kinds[0] is _ACCEPTED_KIND:
-                    table[1].add(name)
+                    table.accepting.add(name)
                 elif reasons:
-                    table[2].update(reasons)
-                    table[3][name] = reasons
+                    table.reasons.update(reasons)
+                    table.by_host[name] = reasons
         return table
 
-    def verdict(self, ev: Evaluation, host: Host, demand: PositionDemand, judge: Judge) -> _Known:
+    def verdict(self, ev: Evaluation, host: Host, demand: PositionDemand, judge: Judge) -> Known:
         """(verdict, its pend reasons or None when it has none)."""
         held = ev.ledger.host_table(host.name)
         if demand.memo_key is None or (held and any(held.values())):
@@ -249,6 +387,27 @@ class VerdictMemo:
         from refsim.sched.hostscan import pend_reasons  # the one mapping from verdicts to pend reasons
         return frozenset(pend_reasons(verdict))
 
+    def run_fails(self, ev: Evaluation, demand: PositionDemand, claimed: set[str], count: int,
+                  judge: Judge) -> int | None:
+        """Explaining a pend: whether a run of `count` positions with this demand cannot all be filled, decided
+        from the demand's verdict table. If it cannot, its positions claim every accepting host in turn and the
+        next one scans every unclaimed host and fails; the hosts the earlier positions passed over are among
+        those, so the run's reasons are all the table's but the claimed hosts'. Those go to `ev.host_reasons`, and
+        the failing position's place in the run (from 1) is returned; None when the run can be filled (or the
+        table does not apply), and then its positions are scanned one by one. The claims a failed run would make
+        are released with its plan, so they are not made."""
+        if demand.memo_key is None or not ev.ledger.held_hosts() <= claimed:
+            return None
+        table = self._table(ev, demand, ev.state.scan_order(demand.single.order), judge)
+        free = len(table.accepting) - len(table.accepting & claimed)
+        if free >= count or not table.missing.keys() <= claimed:
+            return None
+        found = ev.host_reasons
+        found.update(table.reasons)
+        for name in claimed:
+            found.difference_update(table.by_host.get(name, ()))
+        return free + 1
+
     def scan(self, ev: Evaluation, demand: PositionDemand, hosts: tuple[Host, ...], steps: Iterator[int],
              claimed: set[str], judge: Judge) -> tuple[Host, int] | None:
         """scan_position() while explaining a pend (no observer, no faults): the same hosts judged in the same
@@ -268,11 +427,11 @@ class VerdictMemo:
             return None
         if ev.ledger.held_hosts() <= claimed:
             table = self._table(ev, demand, hosts, judge)
-            if table[1] <= claimed and table[4].keys() <= claimed:
+            if table.accepting <= claimed and table.missing.keys() <= claimed:
                 # no host that is not claimed accepts: the scan judges them all and fails
-                found.update(table[2])
+                found.update(table.reasons)
                 for name in claimed:
-                    found.difference_update(table[3].get(name, ()))
+                    found.difference_update(table.by_host.get(name, ()))
                 return None
         memo, key, held_on, stamp_of = self._memo, demand.memo_key, ev.ledger.host_table, ev.state.usage.host_stamp
         for index in steps:

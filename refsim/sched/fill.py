@@ -19,6 +19,7 @@ from refsim.sched.evaluation import Evaluation
 from refsim.sched.hostscan import PositionDemand
 
 _EPSILON = 1e-9  # float amounts: 0.3 / 0.1 must give 3, not 2
+_SLOT_SLACK = 1e-6  # float sums of free slots never hide a fill plan
 
 
 def _room(free: float, per_task: float) -> int:
@@ -51,8 +52,21 @@ def host_share(ev: Evaluation, host: Host, per_task: PositionDemand) -> int:
     return share or 0
 
 
-def host_shares(ev: Evaluation, single: Single) -> Iterator[tuple[str, int]]:
-    """Each host in the requirement's scan order with its share, computed as the fill plan reads it."""
+def host_shares(ev: Evaluation, single: Single, min_tasks: int = 1) -> Iterator[tuple[str, int]]:
+    """Each host in the requirement's scan order with its share, computed as the fill plan reads it. On the fast
+    path only the hosts whose committed free amounts hold one task are read: any other host's share is 0, and the
+    fill plan passes over a share of 0, so the plan is the same. There no share is read at all when the open hosts'
+    committed free slots are fewer than `min_tasks`: a share is at most a host's free slots, so the shares could
+    not place the fill plan's minimum and it is not made either way."""
     per_task = PositionDemand(ev, single, 1)
-    for host in ev.state.scan_order(single.order):
+    hosts = ev.state.scan_order(single.order)
+    if ev.candidates is None and ev.verdicts is None:  # the reference path
+        for host in hosts:
+            yield host.name, host_share(ev, host, per_task)
+        return
+    if ev.state.free_index().free_slots(ev.state.usage) + _SLOT_SLACK < min_tasks:
+        return
+    positive = tuple((resource, amount) for resource, amount in per_task.resources if amount > 0)
+    for index in ev.state.free_index().candidates(ev.state, single, positive, hosts):
+        host = hosts[index]
         yield host.name, host_share(ev, host, per_task)

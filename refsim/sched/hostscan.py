@@ -24,7 +24,7 @@ from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import HostEvaluated, HostVerdict, Path, Reason, Stage, VerdictKind, indices
 from refsim.sched.fastpath import every_host
 from refsim.sched.faults import FaultPoint, InternalError
-from refsim.sched.limits import limit_demand, still_to_count
+from refsim.sched.limits import limit_demand, scope_key, still_to_count
 
 PRE_FILTER_CHECKS = ("select", "capacity", "limit values")
 HOST_CHECK = "host check"
@@ -77,10 +77,10 @@ class PositionDemand:
                     self.terms.append((limit, consumer, resource, value, requested))
         # A verdict can be kept while its host's usage is unchanged when every limit term counts per host: such a
         # counter is charged only by allocations on that host. It then also depends on the job's consumer values
-        # (the scope) and the limits the job is subject to.
+        # that name its scope (the per-consumer values other than the host) and on the limits the job is subject to.
         self.memo_key: Hashable | None = None
         if all(consumer.per for _, consumer, _, _, _ in self.terms):
-            self.memo_key = (self.key, tuple(ev.consumer.values()), tuple(lim.name for lim in ev.host_limits)) \
+            self.memo_key = (self.key, tuple(scope_key(lim, ev.consumer) for lim in ev.host_limits)) \
                 if self.terms else self.key
 
     def limits_on(self, ev: Evaluation, host: Host) -> list[LimitDemand]:

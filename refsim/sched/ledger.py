@@ -8,8 +8,7 @@ satisfied, what the ledger holds is its allocation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from refsim.model.units import Amount, normalise
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
@@ -17,10 +16,10 @@ from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
 _K = TypeVar("_K")
 
 
-@dataclass(frozen=True)
-class Hold:
+class Hold(NamedTuple):
     """One reserved amount: on a host's resource (`host`, no `limit`), on a shared resource (neither), or
-    against a limit counter (`limit` and `scope`; `host` set for host-scoped limits)."""
+    against a limit counter (`limit` and `scope`; `host` set for host-scoped limits). A named tuple: a loaded
+    replay makes one per position and resource."""
 
     resource: str
     amount: Amount
@@ -35,6 +34,7 @@ class Ledger:
         self._host: dict[str, dict[str, Amount]] = {}
         self._shared: dict[str, Amount] = {}
         self._limit: dict[tuple[str, str, str], Amount] = {}
+        self._held: frozenset[str] | None = None  # held_hosts(), until a host amount changes
 
     def host_reserved(self, host: str, resource: str) -> Amount:
         table = self._host.get(host)
@@ -44,9 +44,11 @@ class Ledger:
         """What this evaluation reserves on `host`, per resource (None when nothing was ever held there)."""
         return self._host.get(host)
 
-    def held_hosts(self) -> set[str]:
+    def held_hosts(self) -> frozenset[str]:
         """Hosts on which this evaluation holds a resource amount now (released claims leave none)."""
-        return {host for host, table in self._host.items() if any(table.values())}
+        if self._held is None:
+            self._held = frozenset(host for host, table in self._host.items() if any(table.values()))
+        return self._held
 
     def shared_reserved(self, resource: str) -> Amount:
         return self._shared.get(resource, 0)
@@ -79,6 +81,7 @@ class Ledger:
             table, key = self._limit, (hold.limit, hold.scope, hold.resource)
         elif hold.host is not None:
             table, key = self._host.setdefault(hold.host, {}), hold.resource  # type: ignore[assignment]
+            self._held = None
         else:
             table, key = self._shared, hold.resource  # type: ignore[assignment]
         table[key] = normalise(table.get(key, 0) + amount)  # type: ignore[index,arg-type]

@@ -28,6 +28,12 @@ def host_limits_for(job: Job, cluster: Cluster) -> tuple[Limit, ...]:
                          for c in lim.consumers))
 
 
+def scope_key(limit: Limit, consumer: dict[ConsumerKind, str]) -> tuple[str, ...]:
+    """What a host-scoped limit's scope instance depends on besides the host: its name and the job's values for its
+    per-consumer clauses (a group clause's instance is the same for every member)."""
+    return (limit.name,) + tuple(consumer[c.kind] for c in limit.consumers if c.per and c.kind is not ConsumerKind.HOST)
+
+
 def limit_demand(resource: str, single: Single, tasks: int, cluster: Cluster, *, on_host: bool) -> Amount:
     """What `tasks` tasks of `single` count against a limit on `resource`: slots per task, one job, a host
     resource's rusage per task, a shared resource's rusage once (cluster-wide limits only), otherwise nothing."""

@@ -12,7 +12,7 @@ from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (ClaimsReleased, Path, Plan, PlanCommitted, PlanEndedInError, PlanFailed,
                                  PositionFilled, PositionStarted, PositionUnfilled, indices)
 from refsim.sched.faults import FaultPoint, InternalError
-from refsim.sched.hostscan import PositionDemand, ScanError, scan_position
+from refsim.sched.hostscan import PositionDemand, ScanError, judge, scan_position
 from refsim.sched.ledger import Hold
 
 
@@ -32,7 +32,7 @@ def _release(ev: Evaluation, path: Path, plan: Plan, mark: int) -> None:
 def _claim(ev: Evaluation, host: Host, demand: PositionDemand) -> None:
     for resource, amount in demand.resources:
         ev.ledger.hold(Hold(resource, amount, host=host.name))
-    for lim in demand.limits_on(ev, host):
+    for lim in demand.limits_on(ev, host) if demand.terms else ():
         ev.ledger.hold(Hold(lim.resource, lim.requested, host=host.name, limit=lim.limit, scope=lim.scope))
 
 
@@ -57,10 +57,13 @@ def _origin_indices(ev: Evaluation, single: Single, plan: Plan) -> tuple[int, ..
 def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
     """Fill positions in order; None when all are filled, else the failing position (a scan error is reported
     as the position's own)."""
+    if ev.candidates is not None:
+        return _fill_runs(ev, single, plan)
     claimed: set[str] = set()
     cursor = 0
     origins = _origin_indices(ev, single, plan)
     demands: dict[int, PositionDemand] = {}  # positions of one size ask the same of every host
+    explained = 0  # explaining a pend: the last position of the run already found to be filled
     for position, tasks in enumerate(plan.tasks, start=1):
         if ev.observer is not None:
             ev.observer.event(PositionStarted(path, plan.number, position, tasks))
@@ -69,6 +72,11 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
             demand = demands[tasks] = PositionDemand(ev, single, tasks)
         if origins:
             cursor = origins[position - 1]
+        elif ev.verdicts is not None and position > explained:
+            explained = _run_end(plan.tasks, position, demand)
+            failing = ev.verdicts.run_fails(ev, demand, claimed, explained - position + 1, judge)
+            if failing is not None:
+                return position + failing
         found = scan_position(ev, path, plan.number, position, demand, claimed, cursor)
         if found is None or isinstance(found, ScanError):
             if ev.observer is not None:
@@ -80,6 +88,50 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
         _claim(ev, host, demand)
         if ev.observer is not None:
             ev.observer.event(PositionFilled(path, plan.number, position, host.name))
+    return None
+
+
+def _run_end(tasks: tuple[int, ...], position: int, demand: PositionDemand) -> int:
+    """The last position (from 1) of the run of positions with the same demand that starts at `position`; runs
+    are single positions when a verdict may depend on other hosts (a limit counter spanning hosts)."""
+    end = position
+    if demand.memo_key is not None:
+        while end < len(tasks) and tasks[end] == tasks[position - 1]:
+            end += 1
+    return end
+
+
+def _fill_runs(ev: Evaluation, single: Single, plan: Plan) -> int | None:
+    """_fill() on the fast path (no observer, no faults): each run of consecutive positions with the same demand
+    is filled in one step. When a host's verdict depends only on that host (every limit term counts per host,
+    PositionDemand.memo_key), the hosts a run's scan rejects stay rejected for the run's later positions (claiming
+    a host changes nothing on the others), so the run takes the first hosts judge() accepts in cyclic order from
+    the run's start, skipping claimed hosts: the same hosts, in the same order, with the same cursor, as a scan per
+    position. A fill plan's positions each start at their own origin, so there each run is one position."""
+    claimed: set[str] = set()
+    cursor = 0
+    origins = _origin_indices(ev, single, plan)
+    demands: dict[int, PositionDemand] = {}
+    tasks = plan.tasks
+    position, count = 0, len(tasks)
+    while position < count:
+        demand = demands.get(tasks[position])
+        if demand is None:
+            demand = demands[tasks[position]] = PositionDemand(ev, single, tasks[position])
+        end = position + 1
+        if origins:
+            cursor = origins[position]
+        elif demand.memo_key is not None:
+            while end < count and tasks[end] == tasks[position]:
+                end += 1
+        found = ev.state.candidates.fill(ev, demand, cursor, claimed, end - position, judge)
+        for host, _ in found:
+            claimed.add(host.name)
+            _claim(ev, host, demand)
+        if len(found) < end - position:
+            return position + len(found) + 1  # a position of the run that cannot be filled
+        cursor = found[-1][1]
+        position = end
     return None
 
 

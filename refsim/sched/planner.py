@@ -61,6 +61,24 @@ def split(tasks: int, hosts: int) -> tuple[int, ...]:
     return tuple(base + 1 if i < extra else base for i in range(hosts))
 
 
+class ShapeMemo:
+    """The task counts of the plans for a task count and span, kept once made: in a loaded replay every job of a
+    size asks for the same. Bounded in size."""
+
+    _SIZE = 4096
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[int, Span | None], tuple[tuple[int, ...], ...]] = {}
+
+    def of(self, tasks: int, span: Span | None) -> tuple[tuple[int, ...], ...]:
+        known = self._known.get((tasks, span))
+        if known is None:
+            if len(self._known) >= self._SIZE:
+                self._known.clear()
+            known = self._known[(tasks, span)] = tuple(_shapes(tasks, span))
+        return known
+
+
 def _shapes(tasks: int, span: Span | None) -> Iterator[tuple[int, ...]]:
     if span is not None and span.hosts == 1:
         yield (tasks,)
@@ -75,6 +93,7 @@ def _shapes(tasks: int, span: Span | None) -> Iterator[tuple[int, ...]]:
         yield (1,) * tasks
 
 
+ShapesOf = Callable[[int, Span | None], Iterable[tuple[int, ...]]]
 Shares = Callable[[], Iterable[tuple[str, int]]]  # (host, tasks it can take now) in scan order, on demand
 
 
@@ -118,34 +137,35 @@ def _discard_reason(tasks: tuple[int, ...], shape: ClusterShape, headroom: int |
 
 def generate_plans(min_tasks: int, max_tasks: int, span: Span | None, shape: ClusterShape,
                    headroom: int | None = None, binding: str = "",
-                   shares: Shares | None = None) -> Declined | Iterator[Generated]:
+                   shares: Shares | None = None, memo: ShapeMemo | None = None) -> Declined | Iterator[Generated]:
     """Decline the requirement, or yield its plans lazily in generation order with any discard reason.
     `shares` gives the hosts' shares for the fill plan (no fill plan without it)."""
     reason = decline_reason(min_tasks, shape)
     if reason is not None:
         return Declined(reason)
-    return _plans(min_tasks, max_tasks, span, shape, headroom, binding, shares)
+    shapes = memo.of if memo is not None else _shapes
+    return _plans(min_tasks, max_tasks, span, shape, headroom, binding, shares, shapes)
 
 
 def _candidates(min_tasks: int, max_tasks: int, span: Span | None, headroom: int | None,
-                shares: Shares | None) -> Iterator[tuple[tuple[int, ...], tuple[str, ...]]]:
+                shares: Shares | None, shapes: ShapesOf) -> Iterator[tuple[tuple[int, ...], tuple[str, ...]]]:
     """Task counts and origins in try order: the maximum's plans, the fill plan, the minimum's plans."""
-    for tasks in _shapes(max_tasks, span):
+    for tasks in shapes(max_tasks, span):
         yield tasks, ()
     if span is None and shares is not None:
         filled = fill_positions(shares(), min_tasks, max_tasks, headroom)
         if filled is not None:
             yield filled
     if min_tasks < max_tasks:
-        for tasks in _shapes(min_tasks, span):
+        for tasks in shapes(min_tasks, span):
             yield tasks, ()
 
 
 def _plans(min_tasks: int, max_tasks: int, span: Span | None, shape: ClusterShape, headroom: int | None,
-           binding: str, shares: Shares | None) -> Iterator[Generated]:
+           binding: str, shares: Shares | None, shapes: ShapesOf) -> Iterator[Generated]:
     seen: set[tuple[int, ...]] = set()
     number = 0
-    for tasks, origins in _candidates(min_tasks, max_tasks, span, headroom, shares):
+    for tasks, origins in _candidates(min_tasks, max_tasks, span, headroom, shares, shapes):
         if tasks in seen:
             continue
         seen.add(tasks)

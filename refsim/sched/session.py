@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Dispatch, Pend, SessionResult
+from refsim.sched.decisions import Dispatch, Outcome, Pend, SessionResult
 from refsim.sched.disciplines import Discipline
 from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
@@ -25,7 +25,7 @@ ObserverFactory = Callable[[JobId], Observer | None]
 
 def selectable(state: SchedulerState) -> list[Job]:
     """The jobs a session started now would select: every pending job the scheduler knows."""
-    return [state.jobs[j] for j in state.pending if j in state.jobs]
+    return list(state.pending.values())
 
 
 def _unknown_start(_job: JobId) -> None:
@@ -40,7 +40,7 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     `discipline` (default greedy) decides which jobs that fit start; it plans from `now` and each running job's
     start (`start_of`; None for unknown, which plans the job as running for ever)."""
     policy = policy or Fcfs()
-    order = pick_order(selectable(state), state.cluster, policy)
+    order = pick_order(selectable(state), state.cluster, policy, state.order_keys(policy))
     if discipline is None or discipline.name == "greedy":
         yield from _greedy(state, round_no, policy, observer_for, order)
         return
@@ -67,11 +67,16 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
 def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observer_for: ObserverFactory | None,
             order: list[Job]) -> Iterator[SessionResult]:
     """LSF's default: every job in picker order is placed if it fits; nothing is held back."""
+    buckets, jobs, fast = state.buckets, state.jobs, state.fast_path
     for position, job in enumerate(order, start=1):
         observer = observer_for(job.id) if observer_for is not None else None
-        if observer is not None:
-            observer.event(JobSelected(round_no, position, job.id))
-        outcome = allocate(state, job.id, policy, observer)
-        if isinstance(outcome, Dispatch):
-            state.dispatched(job.id, outcome.allocation)
+        outcome: Outcome | None = None
+        if observer is None and fast and jobs.get(job.id) is job:
+            outcome = buckets.known(job, state.version)  # the fast path's bucket memo, without a lookup
+        if outcome is None:
+            if observer is not None:
+                observer.event(JobSelected(round_no, position, job.id))
+            outcome = allocate(state, job.id, policy, observer)
+            if isinstance(outcome, Dispatch):
+                state.dispatched(job.id, outcome.allocation)
         yield SessionResult(round_no, position, job.id, outcome)

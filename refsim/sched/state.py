@@ -16,7 +16,9 @@ from refsim.sched.accounting import Usage
 from refsim.sched.decisions import Allocation
 from refsim.sched.fastpath import Buckets, CandidateSource, FreeIndex, VerdictMemo, reference_forced
 from refsim.sched.faults import FaultPlan
-from refsim.sched.planner import ClusterShape
+from refsim.sched.limits import scope_key
+from refsim.sched.picker import Fcfs, OrderingPolicy
+from refsim.sched.planner import ClusterShape, ShapeMemo
 
 
 class SchedulerState:
@@ -30,16 +32,18 @@ class SchedulerState:
         self.jobs: dict[JobId, Job] = {}
         self.requirements: dict[JobId, Requirement | None] = {}
         self.parse_errors: dict[JobId, str] = {}
-        self.pending: dict[JobId, None] = {}  # insertion-ordered set
+        self.pending: dict[JobId, Job] = {}  # pending jobs in submission order (always a part of `jobs`)
         self._select_cache: dict[str, dict[str, bool]] = {}
         self._order_cache: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
         self._shape: ClusterShape | None = None
         self._host_scopes: dict[tuple[str, ...], dict[str, str]] = {}
         self._cluster_changes = 0
         self._free_index: FreeIndex | None = None
+        self._order_keys: dict[int, tuple[Job, tuple[object, ...]]] = {}
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
         self.candidates = CandidateSource(self)
+        self.plan_shapes = ShapeMemo()  # task counts of plans by size and span: static, shared by copies
 
     @property
     def fast_path(self) -> bool:
@@ -55,6 +59,16 @@ class SchedulerState:
         if self._free_index is None:
             self._free_index = FreeIndex(self.cluster)
         return self._free_index
+
+    def order_keys(self, policy: OrderingPolicy) -> dict[int, tuple[Job, tuple[object, ...]]] | None:
+        """A memo of the policy's sort keys by job object for pick_order(), or None when the policy's keys may
+        change between sessions. FCFS keys depend only on the job and the cluster's queues, so its memo is kept
+        until the cluster changes; stale entries are dropped once they outnumber the pending jobs."""
+        if not isinstance(policy, Fcfs):
+            return None
+        if len(self._order_keys) > 2 * len(self.pending) + 1024:
+            self._order_keys.clear()
+        return self._order_keys
 
     def copy(self) -> SchedulerState:
         """A copy for a dry run: committed usage and the job tables are copied, so nothing done to the copy reaches
@@ -77,7 +91,7 @@ class SchedulerState:
         except ResreqError as exc:
             self.requirements[job.id] = None
             self.parse_errors[job.id] = str(exc)
-        self.pending[job.id] = None
+        self.pending[job.id] = job
 
     def dispatched(self, job: JobId, allocation: Allocation) -> None:
         self.usage.commit(job, allocation)
@@ -100,6 +114,7 @@ class SchedulerState:
         self._host_scopes.clear()
         self._cluster_changes += 1
         self._free_index = None
+        self._order_keys = {}
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
 
@@ -111,8 +126,7 @@ class SchedulerState:
 
     def host_scopes(self, limit: Limit, consumer: dict[ConsumerKind, str]) -> dict[str, str]:
         """The memo of a host-scoped limit's scope instances by host, for one consumer: every host scan asks."""
-        key = (limit.name,) + tuple(consumer[c.kind] for c in limit.consumers
-                                    if c.per and c.kind is not ConsumerKind.HOST)
+        key = scope_key(limit, consumer)
         table = self._host_scopes.get(key)
         if table is None:
             table = self._host_scopes[key] = {}

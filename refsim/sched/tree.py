@@ -89,7 +89,7 @@ def _single(ev: Evaluation, node: Single, path: Path, min_tasks: int, max_tasks:
             ev.observer.event(PlansSkipped(path))
         return Outcome.NOT_SATISFIED
     plans = generate_plans(min_tasks, max_tasks, node.span, ev.state.shape(), check.headroom, check.headroom_limit,
-                           lambda: host_shares(ev, node))
+                           lambda: host_shares(ev, node, min_tasks), ev.state.plan_shapes)
     if isinstance(plans, Declined):
         if ev.observer is not None:
             ev.observer.event(NoPlanGenerated(path, plans.reason))

@@ -308,16 +308,18 @@ class Simulator:
 
     def _record(self, result: SessionResult, dispatched: list[JobId],
                 pended: list[tuple[JobId, tuple[PendReason, ...]]], no_decision: list[JobId]) -> None:
-        record = self.jobs.get(result.job)
+        # called for every decision of every session: a loaded replay makes millions, so it reads each field once
+        outcome = result.outcome
+        record = self.jobs.records.get(result.job)
         if record is not None:
-            record.last_outcome, record.last_round = result.outcome, result.round
+            record.last_outcome, record.last_round = outcome, result.round
             record.reservation = planned(result)
-        if isinstance(result.outcome, Dispatch):
+        if isinstance(outcome, Pend):
+            pended.append((result.job, outcome.reasons))
+        elif isinstance(outcome, Dispatch):
             dispatched.append(result.job)
-            self._start(result.job, result.outcome.allocation, reconstructed=False)
-        elif isinstance(result.outcome, Pend):
-            pended.append((result.job, result.outcome.reasons))
-        elif isinstance(result.outcome, NoDecision):
+            self._start(result.job, outcome.allocation, reconstructed=False)
+        elif isinstance(outcome, NoDecision):
             no_decision.append(result.job)
 
     def statistics(self) -> Statistics:

@@ -6,6 +6,8 @@ every decision, allocation, pend reason set and no-decision is compared, with th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 
 from refsim.model.cluster import HostStatus
 from refsim.model.jobid import JobId
+from refsim.sched import accounting
 from refsim.sched.decisions import SessionResult
 from refsim.sim.recording import Event, HostChange, Recording, Remove, Sessions, SessionPolicy, Submit
 from refsim.sim.replay import Reconstructed, Simulator
@@ -77,6 +80,26 @@ def test_sessions_mixing_observed_and_unobserved_jobs_decide_as_the_reference_pa
     ids = sorted({str(e.action.job.id) for e in recording.events if isinstance(e.action, Submit)})
     observed = frozenset(data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3)))
     assert replay(recording, reference=False, observed=observed) == replay(recording, reference=True)
+
+
+@contextmanager
+def _short_usage_log() -> Iterator[None]:
+    """The usage's log of changed hosts kept to 2 entries (trimmed to 1)."""
+    kept = accounting._LOG_LIMIT
+    accounting._LOG_LIMIT = 2
+    try:
+        yield
+    finally:
+        accounting._LOG_LIMIT = kept
+
+
+@settings(max_examples=60, deadline=None)
+@given(recordings())
+def test_verdict_tables_that_lose_the_usage_log_decide_as_the_reference_path(recording):
+    """The explanation's verdict tables patch themselves from the usage's log of changed hosts; with the log cut
+    to a couple of entries they often fall behind it and must rebuild, which must change no decision either."""
+    with _short_usage_log():
+        assert replay(recording, reference=False) == replay(recording, reference=True)
 
 
 def _nasa() -> Path | None:

@@ -1,0 +1,97 @@
+"""The fast path's pieces on tiny hand-made states: the usage log its verdict tables patch from, a table forgetting
+a host, the plain acceptance check, bucket outcomes and a run with too few candidates. The differential property
+(tests/property/test_fast_path.py) checks that they decide as the reference path; these pin each piece down."""
+
+from refsim.model.cluster import Cluster, Host
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.accounting import Usage
+from refsim.sched.decisions import Allocation, HostAllocation, Pend, PendCode, PendReason
+from refsim.sched.evaluation import Evaluation
+from refsim.sched.fastpath import Buckets, VerdictTable, accepts
+from refsim.sched.hostscan import PositionDemand, judge
+from refsim.resreq import parse_requirement
+from refsim.sched.state import SchedulerState
+
+
+def _on(*hosts: str) -> Allocation:
+    return Allocation(tuple(HostAllocation(h, (("slots", 1),)) for h in hosts))
+
+
+def test_the_usage_log_names_changed_hosts_in_order_and_says_when_it_no_longer_reaches_back() -> None:
+    usage = Usage()
+    usage.commit(JobId(1), _on("a", "b"))
+    usage.release(JobId(1))
+    # commit then release: a, b, a, b from position 0; from position 2 only the release
+    assert usage.changed_since(0) == ["a", "b", "a", "b"] and usage.changed_since(2) == ["a", "b"]
+    assert usage.log_end() == 4
+    usage.trim_log(1)  # only the newest entry (position 3) is kept
+    assert usage.changed_since(2) is None and usage.changed_since(3) == ["b"] and usage.changed_since(4) == []
+
+
+def test_a_forgotten_host_loses_its_reasons_and_is_judged_again() -> None:
+    hosts = (Host("a", {"slots": 1}), Host("b", {"slots": 1}))
+    table = VerdictTable(hosts, 0)
+    table.missing.clear()
+    short = frozenset({PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots")})
+    table.by_host["a"], table.reasons, table.accepting = short, set(short), {"b"}
+    table.forget(["a", "b", "unknown"])  # a host the table does not know is passed over
+    assert table.reasons == set() and table.by_host == {} and table.accepting == set()
+    assert list(table.missing) == ["a", "b"]
+
+
+def test_the_plain_check_accepts_exactly_where_judge_does() -> None:
+    """4 slots with 3 used leave 1: one slot fits, two do not; a resource the host lacks never fits."""
+    host = Host("a", {"slots": 4, "mem": 100})
+    state = SchedulerState(Cluster((host,)))
+    state.usage.commit(JobId(9), Allocation((HostAllocation("a", (("slots", 3),)),)))
+    single = parse_requirement("rusage[mem=100]")
+    for tasks, fits in ((1, True), (2, False)):
+        ev = Evaluation.start(state, Job(JobId(1), min_tasks=tasks, max_tasks=tasks), None)
+        demand = PositionDemand(ev, single, tasks)  # type: ignore[arg-type]
+        assert accepts(host, state.usage.host.get("a"), demand.resources) is (tasks == 1)
+        assert (judge(ev, single, host, demand).reasons == ()) is fits  # type: ignore[arg-type]
+    assert accepts(host, None, (("gpu", 1),)) is False
+
+
+def test_a_bucket_hands_out_the_same_outcome_until_the_version_moves() -> None:
+    buckets = Buckets(Cluster((Host("a", {"slots": 1}),)))
+    first, twin = Job(JobId(1), max_tasks=2, min_tasks=2), Job(JobId(2), max_tasks=2, min_tasks=2)
+    assert buckets.key(first) == buckets.key(twin)  # same requirement and task counts, no limits: one bucket
+    assert buckets.known(first, 5) is None
+    reasons = (PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots"),)
+    buckets.remember(buckets.key(first), reasons)
+    outcome = buckets.known(twin, 5)
+    assert outcome == Pend(JobId(2), reasons) and buckets.known(twin, 5) is outcome
+    assert buckets.known(twin, 6) is None  # a new state version forgets every outcome
+
+
+def test_a_run_with_fewer_candidates_than_positions_takes_no_host() -> None:
+    """Two hosts with a free slot each cannot fill three one-slot positions, whatever the judge says."""
+    cluster = Cluster((Host("a", {"slots": 1}), Host("b", {"slots": 1}), Host("c", {"slots": 1})))
+    state = SchedulerState(cluster)
+    state.usage.commit(JobId(9), _on("c"))
+    ev = Evaluation.start(state, Job(JobId(1)), None)
+    demand = PositionDemand(ev, parse_requirement(""), 1)  # type: ignore[arg-type]
+    assert state.candidates.fill(ev, demand, 0, set(), 3, judge) == []
+    assert [h.name for h, _ in state.candidates.fill(ev, demand, 1, set(), 2, judge)] == ["b", "a"]
+
+
+def test_the_free_slot_total_follows_commits_and_releases_and_ignores_closed_hosts() -> None:
+    """Hosts a (4 slots), b (2 slots) and closed c (8): 6 free; 3 on a leave 3; 5 on b (more than it has)
+    count 0 for b, so 1; releasing both gives 6 again. Each figure equals a freshly built index's."""
+    from refsim.model.cluster import HostStatus
+    from refsim.sched.fastpath import FreeIndex
+
+    cluster = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 2}),
+                       Host("c", {"slots": 8}, status=HostStatus.CLOSED)))
+    state = SchedulerState(cluster)
+    index = state.free_index()
+    assert index.free_slots(state.usage) == 6
+    state.usage.commit(JobId(1), Allocation((HostAllocation("a", (("slots", 3),)),)))
+    assert index.free_slots(state.usage) == 3
+    state.usage.commit(JobId(2), Allocation((HostAllocation("b", (("slots", 5),)),)))
+    assert index.free_slots(state.usage) == 1 == FreeIndex(cluster).free_slots(state.usage)
+    state.usage.release(JobId(1))
+    state.usage.release(JobId(2))
+    assert index.free_slots(state.usage) == 6
