@@ -42,7 +42,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT = ROOT / "tools" / "mutation-equivalent.txt"
-COPIED = ("refsim", "tests", "steps", "features", "golden", "examples", "tools", "docs", "pyproject.toml",
+COPIED = ("refsim", "tests", "steps", "features", "golden", "examples", "tools", "docs", "conformance", ".ci",
+          "pyproject.toml", "LICENSE",
           "README.md")
 
 
