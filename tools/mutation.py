@@ -319,7 +319,7 @@ def reusable_map(data_file: Path, sources: str) -> str | None:
     return None
 
 
-def _suite_under_coverage(copy: Path, data_file: Path) -> None:
+def _suite_under_coverage(copy: Path, data_file: Path, sources: str) -> None:
     """Run the whole suite once under coverage (no -x: every test leaves its context), then mark the map complete.
     A test failing only under the tracer (a timing-sensitive one) is re-run once without it: if it passes there,
     the unmutated suite is sound and its coverage is kept; if not, the run stops."""
@@ -350,19 +350,20 @@ def _suite_under_coverage(copy: Path, data_file: Path) -> None:
                              f"{outcome['failed'][0]}); fix it before mutation testing")
         print(f"note: {len(outcome['failed'])} test(s) failed only under coverage tracing and pass without it: "
               f"{', '.join(outcome['failed'])}", file=sys.stderr)
-    _marker(data_file).write_text(json.dumps({"fingerprint": fingerprint(copy), "passed": outcome["passed"],
+    _marker(data_file).write_text(json.dumps({"fingerprint": sources, "passed": outcome["passed"],
                                              "failed_under_tracing": outcome["failed"]}) + "\n", encoding="utf-8")
 
 
 def coverage_map(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set[str]]], dict[str, set[str]]]:
     """Per file: line -> the tests executing it; and per file: every test executing any of its lines."""
-    why_not = reusable_map(data_file, fingerprint(copy))
+    sources = fingerprint(copy)  # before the suite runs: tests write files into the copy
+    why_not = reusable_map(data_file, sources)
     if why_not is not None:
         if data_file.exists():
             print(f"note: {why_not}; rebuilding it", file=sys.stderr)
             data_file.unlink()
         _marker(data_file).unlink(missing_ok=True)
-        _suite_under_coverage(copy, data_file)
+        _suite_under_coverage(copy, data_file, sources)
     import coverage
     data = coverage.CoverageData(basename=str(data_file))
     data.read()
