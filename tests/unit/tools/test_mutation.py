@@ -128,3 +128,14 @@ def test_the_coverage_plugin_notes_each_failing_test_once_and_counts_passes():
         plugin.pytest_runtest_logreport(Report(nodeid=nodeid, when=when, failed=outcome == "failed",
                                                passed=outcome == "passed"))
     assert plugin.failed == ["t::b", "t::c"] and plugin.passed == 1
+
+
+def test_a_check_is_stopped_by_its_cpu_time_not_by_a_slow_wall_clock(tmp_path):
+    """A mutant that loops uses CPU and is stopped (None: counted as a timeout); a check that only waits longer than
+    its timeout, as a passing check does on a loaded machine, is not. Kills: the wall clock as the only limit
+    (WALL_FACTOR -> 1: the waiting check would count as a timeout)."""
+    from tools.mutation import _run_forked
+    (tmp_path / "test_spin.py").write_text("def test_spin():\n    while True:\n        pass\n")
+    (tmp_path / "test_wait.py").write_text("import time\n\ndef test_wait():\n    time.sleep(1.5)\n")
+    assert _run_forked(tmp_path, ["-q", "-p", "no:cacheprovider", "test_spin.py"], timeout=1) is None
+    assert _run_forked(tmp_path, ["-q", "-p", "no:cacheprovider", "test_wait.py"], timeout=1) == 0
