@@ -11,8 +11,9 @@ OVER_LONG = b"x" * (MAX_MESSAGE + 1)  # what handle() refuses as over-long
 
 
 def test_a_line_three_reads_long_is_one_refused_message_and_the_next_line_is_whole():
-    """Kills: `not rest.endswith(b"\\n")` -> `rest.endswith(b"\\n")` in message_lines (refsim/sim/live.py): the
-    drain would stop after one more read, and the rest of the long line would come out as further messages."""
+    """Kills, in message_lines (refsim/sim/live.py): `not line.endswith(b"\\n")` -> `line.endswith(b"\\n")` (the
+    long line would not be noticed and would come out in pieces) and the drain loop's condition negated (it would
+    stop at once, and the rest of the long line would come out as further messages)."""
     stream = io.BytesIO(b"a" * (3 * LIMIT) + b"\n" + b'{"type": "status"}\n')
     assert list(message_lines(stream)) == [OVER_LONG, b'{"type": "status"}\n']
 
