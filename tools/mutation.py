@@ -10,12 +10,17 @@ Not part of CI (it runs the tests once per mutant). Steps:
 2. A sample is drawn with a fixed seed, stratified by package (each subfolder of refsim/, and `refsim` for the
    top-level modules, so a package added later is sampled too): every package gets its share in proportion to
    its sites, and at least --min-per-package.
-3. The test suite runs once in this process under coverage, with one coverage context per test, which maps each
-   source line to the tests that execute it.
+3. The test suite runs once under coverage, with one coverage context per test, which maps each source line to
+   the tests that execute it. The whole suite runs (no -x); a test that fails only under the tracer is re-run once
+   without it, and the map is refused if it fails there too. A finished map gets a completion marker holding a
+   digest of the sources it was taken on: `--coverage-data FILE` reuses FILE only with that marker and the same
+   digest, and otherwise rebuilds it (an interrupted run leaves a partial map, whose lines would read as uncovered).
+   Only tests run in-process are mapped: a line that only a subprocess test (tests/hostile) runs is "uncovered".
 4. Each mutant is written into a private copy of the project and only the tests covering its line run there
    (pytest -x). Lines executed only at import time (module constants, decorators) get every test that covers
-   any line of their module. A mutant is killed when a test fails or times out, survives otherwise; a mutant
-   no test covers survives as "uncovered".
+   any line of their module. A mutant is killed when a test fails or its check uses more than --timeout CPU
+   seconds (a hang), survives otherwise; a mutant no test covers survives as "uncovered". The limit is CPU time,
+   not wall time, so a slow check on a loaded machine is not taken for a hang.
 5. Mutants listed in tools/mutation-equivalent.txt (by id, with a one-line reason each) are equivalent: they
    change no behaviour and are left out of the kill rate. Rates are printed per package.
 
