@@ -1,5 +1,5 @@
-"""`help set output` and `help trace on` print the usage, the summary and the whole detail text: the rules a user relies on (when
-the file appears, what is refused) are said there in full."""
+"""`help set output` and `help trace on` print the usage, the summary and the whole detail text: the rules a user
+relies on (when the file appears, what is refused) are said there in full."""
 
 from steps.drivers import InProcessDriver
 
