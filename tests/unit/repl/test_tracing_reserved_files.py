@@ -34,3 +34,18 @@ def test_a_file_that_is_not_reserved_is_opened(tmp_path):
     tracing.replace(settings, [identity(str(tmp_path / "elsewhere"))])
     assert tracing.next == settings and list(tracing.files) == [str(trace)]
     tracing.close_all()
+
+
+def test_a_closed_trace_file_can_be_reopened_as_the_other_kind(tmp_path):
+    """Once `trace off` has closed a text trace file (no session in progress), the same path may become the JSON
+    copy. Kills: `self._kinds.pop(path, None)` dropped in Tracing.close_unused (refsim/repl/tracing.py), which
+    would keep refusing the path as 'open as a file trace file'."""
+    path = str(tmp_path / "trace.out")
+    tracing = _tracing()
+    tracing.replace(TraceSettings(enabled=True, file=path), [])
+    tracing.replace(OFF, [])
+    assert tracing.files == {}
+    as_json = TraceSettings(enabled=True, json=path)
+    tracing.replace(as_json, [])
+    assert tracing.next == as_json and list(tracing.files) == [path]
+    tracing.close_all()
