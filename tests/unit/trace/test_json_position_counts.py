@@ -35,4 +35,5 @@ def test_a_summary_position_counts_its_rejected_hosts_and_names_the_nearest(tmp_
     assert [(m["failed_checks"], m["lacks"][0]["resource"], m["lacks"][0]["short"])
             for m in position["nearest_misses"]] == [(1, "slots", 1), (1, "slots", 1)]
     # the text trace of the same decision says the same
-    assert "      position 1: not filled; hosts rejected: selection mismatch 1, resource shortfall 2" in transcript.lines
+    text_line = "      position 1: not filled; hosts rejected: selection mismatch 1, resource shortfall 2"
+    assert text_line in transcript.lines
