@@ -10,12 +10,17 @@ Not part of CI (it runs the tests once per mutant). Steps:
 2. A sample is drawn with a fixed seed, stratified by package (each subfolder of refsim/, and `refsim` for the
    top-level modules, so a package added later is sampled too): every package gets its share in proportion to
    its sites, and at least --min-per-package.
-3. The test suite runs once in this process under coverage, with one coverage context per test, which maps each
-   source line to the tests that execute it.
+3. The test suite runs once under coverage, with one coverage context per test, which maps each source line to
+   the tests that execute it. The whole suite runs (no -x); a test that fails only under the tracer is re-run once
+   without it, and the map is refused if it fails there too. A finished map gets a completion marker holding a
+   digest of the sources it was taken on: `--coverage-data FILE` reuses FILE only with that marker and the same
+   digest, and otherwise rebuilds it (an interrupted run leaves a partial map, whose lines would read as uncovered).
+   Only tests run in-process are mapped: a line that only a subprocess test (tests/hostile) runs is "uncovered".
 4. Each mutant is written into a private copy of the project and only the tests covering its line run there
    (pytest -x). Lines executed only at import time (module constants, decorators) get every test that covers
-   any line of their module. A mutant is killed when a test fails or times out, survives otherwise; a mutant
-   no test covers survives as "uncovered".
+   any line of their module. A mutant is killed when a test fails or its check uses more than --timeout CPU
+   seconds (a hang), survives otherwise; a mutant no test covers survives as "uncovered". The limit is CPU time,
+   not wall time, so a slow check on a loaded machine is not taken for a hang.
 5. Mutants listed in tools/mutation-equivalent.txt (by id, with a one-line reason each) are equivalent: they
    change no behaviour and are left out of the kill rate. Rates are printed per package.
 
@@ -42,7 +47,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT = ROOT / "tools" / "mutation-equivalent.txt"
-COPIED = ("refsim", "tests", "steps", "features", "golden", "examples", "tools", "docs", "pyproject.toml",
+COPIED = ("refsim", "tests", "steps", "features", "golden", "examples", "tools", "docs", "conformance", ".ci",
+          "pyproject.toml", "LICENSE",
           "README.md")
 
 
@@ -258,10 +264,12 @@ def read_equivalents(path: Path = EQUIVALENT) -> dict[str, str]:
 # --- coverage ---------------------------------------------------------------------------------------------------
 
 class _ContextPerTest:
-    """A pytest plugin: one coverage context per test, named by its node id."""
+    """A pytest plugin: one coverage context per test, named by its node id; it also notes the tests that fail."""
 
     def __init__(self, cov) -> None:
         self.cov = cov
+        self.failed: list[str] = []
+        self.passed = 0
 
     def pytest_runtest_setup(self, item):
         self.cov.switch_context(item.nodeid)
@@ -269,22 +277,98 @@ class _ContextPerTest:
     def pytest_runtest_teardown(self, item):
         self.cov.switch_context("")
 
+    def pytest_runtest_logreport(self, report):
+        if report.failed and report.nodeid not in self.failed:
+            self.failed.append(report.nodeid)
+        elif report.when == "call" and report.passed:
+            self.passed += 1
+
+
+# the tool itself and its equivalents list change no test's path through refsim, so editing them keeps a map
+_NOT_COVERAGE_INPUTS = ("tools/mutation.py", "tools/mutation-equivalent.txt")
+
+
+def fingerprint(root: Path = ROOT) -> str:
+    """A digest of every file a kill-check copies: a coverage map is only reused for the sources it was taken on."""
+    import hashlib
+    digest = hashlib.sha256()
+    for name in COPIED:
+        source = root / name
+        files = sorted(source.rglob("*")) if source.is_dir() else [source] if source.exists() else []
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts and file.suffix != ".pyc" \
+                    and file.relative_to(root).as_posix() not in _NOT_COVERAGE_INPUTS:
+                digest.update(file.relative_to(root).as_posix().encode() + b"\0" + file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _marker(data_file: Path) -> Path:
+    return data_file.with_name(data_file.name + ".complete")
+
+
+def reusable_map(data_file: Path, sources: str) -> str | None:
+    """None when the coverage map at data_file can be reused; otherwise why not (one line). A map is reusable
+    only when the run that wrote it finished (its completion marker exists) on these same sources: an
+    interrupted run leaves a partial map, whose untraced lines would count as uncovered."""
+    marker = _marker(data_file)
+    if not data_file.exists():
+        return f"no coverage map at {data_file} yet"
+    if not marker.exists():
+        return f"the coverage map {data_file} has no completion marker (an interrupted run left it partial)"
+    try:
+        written = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return f"the completion marker {marker} is unreadable"
+    if written.get("fingerprint") != sources:
+        return f"the coverage map {data_file} was taken on other sources"
+    return None
+
+
+def _suite_under_coverage(copy: Path, data_file: Path, sources: str) -> None:
+    """Run the whole suite once under coverage (no -x: every test leaves its context), then mark the map complete.
+    A test failing only under the tracer (a timing-sensitive one) is re-run once without it: if it passes there,
+    the unmutated suite is sound and its coverage is kept; if not, the run stops."""
+    failed_file = copy / ".mutation-baseline-failed"
+    code = ("import json, sys, coverage, pytest\n"
+            f"sys.path.insert(0, {str(copy)!r})\n"
+            "from tools.mutation import _ContextPerTest\n"
+            f"cov = coverage.Coverage(data_file={str(data_file)!r}, source=['refsim'])\n"
+            "plugin = _ContextPerTest(cov)\n"
+            "cov.start()\n"
+            "code = pytest.main(['-q', '-p', 'no:cacheprovider', '--driver', 'inprocess', 'tests'],"
+            " plugins=[plugin])\n"
+            "cov.stop(); cov.save()\n"
+            f"open({str(failed_file)!r}, 'w').write(json.dumps({{'code': int(code), 'failed': plugin.failed,"
+            " 'passed': plugin.passed}))\n")
+    subprocess.run([sys.executable, "-c", code], cwd=copy, env=_env(copy))
+    try:
+        outcome = json.loads(failed_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise SystemExit("the coverage run of the unmutated suite did not finish; no map written") from None
+    if outcome["code"] not in (0, 1) or (outcome["code"] == 1 and not outcome["failed"]):
+        raise SystemExit(f"the coverage run of the unmutated suite stopped (pytest exit {outcome['code']})")
+    if outcome["failed"]:
+        again = _run_forked(copy, ["-q", "-p", "no:cacheprovider", "--driver", "inprocess", *outcome["failed"]],
+                            timeout=600)
+        if again != 0:
+            raise SystemExit(f"the test suite does not pass unmutated ({len(outcome['failed'])} failing, first "
+                             f"{outcome['failed'][0]}); fix it before mutation testing")
+        print(f"note: {len(outcome['failed'])} test(s) failed only under coverage tracing and pass without it: "
+              f"{', '.join(outcome['failed'])}", file=sys.stderr)
+    _marker(data_file).write_text(json.dumps({"fingerprint": sources, "passed": outcome["passed"],
+                                             "failed_under_tracing": outcome["failed"]}) + "\n", encoding="utf-8")
+
 
 def coverage_map(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set[str]]], dict[str, set[str]]]:
     """Per file: line -> the tests executing it; and per file: every test executing any of its lines."""
-    if not data_file.exists():
-        code = ("import sys, coverage, pytest\n"
-                f"sys.path.insert(0, {str(copy)!r})\n"
-                f"from tools.mutation import _ContextPerTest\n"
-                f"cov = coverage.Coverage(data_file={str(data_file)!r}, source=['refsim'])\n"
-                "cov.start()\n"
-                "code = pytest.main(['-q', '-p', 'no:cacheprovider', '-x', '--driver', 'inprocess', 'tests'],"
-                " plugins=[_ContextPerTest(cov)])\n"
-                "cov.stop(); cov.save()\n"
-                "sys.exit(int(code))\n")
-        done = subprocess.run([sys.executable, "-c", code], cwd=copy, env=_env(copy))
-        if done.returncode != 0:
-            raise SystemExit("the test suite does not pass unmutated; fix it before mutation testing")
+    sources = fingerprint(copy)  # before the suite runs: tests write files into the copy
+    why_not = reusable_map(data_file, sources)
+    if why_not is not None:
+        if data_file.exists():
+            print(f"note: {why_not}; rebuilding it", file=sys.stderr)
+            data_file.unlink()
+        _marker(data_file).unlink(missing_ok=True)
+        _suite_under_coverage(copy, data_file, sources)
     import coverage
     data = coverage.CoverageData(basename=str(data_file))
     data.read()
@@ -346,12 +430,21 @@ def preload() -> None:
             pass
 
 
+WALL_FACTOR = 10  # a loaded machine stretches the wall clock, not the CPU time a check needs
+
+
 def _run_forked(copy: Path, args: list[str], timeout: float) -> int | None:
-    """pytest.main(args) in a forked child working in the copy; its exit status, None on timeout."""
+    """pytest.main(args) in a forked child working in the copy; its exit status, None on timeout. The timeout is
+    CPU seconds (RLIMIT_CPU, so a mutant that loops is stopped by the kernel): on a shared machine a wall-clock
+    limit stopped slow but passing checks and counted their mutants as killed. The wall clock only catches a
+    child that hangs without using CPU, after WALL_FACTOR times the timeout."""
+    import resource
     pid = os.fork()
     if pid == 0:  # the child: never returns
         code = 3
         try:
+            limit = max(1, int(timeout))
+            resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 10))
             os.chdir(copy)
             sys.path.insert(0, str(copy))
             sys.dont_write_bytecode = True
@@ -363,10 +456,12 @@ def _run_forked(copy: Path, args: list[str], timeout: float) -> int | None:
             code = int(pytest.main(args))
         finally:
             os._exit(code)
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * WALL_FACTOR
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
+            if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL):
+                return None
             return os.waitstatus_to_exitcode(status)
         if time.monotonic() > deadline:
             os.kill(pid, signal.SIGKILL)
@@ -443,7 +538,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="check this mutant (an id as listed) instead of a sample; repeatable")
     parser.add_argument("--tests", metavar="NODEID", action="append", default=[],
                         help="run these tests against every mutant instead of the covering ones; repeatable")
-    parser.add_argument("--timeout", type=float, default=240.0, help="seconds per mutant before it is killed")
+    parser.add_argument("--timeout", type=float, default=240.0,
+                        help="CPU seconds per check before its mutant counts as killed (a hang; default 240)")
     args = parser.parse_args(argv)
 
     equivalents = read_equivalents()

@@ -1,10 +1,13 @@
-"""tools/mutation.py's pure parts: sites, applying one mutant, the stratified sample, the equivalents file."""
+"""tools/mutation.py's pure parts: sites, applying one mutant, the stratified sample, the equivalents file, and when a
+saved coverage map may be reused."""
 
 import ast
+import json
 
 import pytest
 
-from tools.mutation import Mutant, list_mutants, mutated_source, package_of, read_equivalents, report, sample
+from tools.mutation import (Mutant, fingerprint, list_mutants, mutated_source, package_of, read_equivalents, report,
+                            reusable_map, sample)
 
 SOURCE = '''"""A docstring is never mutated."""
 
@@ -75,3 +78,64 @@ def test_the_rate_leaves_out_equivalents_and_counts_uncovered_as_surviving():
                {"id": "e", "package": "p", "status": "survived"}]
     row = report(results, {"e": "reason"})[1].split()
     assert row == ["p", "5", "1", "2", "1", "1", "50.0%"]
+
+
+def _project(tmp_path):
+    (tmp_path / "refsim").mkdir(parents=True)
+    (tmp_path / "refsim" / "mod.py").write_text("X = 1\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_mod.py").write_text("def test_x(): pass\n")
+    return tmp_path
+
+
+def test_a_coverage_map_is_reused_only_when_its_run_finished_on_the_same_sources(tmp_path):
+    """An interrupted run leaves the data file without its completion marker: reusing it made whole packages
+    "uncovered". Kills: reusing any existing data file (the marker check dropped), and ignoring the digest."""
+    project = _project(tmp_path / "p")
+    data = tmp_path / "cov.data"
+    sources = fingerprint(project)
+    assert "no coverage map" in reusable_map(data, sources)
+    data.write_text("partial")
+    assert "no completion marker" in reusable_map(data, sources)
+    (tmp_path / "cov.data.complete").write_text(json.dumps({"fingerprint": sources}) + "\n")
+    assert reusable_map(data, sources) is None
+    (project / "tests" / "test_mod.py").write_text("def test_x(): assert True\n")
+    assert "other sources" in reusable_map(data, fingerprint(project))
+    (tmp_path / "cov.data.complete").write_text("{not json")
+    assert "unreadable" in reusable_map(data, sources)
+
+
+def test_the_sources_digest_ignores_bytecode_and_the_equivalents_list(tmp_path):
+    project = _project(tmp_path)
+    before = fingerprint(project)
+    (project / "refsim" / "__pycache__").mkdir()
+    (project / "refsim" / "__pycache__" / "mod.cpython-312.pyc").write_bytes(b"\0")
+    assert fingerprint(project) == before
+    (project / "refsim" / "mod.py").write_text("X = 2\n")
+    assert fingerprint(project) != before
+
+
+def test_the_coverage_plugin_notes_each_failing_test_once_and_counts_passes():
+    """The baseline re-runs exactly the tests that failed under tracing; a test failing in call and teardown is
+    named once. Kills: the `not in self.failed` check dropped, and the passed count taken on setup reports."""
+    from types import SimpleNamespace as Report
+
+    from tools.mutation import _ContextPerTest
+    plugin = _ContextPerTest(cov=None)
+    for nodeid, when, outcome in [("t::a", "setup", "passed"), ("t::a", "call", "passed"),
+                                  ("t::b", "setup", "passed"), ("t::b", "call", "failed"),
+                                  ("t::b", "teardown", "failed"), ("t::c", "setup", "failed")]:
+        plugin.pytest_runtest_logreport(Report(nodeid=nodeid, when=when, failed=outcome == "failed",
+                                               passed=outcome == "passed"))
+    assert plugin.failed == ["t::b", "t::c"] and plugin.passed == 1
+
+
+def test_a_check_is_stopped_by_its_cpu_time_not_by_a_slow_wall_clock(tmp_path):
+    """A mutant that loops uses CPU and is stopped (None: counted as a timeout); a check that only waits longer than
+    its timeout, as a passing check does on a loaded machine, is not. Kills: the wall clock as the only limit
+    (WALL_FACTOR -> 1: the waiting check would count as a timeout)."""
+    from tools.mutation import _run_forked
+    (tmp_path / "test_spin.py").write_text("def test_spin():\n    while True:\n        pass\n")
+    (tmp_path / "test_wait.py").write_text("import time\n\ndef test_wait():\n    time.sleep(1.5)\n")
+    assert _run_forked(tmp_path, ["-q", "-p", "no:cacheprovider", "test_spin.py"], timeout=1) is None
+    assert _run_forked(tmp_path, ["-q", "-p", "no:cacheprovider", "test_wait.py"], timeout=1) == 0

@@ -1,0 +1,28 @@
+"""A pend's outcome lists at most 50 hosts (MAX_HOSTS): exactly 50 are all listed, with no omission line."""
+
+from refsim.repl.console import Console
+from refsim.sim.load import recording_from
+
+
+def _outcome(hosts: int) -> list[str]:
+    """The outcome lines of job 1's trace: it asks 2GB of mem, and every one of `hosts` 1GB hosts is short of it,
+    so each host has one pend reason."""
+    recording = {"cluster": {"hosts": [{"name": f"h{i:02d}", "slots": 1, "mem": "1G"} for i in range(1, hosts + 1)]},
+                 "events": [{"time": 0, "submit": {"id": 1, "resreq": "rusage[mem=2G]", "run_time": 10}}]}
+    out: list[str] = []
+    console = Console(recording_from(recording, "r.yaml"), out.append)
+    for command in ("trace on 1", "step"):
+        console.execute(command)
+    start = next(i for i, line in enumerate(out) if line.startswith("  outcome:"))
+    return out[start:]
+
+
+def test_exactly_fifty_hosts_are_all_listed_and_fifty_one_omit_one():
+    """Kills: `len(hosts) > MAX_HOSTS` -> `>=` in refsim/trace/outcome.py's pend outcome, which would add
+    '0 more hosts omitted' at exactly 50."""
+    fifty = _outcome(50)
+    assert fifty[0] == "  outcome: pended, 50 pend reasons"
+    assert fifty[1:] == [f"    h{i:02d}: resource-shortfall mem" for i in range(1, 51)]
+    fifty_one = _outcome(51)
+    assert fifty_one[1:51] == fifty[1:]
+    assert fifty_one[51:] == ["    1 more hosts omitted; their entries: resource-shortfall 1"]
