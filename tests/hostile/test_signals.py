@@ -16,13 +16,6 @@ import pytest
 from tests.hostile.harness import ENDLESS, RECORDING, folder_state, refsim_process, refsim_run
 
 
-def _ctrl_c_delivered() -> None:
-    """In the child before refsim starts: SIGINT back to its default, as at a terminal. A test run started in the
-    background by a shell without job control has SIGINT ignored, and a child would inherit that and never see
-    the Ctrl-C these tests send."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def hidden_files(folder: Path) -> list[str]:
     return [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
 
@@ -42,7 +35,7 @@ def test_ctrl_c_in_a_batch_run_leaves_the_earlier_files_and_no_partial_one(tmp_p
     (tmp_path / "sched.log").write_text("an earlier log\n")
     before = folder_state(tmp_path)
     proc = refsim_process(tmp_path, "sim", "rec.yaml", "--sim-output", "out.jsonl", "--log", "sched.log",
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_ctrl_c_delivered)
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     wait_for_temporary(tmp_path, proc)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
@@ -96,7 +89,7 @@ def test_ctrl_c_during_step_returns_to_the_console(tmp_path):
     decisions, the console says where, and the next commands run. The output written at quit is complete."""
     (tmp_path / "rec.yaml").write_text(ENDLESS)
     proc = refsim_process(tmp_path, "sim", "rec.yaml", "-i", "--sim-output", "out.jsonl", stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_ctrl_c_delivered)
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     proc.stdin.write(b"step 1000000\n")
     proc.stdin.flush()
     wait_for_temporary(tmp_path, proc)
@@ -115,7 +108,7 @@ def test_ctrl_c_during_step_returns_to_the_console(tmp_path):
 def test_ctrl_c_while_the_console_waits_for_input_does_not_end_it(tmp_path):
     (tmp_path / "rec.yaml").write_text(RECORDING)
     proc = refsim_process(tmp_path, "sim", "rec.yaml", "-i", stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, preexec_fn=_ctrl_c_delivered)
+                          stderr=subprocess.PIPE)
     proc.stdin.write(b"show\n")
     proc.stdin.flush()
     assert proc.stdout.readline() == b"units auto\n"
