@@ -18,7 +18,7 @@ events:
 
 
 def test_the_series_are_drawn_in_hours_from_the_start(tmp_path):
-    """Kills: refsim/report/plot.py:54 (`(t - start) / size` -> `(t - start) * size` in _utilisation), and the
+    """Kills: refsim/report/plot.py:56 (`(t - start) / size` -> `(t - start) * size` in _utilisation), and the
     same division in _pending. With size 3600, 10800 s from the start is 3.0 hours."""
     pytest.importorskip("matplotlib")
     from refsim.report.plot import plot_figure

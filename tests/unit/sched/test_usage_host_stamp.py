@@ -8,7 +8,7 @@ from refsim.sched.decisions import Allocation, HostAllocation
 
 
 def test_a_hosts_first_change_moves_its_stamp():
-    """Kills: refsim/sched/accounting.py:33 (host_stamp's default `0` -> `1`).
+    """Kills: refsim/sched/accounting.py:36 (host_stamp's default `0` -> `1`).
     The first commit makes the usage version 1 and stamps the host it touches with it. A host never changed must
     read a different stamp (0), or a verdict memoised on the empty host would still be trusted after the commit
     filled it. A host the commit did not touch keeps its stamp."""
