@@ -6,6 +6,7 @@ by every replay of it and is never changed."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -81,21 +82,10 @@ def clone_names(template: str, taken: set[str], count: int) -> list[str]:
     """Names for `count` clones of `template`: a name ending in digits goes on counting from the highest number
     in use with its prefix, at the same width (node0128 -> node0129, ...); any other name gets -1, -2, ..."""
     numbered = _NUMBERED.match(template)
-    names: list[str] = []
     if numbered is not None:
         prefix, digits = numbered.groups()
         used = [int(m.group(2)) for t in taken if (m := _NUMBERED.match(t)) is not None and m.group(1) == prefix]
-        number = max(used, default=0)
-        while len(names) < count:
-            number += 1
-            name = f"{prefix}{number:0{len(digits)}d}"
-            if name not in taken:
-                names.append(name)
-        return names
-    number = 0
-    while len(names) < count:
-        number += 1
-        name = f"{template}-{number}"
-        if name not in taken:
-            names.append(name)
-    return names
+        candidates = (f"{prefix}{n:0{len(digits)}d}" for n in itertools.count(max(used, default=0) + 1))
+    else:
+        candidates = (f"{template}-{n}" for n in itertools.count(1))
+    return list(itertools.islice((name for name in candidates if name not in taken), count))

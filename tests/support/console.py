@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from refsim.repl.console import Console
+from refsim.sim.load import recording_from
 from steps.transcripts import block_lines
 from tests.support.recordings import CLUSTER, recording
 
@@ -25,3 +29,15 @@ def trace_lines(lines: list[str], job: str, round_no: int) -> list[str]:
     block = block_lines(lines, job, round_no)
     assert block is not None, f"no trace of {job} in round {round_no}"
     return block
+
+
+def json_traces(document: dict, path: Path, commands: list[str]) -> list[dict]:
+    """The JSON trace objects written to `path` by `commands` (one of them a `trace on ... json PATH`) on the
+    recording `document` (a recording's mapping)."""
+    console = Console(recording_from(document, "r.yaml"), lambda _line: None)
+    try:
+        for command in commands:
+            console.execute(command)
+    finally:
+        console.close()
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]

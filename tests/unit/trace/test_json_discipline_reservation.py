@@ -3,10 +3,7 @@ enough to work out by hand."""
 
 from __future__ import annotations
 
-import json
-
-from refsim.repl.console import Console
-from refsim.sim.load import recording_from
+from tests.support.console import json_traces
 
 # Two one-slot hosts under easy. Job 1 takes h1 until its run limit ends at t=100. Job 2 needs 2 slots: it does not
 # fit at t=0, so it reserves h1 and h2 from t=100 (job 1's release) until t=110 (its own run limit of 10).
@@ -22,11 +19,7 @@ def test_the_reservation_names_its_release_its_window_and_its_hosts(tmp_path):
     """Kills: the `job` key of a release mutated (`str->XX`) in refsim/trace/jsontrace.py's discipline object; the
     schema test never meets a reservation with releases, so every key here is compared."""
     path = tmp_path / "t.jsonl"
-    console = Console(recording_from(RECORDING, "r.yaml"), lambda _line: None)
-    for command in (f"trace on 2 json {path}", "step 2"):
-        console.execute(command)
-    console.close()
-    obj, = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    obj, = json_traces(RECORDING, path, [f"trace on 2 json {path}", "step 2"])
     discipline = obj["discipline"]
     assert (discipline["name"], discipline["now"], discipline["run_limit"], discipline["fits"],
             discipline["started"]) == ("easy", 0, 10, False, False)

@@ -3,10 +3,7 @@ units), except a selection mismatch, which has none: checked whole on two hosts.
 
 from __future__ import annotations
 
-import json
-
-from refsim.repl.console import Console
-from refsim.sim.load import recording_from
+from tests.support.console import json_traces
 
 # h1 is X86 with 1GB of mem: job 1 asks 2GB, so h1 is short of mem in the pre-filter (total 1024 MB, nothing used
 # or reserved, 2048 MB requested). h2 has the mem but is ARM: a selection mismatch, with no numbers.
@@ -20,11 +17,7 @@ def test_a_shortfall_reason_has_its_numbers_and_a_mismatch_has_none(tmp_path):
     """Kills: the `obj.update(scope=..., total=..., ...)` call dropped in refsim/trace/jsontrace.py's `_reason`,
     which the schema allows (the numbers are optional there) and no other test compared."""
     path = tmp_path / "t.jsonl"
-    console = Console(recording_from(RECORDING, "r.yaml"), lambda _line: None)
-    for command in (f"trace on 1 level full json {path}", "step"):
-        console.execute(command)
-    console.close()
-    obj, = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    obj, = json_traces(RECORDING, path, [f"trace on 1 level full json {path}", "step"])
     position, = obj["requirements"][0]["plans"][0]["positions"]
     assert position["hosts"] == [
         {"host": "h1", "kinds": ["resource shortfall"],

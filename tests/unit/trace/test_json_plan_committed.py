@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
-from refsim.repl.console import Console
-from refsim.sim.load import recording_from
+from tests.support.console import json_traces
 
 # One free one-slot host and one one-task job: its first plan places it there and is committed.
 RECORDING = {"cluster": {"hosts": [{"name": "h1", "slots": 1}]},
@@ -16,10 +13,6 @@ def test_the_plan_that_started_the_job_reads_committed(tmp_path):
     """Kills: refsim/trace/jsontrace.py:219 (`self._end_plan("committed")` dropped in `_committed`), which leaves
     the plan's result at its opening value, None."""
     path = tmp_path / "t.jsonl"
-    console = Console(recording_from(RECORDING, "r.yaml"), lambda _line: None)
-    for command in (f"trace on 1 json {path}", "step"):
-        console.execute(command)
-    console.close()
-    obj, = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    obj, = json_traces(RECORDING, path, [f"trace on 1 json {path}", "step"])
     plan, = obj["requirements"][0]["plans"]
     assert plan["result"] == "committed"
