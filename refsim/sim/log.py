@@ -87,16 +87,19 @@ class SchedulerLog:
     def close(self) -> None:
         if self.atomic is not None:
             self.atomic.commit()
-        elif not self._owned:
-            self._file.flush()
-        elif not self._file.closed:
-            self._file.close()
+        else:
+            self._finish_stream()
 
     def discard(self) -> None:
         """After an interrupt: a log file being written whole is dropped; a stream is just closed."""
         if self.atomic is not None:
             self.atomic.discard()
-        elif not self._owned:
+        else:
+            self._finish_stream()
+
+    def _finish_stream(self) -> None:
+        """A stream refsim did not open (stderr) is flushed and left open; one it opened is closed once."""
+        if not self._owned:
             self._file.flush()
         elif not self._file.closed:
             self._file.close()
