@@ -100,10 +100,9 @@ def main(ctx: click.Context) -> None:
               help="Dispatching discipline, overriding the recording's (docs/disciplines.md).")
 @click.option("--schedule", type=FILE, help="Write job_id,start_time,end_time to FILE (CSV, docs/drevt.md).")
 @click.option("--resources", type=FILE, help="Write the resource timeline to FILE (CSV, docs/drevt.md).")
-def sim(recording: str | None = None, sim_output: str | None = None, sim_verify: str | None = None,
-        log_path: str | None = None, verbose: int = 0, interactive: bool = False, on_error: str = "continue",
-        example: str | None = None, verify_report: str | None = None, discipline: str | None = None,
-        schedule: str | None = None, resources: str | None = None) -> None:
+def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, log_path: str | None, verbose: int,
+        interactive: bool, on_error: str, example: str | None, verify_report: str | None, discipline: str | None,
+        schedule: str | None, resources: str | None) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
     from refsim.report.metrics import MetricsBuilder
     from refsim.report.summary import metric_lines
@@ -201,8 +200,7 @@ def live(cluster_file: str) -> None:
     except RecordingError as exc:
         raise InputError(str(exc)) from None
     for reply in serve(cluster, message_lines(sys.stdin.buffer)):
-        click.echo(reply)
-        sys.stdout.flush()
+        click.echo(reply)  # flushes, so the controller has each reply before it sends the next message
 
 
 @main.group("import")

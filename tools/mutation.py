@@ -21,11 +21,13 @@ Not part of CI (it runs the tests once per mutant). Steps:
    any line of their module. A mutant is killed when a test fails or its check uses more than --timeout CPU
    seconds (a hang), survives otherwise; a mutant no test covers survives as "uncovered". The limit is CPU time,
    not wall time, so a slow check on a loaded machine is not taken for a hang.
-5. Mutants listed in tools/mutation-equivalent.txt (by id, with a one-line reason each) are equivalent: they
-   change no behaviour and are left out of the kill rate. Rates are printed per package.
+5. Mutants listed in tools/mutation-equivalent.txt (with a one-line reason each) are equivalent: they change no
+   behaviour and are left out of the kill rate. Rates are printed per package.
 
-Mutant ids are `path:line:col:operator:detail`, stable while the line does not move; the tool reports listed
-equivalents whose id no longer matches, so the list is kept honest.
+Mutant ids are `path:line:col:operator:detail`. An equivalents entry also carries an anchor (the enclosing class or
+function and the source line), so it names its mutant wherever the line moves; `--anchor-equivalents` anchors plain
+`id  # reason` entries and rewrites ids at today's lines. Every run prints the entries that name no mutant any more
+(stale: the line is gone or changed), so the list is kept honest.
 """
 
 from __future__ import annotations
@@ -159,19 +161,63 @@ def package_of(path: str) -> str:
     return parts[1] if len(parts) > 2 else "refsim"
 
 
+def _scopes(tree: ast.Module) -> dict[int, str]:
+    """Each node's innermost enclosing class or function, dotted (`Outer.method`; '' at module level). A decorator
+    or a default value belongs to the definition it decorates."""
+    scopes: dict[int, str] = {}
+
+    def visit(node: ast.AST, name: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = name
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                inner = f"{name}.{child.name}" if name else child.name
+            scopes[id(child)] = inner
+            visit(child, inner)
+
+    visit(tree, "")
+    return scopes
+
+
+def _line_texts(source: str) -> dict[int, str]:
+    """Each physical line without its comment, runs of whitespace collapsed to one space (so never two spaces,
+    which is what separates an equivalents entry from its reason)."""
+    import io
+    import tokenize
+    comments = {tok.start[0]: tok.start[1] for tok in tokenize.generate_tokens(io.StringIO(source).readline)
+                if tok.type == tokenize.COMMENT}
+    return {number: " ".join(line[:comments.get(number, len(line))].split())
+            for number, line in enumerate(source.splitlines(), start=1)}
+
+
+def _file_mutants(root: Path, file: Path) -> list[tuple[Mutant, str]]:
+    """One module's mutants in line order, each with its anchor: `scope: line text`, or `scope#N: line text` for
+    the Nth of several mutants alike in kind, column, scope and text. An anchor names a mutant without its line
+    number, so it still names it after lines are added or removed above."""
+    rel = file.relative_to(root).as_posix()
+    source = file.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    scopes, texts = _scopes(tree), _line_texts(source)
+    found: dict[str, tuple[Mutant, str, str]] = {}
+    for node in _mutable_nodes(tree):
+        for operator, detail in _sites(node):
+            mutant = Mutant(rel, node.lineno, node.col_offset, operator, detail, package_of(rel))
+            # two sites alike at one place (rare) count once
+            found.setdefault(mutant.id, (mutant, scopes.get(id(node), ""), texts.get(node.lineno, "")))
+    out, seen = [], defaultdict(int)
+    for mutant, scope, text in sorted(found.values(), key=lambda f: (f[0].line, f[0].col)):
+        key = (mutant.operator, mutant.detail, mutant.col, scope, text)
+        seen[key] += 1
+        out.append((mutant, f"{scope or '<module>'}{f'#{seen[key]}' if seen[key] > 1 else ''}: {text}"))
+    return out
+
+
+def anchored_mutants(root: Path = ROOT) -> list[tuple[Mutant, str]]:
+    """Every mutant of refsim/ with its anchor (see _file_mutants)."""
+    return [pair for file in sorted((root / "refsim").rglob("*.py")) for pair in _file_mutants(root, file)]
+
+
 def list_mutants(root: Path = ROOT) -> list[Mutant]:
-    mutants = []
-    for file in sorted((root / "refsim").rglob("*.py")):
-        rel = file.relative_to(root).as_posix()
-        tree = ast.parse(file.read_text(encoding="utf-8"))
-        seen: set[str] = set()
-        for node in _mutable_nodes(tree):
-            for operator, detail in _sites(node):
-                mutant = Mutant(rel, node.lineno, node.col_offset, operator, detail, package_of(rel))
-                if mutant.id not in seen:  # two sites alike at one place (rare) count once
-                    seen.add(mutant.id)
-                    mutants.append(mutant)
-    return mutants
+    return [mutant for mutant, _ in anchored_mutants(root)]
 
 
 class _Apply(ast.NodeTransformer):
@@ -246,19 +292,87 @@ def sample(mutants: list[Mutant], size: int, seed: int, minimum: int) -> list[Mu
 
 # --- equivalents ------------------------------------------------------------------------------------------------
 
-def read_equivalents(path: Path = EQUIVALENT) -> dict[str, str]:
-    """`id  # reason` per line; blank lines and lines starting with # are ignored. A reason is required."""
-    found = {}
+@dataclass(frozen=True)
+class Listed:
+    """One entry of the equivalents list: `id  # reason`, or `id @ anchor  # reason` (see _file_mutants)."""
+    id: str
+    anchor: str | None
+    reason: str
+    number: int  # its line in the list
+
+
+def read_equivalents(path: Path = EQUIVALENT) -> list[Listed]:
+    """The entries, one a line; blank lines and lines starting with # are ignored. A reason is required."""
+    found: list[Listed] = []
     if not path.exists():
         return found
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
-        mutant, sep, reason = line.partition("  # ")
+        named, sep, reason = line.partition("  # ")
         if not sep or not reason.strip():
             raise SystemExit(f"{path}:{number}: an equivalent mutant needs a one-line reason after '  # '")
-        found[mutant.strip()] = reason.strip()
+        mutant_id, at, anchor = named.strip().partition(" @")
+        parts = mutant_id.split(":", 4)
+        if len(parts) != 5 or not (parts[1].isdigit() and parts[2].isdigit()) or (at and not anchor.strip()):
+            raise SystemExit(f"{path}:{number}: expected `path:line:col:operator:detail [@ anchor]  # reason`")
+        found.append(Listed(mutant_id, anchor.strip() if at else None, reason.strip(), number))
     return found
+
+
+def match_equivalents(listed: list[Listed], anchored: list[tuple[Mutant, str]]
+                      ) -> tuple[dict[str, str], list[Listed]]:
+    """The listed equivalents by the id of the mutant each names today, and the stale entries that name none.
+    An anchored entry names the mutant of its file, kind and column whose anchor is the same, wherever its line
+    now is; a plain `id  # reason` entry names the mutant with that id."""
+    ids = {m.id for m, _ in anchored}
+    by_anchor = {(m.path, m.operator, m.detail, m.col, anchor): m.id for m, anchor in anchored}
+    current: dict[str, str] = {}
+    stale: list[Listed] = []
+    for entry in listed:
+        if entry.anchor is None:
+            found = entry.id if entry.id in ids else None
+        else:
+            path, _line, col, operator, detail = entry.id.split(":", 4)
+            found = by_anchor.get((path, operator, detail, int(col), entry.anchor))
+        if found is None:
+            stale.append(entry)
+        else:
+            current[found] = entry.reason
+    return current, stale
+
+
+def listed_equivalents(path: Path = EQUIVALENT, root: Path = ROOT, quiet: bool = False) -> dict[str, str]:
+    """The listed equivalents by today's ids; entries that name no mutant any more are printed as stale."""
+    listed = read_equivalents(path)
+    current, stale = match_equivalents(listed, anchored_mutants(root))
+    if not quiet:
+        for entry in stale:
+            print(f"note: stale equivalent ({path.name}:{entry.number}) names no mutant any more, re-check it: "
+                  f"{entry.id}{f' @ {entry.anchor}' if entry.anchor else ''}", file=sys.stderr)
+        plain = sum(e.anchor is None for e in listed if e not in stale)
+        if plain:
+            print(f"note: {plain} listed equivalent(s) have no anchor yet; --anchor-equivalents adds them",
+                  file=sys.stderr)
+    return current
+
+
+def anchor_equivalents(path: Path = EQUIVALENT, root: Path = ROOT) -> list[Listed]:
+    """Rewrite the list with every entry that names a mutant as `today's id @ anchor  # reason`; comments, blank
+    lines and stale entries are kept as they are. Returns the stale entries."""
+    anchored = anchored_mutants(root)
+    anchor_of = {m.id: anchor for m, anchor in anchored}
+    listed = read_equivalents(path)
+    _, stale = match_equivalents(listed, anchored)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for entry in listed:
+        if entry in stale:
+            continue
+        current, _ = match_equivalents([entry], anchored)
+        (mutant_id,) = current
+        lines[entry.number - 1] = f"{mutant_id} @ {anchor_of[mutant_id]}  # {entry.reason}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return stale
 
 
 # --- coverage ---------------------------------------------------------------------------------------------------
@@ -534,6 +648,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shard", default="0/1", help="K/N: check only the sampled mutants K, K+N, ... (default 0/1)")
     parser.add_argument("--resume", metavar="FILE", help="keep the results of an earlier file; check the rest")
     parser.add_argument("--list", action="store_true", help="only list the sample drawn")
+    parser.add_argument("--anchor-equivalents", action="store_true",
+                        help="rewrite tools/mutation-equivalent.txt with each entry at today's id and anchored to its "
+                             "source line; list the stale ones")
     parser.add_argument("--only", metavar="ID", action="append", default=[],
                         help="check this mutant (an id as listed) instead of a sample; repeatable")
     parser.add_argument("--tests", metavar="NODEID", action="append", default=[],
@@ -542,7 +659,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="CPU seconds per check before its mutant counts as killed (a hang; default 240)")
     args = parser.parse_args(argv)
 
-    equivalents = read_equivalents()
+    if args.anchor_equivalents:
+        stale = anchor_equivalents()
+        print(f"{EQUIVALENT.name}: every entry that names a mutant is anchored; {len(stale)} stale", file=sys.stderr)
+        for entry in stale:
+            print(f"stale ({EQUIVALENT.name}:{entry.number}): {entry.id}", file=sys.stderr)
+        return 1 if stale else 0
+    equivalents = listed_equivalents()
     if args.report:
         earlier = [json.loads(line) for line in Path(args.report).read_text().splitlines() if line.strip()]
         drawn = {m.id for m in sample(list_mutants(), args.sample, args.seed, args.min_per_package)}
@@ -566,14 +689,11 @@ def main(argv: list[str] | None = None) -> int:
         kept = [r for r in earlier if not (r["status"] in ("survived", "uncovered") and r["id"] not in equivalents)]
     else:
         everything = list_mutants()
-        stale = set(equivalents) - {m.id for m in everything}
         if args.packages:
             wanted = set(args.packages.split(","))
             everything = [m for m in everything if m.package in wanted]
         chosen = sample(everything, args.sample, args.seed, args.min_per_package)
         kept = []
-        for mutant_id in sorted(stale):
-            print(f"note: listed equivalent {mutant_id} matches no site any more", file=sys.stderr)
     # a seeded shuffle, so a run stopped early has checked a random part of every package
     random.Random(args.seed).shuffle(chosen)
     k, n = (int(x) for x in args.shard.split("/"))

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from tools.mutation import (Mutant, fingerprint, list_mutants, mutated_source, package_of, read_equivalents, report,
-                            reusable_map, sample)
+from tools.mutation import (Listed, Mutant, anchor_equivalents, anchored_mutants, fingerprint, list_mutants,
+                            listed_equivalents, match_equivalents, mutated_source, package_of, read_equivalents,
+                            report, reusable_map, sample)
 
 SOURCE = '''"""A docstring is never mutated."""
 
@@ -63,13 +64,111 @@ def test_package_of_names_top_level_modules_refsim():
     assert package_of("refsim/cli.py") == "refsim" and package_of("refsim/sched/tree.py") == "sched"
 
 
-def test_equivalents_need_a_reason(tmp_path):
+def test_equivalents_need_a_reason_and_may_carry_an_anchor(tmp_path):
     listed = tmp_path / "eq.txt"
-    listed.write_text("# comment\n\nrefsim/a.py:1:0:constant:1->2  # the value is never read\n")
-    assert read_equivalents(listed) == {"refsim/a.py:1:0:constant:1->2": "the value is never read"}
-    listed.write_text("refsim/a.py:1:0:constant:1->2\n")
-    with pytest.raises(SystemExit):
-        read_equivalents(listed)
+    listed.write_text("# comment\n\nrefsim/a.py:1:0:constant:1->2  # the value is never read\n"
+                      "refsim/a.py:2:4:compare:0:Lt->LtE @ f: if a < b:  # equal values take the same branch\n")
+    assert read_equivalents(listed) == [
+        Listed("refsim/a.py:1:0:constant:1->2", None, "the value is never read", 3),
+        Listed("refsim/a.py:2:4:compare:0:Lt->LtE", "f: if a < b:", "equal values take the same branch", 4)]
+    for bad in ("refsim/a.py:1:0:constant:1->2\n", "refsim/a.py:1:constant  # why\n", "refsim/a.py:1:0:c:d @   # why\n"):
+        listed.write_text(bad)
+        with pytest.raises(SystemExit):
+            read_equivalents(listed)
+
+
+LIMITS = '''from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limit:
+    slots: int = 0  # the default is never used
+
+
+@dataclass(frozen=True)
+class Share:
+    hosts: int = 0
+
+
+def free(limit, used):
+    if used < limit.slots:
+        return limit.slots - used
+    return 0
+'''
+
+
+def _module(tmp_path, text: str) -> None:
+    (tmp_path / "refsim").mkdir(exist_ok=True)
+    (tmp_path / "refsim" / "limits.py").write_text(text)
+
+
+def test_an_anchor_names_a_mutant_by_its_scope_and_source_line_without_the_comment(tmp_path):
+    _module(tmp_path, LIMITS)
+    anchors = {m.id: anchor for m, anchor in anchored_mutants(tmp_path)}
+    assert anchors["refsim/limits.py:4:18:constant:True->False"] == "Limit: @dataclass(frozen=True)"
+    assert anchors["refsim/limits.py:9:18:constant:True->False"] == "Share: @dataclass(frozen=True)"
+    assert anchors["refsim/limits.py:6:17:constant:0->1"] == "Limit: slots: int = 0"
+    assert anchors["refsim/limits.py:15:7:compare:0:Lt->LtE"] == "free: if used < limit.slots:"
+    # two alike mutants in one scope are told apart by their order
+    _module(tmp_path, "def f(x):\n    if x:\n        return 1\n    if x:\n        return 1\n")
+    anchors = {m.id: anchor for m, anchor in anchored_mutants(tmp_path)}
+    assert anchors["refsim/limits.py:2:4:condition:negate"] == "f: if x:"
+    assert anchors["refsim/limits.py:4:4:condition:negate"] == "f#2: if x:"
+
+
+def test_an_anchored_equivalent_survives_lines_inserted_above_it_and_goes_stale_when_its_line_is_gone(tmp_path,
+                                                                                                        capsys):
+    """The list's entries embed line numbers; with an anchor an entry still names its mutant after an edit above it
+    moves the line, and is reported stale (and no longer counted equivalent) once the line is gone."""
+    _module(tmp_path, LIMITS)
+    listed = tmp_path / "eq.txt"
+    listed.write_text("refsim/limits.py:9:18:constant:True->False @ Share: @dataclass(frozen=True)  # never hashed\n"
+                      "refsim/limits.py:6:17:constant:0->1  # the default is never used\n")
+    assert listed_equivalents(listed, tmp_path) == {"refsim/limits.py:9:18:constant:True->False": "never hashed",
+                                                     "refsim/limits.py:6:17:constant:0->1": "the default is never used"}
+    assert "1 listed equivalent(s) have no anchor" in capsys.readouterr().err
+    _module(tmp_path, LIMITS.replace("\n\n@dataclass(frozen=True)\nclass Limit", "\nX = 1\nY = 2\n\n\n"
+                                                                                "@dataclass(frozen=True)\nclass Limit"))
+    moved = listed_equivalents(listed, tmp_path)
+    assert moved == {"refsim/limits.py:12:18:constant:True->False": "never hashed"}  # Share moved 3 lines down
+    err = capsys.readouterr().err
+    assert "stale equivalent (eq.txt:2) names no mutant any more" in err  # the plain id's line moved
+    assert "eq.txt:1" not in err
+    _module(tmp_path, LIMITS.replace("@dataclass(frozen=True)\nclass Share", "@dataclass\nclass Share"))
+    assert "refsim/limits.py:9:18:constant:True->False" not in listed_equivalents(listed, tmp_path)
+    assert "stale equivalent (eq.txt:1)" in capsys.readouterr().err
+
+
+def test_an_anchored_entry_never_names_a_different_mutant_that_took_its_line(tmp_path):
+    """The id's line now holds another mutant of the same kind and column: the anchor decides, so it is stale."""
+    _module(tmp_path, LIMITS.replace("class Share:\n    hosts", "class Pool:\n    hosts"))
+    entry = Listed("refsim/limits.py:9:18:constant:True->False", "Share: @dataclass(frozen=True)", "never hashed", 1)
+    current, stale = match_equivalents([entry], anchored_mutants(tmp_path))
+    assert current == {} and stale == [entry]
+
+
+def test_anchoring_rewrites_plain_entries_at_todays_ids_and_keeps_comments_and_stale_ones(tmp_path):
+    _module(tmp_path, LIMITS)
+    listed = tmp_path / "eq.txt"
+    listed.write_text("# why this list exists\n"
+                      "refsim/limits.py:15:7:compare:0:Lt->LtE  # at used == slots both give 0\n"
+                      "refsim/limits.py:99:0:constant:1->2  # gone\n")
+    stale = anchor_equivalents(listed, tmp_path)
+    assert [e.id for e in stale] == ["refsim/limits.py:99:0:constant:1->2"]
+    assert listed.read_text() == (
+        "# why this list exists\n"
+        "refsim/limits.py:15:7:compare:0:Lt->LtE @ free: if used < limit.slots:  # at used == slots both give 0\n"
+        "refsim/limits.py:99:0:constant:1->2  # gone\n")
+    _module(tmp_path, "\n\n" + LIMITS)  # two lines above: the anchored entry is rewritten at its new line
+    anchor_equivalents(listed, tmp_path)
+    assert "refsim/limits.py:17:7:compare:0:Lt->LtE @ free: if used < limit.slots:" in listed.read_text()
+
+
+def test_the_project_list_has_no_stale_entry():
+    """Every entry of tools/mutation-equivalent.txt names a mutant of today's sources."""
+    from tools.mutation import EQUIVALENT, ROOT
+    _, stale = match_equivalents(read_equivalents(EQUIVALENT), anchored_mutants(ROOT))
+    assert stale == []
 
 
 def test_the_rate_leaves_out_equivalents_and_counts_uncovered_as_surviving():
