@@ -15,7 +15,8 @@ Not part of CI (it runs the tests once per mutant). Steps:
    without it, and the map is refused if it fails there too. A finished map gets a completion marker holding a
    digest of the sources it was taken on: `--coverage-data FILE` reuses FILE only with that marker and the same
    digest, and otherwise rebuilds it (an interrupted run leaves a partial map, whose lines would read as uncovered).
-   Only tests run in-process are mapped: a line that only a subprocess test (tests/hostile) runs is "uncovered".
+   The Python processes a test starts (`python -m refsim ...`, a sweep's workers) are measured too, through
+   coverage's COVERAGE_PROCESS_START hook, and their lines are mapped to the test that started them.
 4. Each mutant is written into a private copy of the project and only the tests covering its line run there
    (pytest -x). Lines executed only at import time (module constants, decorators) get every test that covers
    any line of their module. A mutant is killed when a test fails or its check uses more than --timeout CPU
@@ -377,8 +378,22 @@ def anchor_equivalents(path: Path = EQUIVALENT, root: Path = ROOT) -> list[Liste
 
 # --- coverage ---------------------------------------------------------------------------------------------------
 
+TEST_VARIABLE = "REFSIM_MUTATION_TEST"  # the running test's node id, read by the processes it starts
+# Coverage for every Python process a test starts (`refsim` run as a command, a sweep's worker processes): coverage's
+# .pth hook starts it in any interpreter whose environment names this file in COVERAGE_PROCESS_START, and each
+# process writes its own data file, its context the test's node id.
+PROCESS_CONFIG = """[run]
+source = {source}
+parallel = true
+data_file = {data}
+context = ${{{variable}}}
+disable_warnings = no-data-collected, module-not-imported, module-not-measured, couldnt-parse, no-ctracer
+"""
+
+
 class _ContextPerTest:
-    """A pytest plugin: one coverage context per test, named by its node id; it also notes the tests that fail."""
+    """A pytest plugin: one coverage context per test, named by its node id, and the same context for the Python
+    processes the test starts (through TEST_VARIABLE); it also notes the tests that fail."""
 
     def __init__(self, cov) -> None:
         self.cov = cov
@@ -387,9 +402,11 @@ class _ContextPerTest:
 
     def pytest_runtest_setup(self, item):
         self.cov.switch_context(item.nodeid)
+        os.environ[TEST_VARIABLE] = item.nodeid  # the context of the Python processes this test starts
 
     def pytest_runtest_teardown(self, item):
         self.cov.switch_context("")
+        os.environ[TEST_VARIABLE] = ""
 
     def pytest_runtest_logreport(self, report):
         if report.failed and report.nodeid not in self.failed:
@@ -439,15 +456,24 @@ def reusable_map(data_file: Path, sources: str) -> str | None:
 
 
 def _suite_under_coverage(copy: Path, data_file: Path, sources: str) -> None:
-    """Run the whole suite once under coverage (no -x: every test leaves its context), then mark the map complete.
-    A test failing only under the tracer (a timing-sensitive one) is re-run once without it: if it passes there,
-    the unmutated suite is sound and its coverage is kept; if not, the run stops."""
+    """Run the whole suite once under coverage (no -x: every test leaves its context), with the Python processes the
+    tests start measured too, then mark the map complete. A test failing only under the tracer (a timing-sensitive
+    one) is re-run once without it: if it passes there, the unmutated suite is sound and its coverage is kept; if
+    not, the run stops."""
     failed_file = copy / ".mutation-baseline-failed"
-    code = ("import json, sys, coverage, pytest\n"
+    processes = data_file.with_name(data_file.name + ".processes")
+    shutil.rmtree(processes, ignore_errors=True)
+    processes.mkdir(parents=True)
+    config = copy / ".mutation-process-coverage"
+    config.write_text(PROCESS_CONFIG.format(source=copy / "refsim", data=processes / data_file.name,
+                                            variable=TEST_VARIABLE), encoding="utf-8")
+    # set here, not in the child's environment: coverage's .pth hook would measure the pytest process twice
+    code = ("import json, os, sys, coverage, pytest\n"
             f"sys.path.insert(0, {str(copy)!r})\n"
             "from tools.mutation import _ContextPerTest\n"
             f"cov = coverage.Coverage(data_file={str(data_file)!r}, source=['refsim'])\n"
             "plugin = _ContextPerTest(cov)\n"
+            f"os.environ['COVERAGE_PROCESS_START'] = {str(config)!r}\n"
             "cov.start()\n"
             "code = pytest.main(['-q', '-p', 'no:cacheprovider', '--driver', 'inprocess', 'tests'],"
             " plugins=[plugin])\n"
@@ -455,6 +481,7 @@ def _suite_under_coverage(copy: Path, data_file: Path, sources: str) -> None:
             f"open({str(failed_file)!r}, 'w').write(json.dumps({{'code': int(code), 'failed': plugin.failed,"
             " 'passed': plugin.passed}))\n")
     subprocess.run([sys.executable, "-c", code], cwd=copy, env=_env(copy))
+    _combine_processes(data_file, processes)
     try:
         outcome = json.loads(failed_file.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -471,6 +498,20 @@ def _suite_under_coverage(copy: Path, data_file: Path, sources: str) -> None:
               f"{', '.join(outcome['failed'])}", file=sys.stderr)
     _marker(data_file).write_text(json.dumps({"fingerprint": sources, "passed": outcome["passed"],
                                              "failed_under_tracing": outcome["failed"]}) + "\n", encoding="utf-8")
+
+
+def _combine_processes(data_file: Path, processes: Path) -> None:
+    """Add each measured process's lines, with their contexts, to the map; then drop the per-process files."""
+    import coverage
+    if data_file.exists():
+        data = coverage.CoverageData(basename=str(data_file))
+        data.read()
+        for part in sorted(processes.iterdir()):
+            other = coverage.CoverageData(basename=str(part))
+            other.read()
+            data.update(other)
+        data.write()
+    shutil.rmtree(processes, ignore_errors=True)
 
 
 def coverage_map(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set[str]]], dict[str, set[str]]]:

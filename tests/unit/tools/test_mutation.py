@@ -240,3 +240,37 @@ def test_a_check_is_stopped_by_its_cpu_time_not_by_a_slow_wall_clock(tmp_path):
     (tmp_path / "test_wait.py").write_text("import time\n\ndef test_wait():\n    time.sleep(4)\n")
     assert _run_forked(tmp_path, ["-q", "-p", "no:cacheprovider", "test_spin.py"], timeout=1) is None
     assert _run_forked(tmp_path, ["-q", "-p", "no:cacheprovider", "test_wait.py"], timeout=3) == 0
+
+
+def test_a_line_only_a_child_process_runs_is_mapped_to_the_test_that_started_it(tmp_path):
+    """`refsim` run as a command by a test is measured too: the mutant of a line that only the child runs gets the
+    test that started the child (not uncovered, and not every test of the module), and a line run in-process keeps
+    its own test. Kills: the child's coverage never started (COVERAGE_PROCESS_START unset) or its data never
+    combined into the map, and the child's context not taken from the running test."""
+    import shutil
+
+    from tools.mutation import ROOT, coverage_map, tests_for
+    project = tmp_path / "project"  # every copy is <tmp>/project: the map's paths are read relative to it
+    (project / "refsim").mkdir(parents=True)
+    (project / "refsim" / "__init__.py").write_text("")
+    (project / "refsim" / "mod.py").write_text(
+        "def in_child(n):\n    return n + 1\n\n\ndef in_process(n):\n    return n - 1\n")
+    (project / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "mutation.py", project / "tools" / "mutation.py")
+    (project / "tests").mkdir()
+    (project / "tests" / "conftest.py").write_text(
+        "def pytest_addoption(parser):\n    parser.addoption('--driver')\n")  # the coverage run passes --driver
+    (project / "tests" / "test_mod.py").write_text(
+        "import subprocess, sys\n\n"
+        "def test_child():\n"
+        "    done = subprocess.run([sys.executable, '-c', 'import refsim.mod; print(refsim.mod.in_child(1))'],\n"
+        "                          capture_output=True, text=True)\n"
+        "    assert done.stdout == '2\\n' and done.stderr == ''\n\n"
+        "def test_in_process():\n"
+        "    from refsim.mod import in_process\n"
+        "    assert in_process(1) == 0\n")
+    lines, modules = coverage_map(project, tmp_path / "cov.data")
+    by_line = {m.line: m for m in list_mutants(project) if m.operator == "binary"}
+    assert tests_for(by_line[2], lines, modules) == {"tests/test_mod.py::test_child"}
+    assert tests_for(by_line[6], lines, modules) == {"tests/test_mod.py::test_in_process"}
+    assert not (tmp_path / "cov.data.processes").exists()  # the per-process files are combined and removed
