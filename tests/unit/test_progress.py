@@ -4,11 +4,7 @@ import io
 
 from refsim.importers.swf import read_swf
 from refsim.progress import Progress
-
-
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
+from tests.support.terminal import Terminal
 
 
 def test_nothing_before_a_second_then_a_bar_up_to_the_total():
@@ -43,3 +39,18 @@ def test_an_import_reports_the_bytes_read(tmp_path):
     seen: list[int] = []
     read_swf(log, progress=seen.append)
     assert len(seen) == 2 and 0 < seen[0] <= seen[1] <= log.stat().st_size
+
+
+def test_the_bar_moves_by_what_was_done_since_the_last_update():
+    """Positions are absolute (work done so far): at 50 then 100 of 200 the bar reads 25% then 50%. Kills:
+    Progress.update adding the bar's position to the new one instead of taking the difference (100 + 50 read as
+    150 more steps: the bar at 100% with half the work left)."""
+    now = [0.0]
+    stream = Terminal()
+    progress = Progress("replaying", 200, stream, clock=lambda: now[0])
+    now[0] = 1.0  # the bar appears at the first update past the delay
+    progress.update(50)
+    assert stream.getvalue().rstrip().endswith("25%")
+    progress.update(100)
+    assert stream.getvalue().rstrip().endswith("50%") and "100%" not in stream.getvalue()
+    progress.close()

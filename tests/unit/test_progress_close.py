@@ -1,14 +1,8 @@
 """Closing the progress bar finishes its line on the terminal, so what is printed next starts on a line of its own
 with the cursor shown again."""
 
-import io
-
 from refsim.progress import Progress
-
-
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
+from tests.support.terminal import Terminal
 
 
 def test_close_ends_the_bar_line_and_shows_the_cursor():

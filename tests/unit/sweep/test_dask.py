@@ -88,3 +88,15 @@ def test_tasks_travel_as_plain_data():
 
     assert pickle.loads(pickle.dumps(ReplayOutcome(1, "k", None, "e", None))) == ReplayOutcome(1, "k", None, "e", None)
     assert ReplayTask.__module__ == "refsim.sweep.tasks"
+
+
+def test_the_progress_line_counts_at_most_one_replay_per_worker_thread_as_running(six, cluster):
+    """The cluster has 2 workers of 1 thread: of the 6 replays handed over at once, 2 can run, so the first line
+    says 2 running, not 6. Kills: DaskExecutor.run taking max(threads, replays) for its first update."""
+    from tests.support.terminal import Terminal
+    from tests.unit.sweep.test_executor_progress import progress_lines
+    stream = Terminal()
+    run_sweep(six / "six.yaml", six / "out", DaskExecutor(cluster, print), report=lambda line: None,
+              progress=SweepProgress(6, stream))
+    shown = progress_lines(stream)
+    assert shown[0] == "0/6 done, 2 running, 0 failed" and shown[-1] == "6/6 done, 0 running, 0 failed"

@@ -5,11 +5,7 @@ from __future__ import annotations
 import io
 
 from refsim.sweep.progress import SweepProgress
-
-
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
+from tests.support.terminal import Terminal
 
 
 def test_done_running_failed_and_the_time_left():
