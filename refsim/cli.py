@@ -300,7 +300,8 @@ def _json_text(data: dict[str, object]) -> str:
 
 @main.command()
 @click.argument("spec", type=FILE)
-@click.option("-o", "--output", "folder", type=click.Path(file_okay=False), required=True,
+# -o naming a file is refused by the results folder itself, in one line (click's check would print the usage too)
+@click.option("-o", "--output", "folder", type=click.Path(), required=True,
               help="The folder of the results: results.csv, results.jsonl and, with --sim-output, runs/.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Replays at once on local processes (default: the number of cores; 1: in this process).")

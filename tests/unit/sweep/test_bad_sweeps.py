@@ -104,6 +104,31 @@ def test_a_broken_swf_log_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_j_and_dask_together_are_a_usage_mistake(tmp_path: Path):
+    """Kills: the usage error's text changed in cli.py sweep (the last line is the whole message)."""
     result = run("sweep", "s.yaml", "-o", str(tmp_path), "-j", "2", "--dask", "tcp://127.0.0.1:8786")
-    assert result.exit_code == 2 and "give either -j (local processes) or --dask (a Dask cluster), not both" in \
-        result.stderr
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == \
+        "Error: give either -j (local processes) or --dask (a Dask cluster), not both"
+
+
+def test_a_json_recording_that_does_not_parse_is_named_as_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A recording named .json is read as JSON, as `refsim sim` reads it: its error says JSON and where. Kills:
+    sources.py base_document deciding the format by another suffix (the file read as YAML, the error naming YAML)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.json").write_text('{"cluster": {"hosts": [{"name": "a", "slots": 1}]},\n "events": [}\n')
+    (tmp_path / "s.yaml").write_text("recordings: [r.json]\n")
+    result = run("sweep", "s.yaml", "-o", "out", "-j", "1")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: r.json: line 2: not valid JSON: Expecting value\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_output_folder_that_is_a_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """-o names a file: one line saying it is not a folder, and the file is left as it was."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "two.yaml").write_text(TWO_HOSTS)
+    (tmp_path / "s.yaml").write_text("recordings: [two.yaml]\n")
+    (tmp_path / "taken").write_text("not a folder\n")
+    result = run("sweep", "s.yaml", "-o", "taken", "-j", "1")
+    assert result.exit_code == 2 and result.stderr == "Error: -o taken: is not a folder\n"
+    assert (tmp_path / "taken").read_text() == "not a folder\n"
