@@ -183,3 +183,21 @@ def test_a_snapshot_that_cannot_be_written_leaves_the_earlier_one(tmp_path):
     assert done.returncode == 0 and lines[1] == "error: snapshot: cannot write snap.yaml: File too large"
     assert lines[2].startswith("round ")
     assert folder_state(tmp_path) == before and hidden_files(tmp_path) == []
+
+
+def test_a_closed_stdout_is_quiet_with_block_buffered_output_too(tmp_path):
+    """As a shell starts refsim: without PYTHONUNBUFFERED (which the suite may run under), standard output is
+    block-buffered, and a flush that failed on the closed pipe leaves its bytes for the interpreter's exit flush,
+    which would fail again ("Exception ignored ... BrokenPipeError", status 120). Kills: cli.py _Refsim.invoke
+    without the os.dup2 of /dev/null onto stdout after a broken pipe."""
+    import os
+    import sys
+
+    from tests.hostile.harness import ROOT
+    (tmp_path / "rec.yaml").write_text(RECORDING)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    proc = subprocess.Popen([sys.executable, "-m", "refsim.cli", "sim", "rec.yaml"], cwd=tmp_path,
+                            env={**env, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 141 and err == b""

@@ -1,0 +1,65 @@
+"""What the commands print, exactly: JSON figures with sorted keys, the plot's one line, an option's metavar in the
+help, and the import's progress bar on a terminal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from refsim.cli import main
+from tests.support.terminal import Terminal
+from tests.unit.report.conftest import SMALL, record
+from tests.unit.report.test_diff import THREE_HOSTS
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_json_figures_are_indented_with_their_keys_sorted_at_every_level(tmp_path: Path):
+    """`report --json` and `diff --json` print the same bytes for the same figures, whatever order the figures were
+    gathered in: keys sorted at every level (the figures come as span, queues, all), two-space indents. Kills:
+    cli.py _json_text without sort_keys."""
+    small = record(tmp_path, SMALL, "small")
+    three = record(tmp_path, THREE_HOSTS, "three")
+    for args in (("report", small, "--json"), ("diff", small, three, "--json")):
+        result = run(*args)
+        assert result.exit_code == 0
+        data = json.loads(result.output)
+        assert result.output == json.dumps(data, indent=2, sort_keys=True) + "\n"
+    assert list(json.loads(run("report", small, "--json").output)) == ["all", "queues", "span"]
+
+
+def test_plot_names_the_image_and_the_runs_it_shows(tmp_path: Path):
+    """Kills: cli.py plot's closing line with its text changed."""
+    pytest.importorskip("matplotlib")
+    small = record(tmp_path, SMALL, "small")
+    three = record(tmp_path, THREE_HOSTS, "three")
+    out = tmp_path / "p.png"
+    result = run("plot", small, three, "-o", str(out))
+    assert result.exit_code == 0 and result.output == f"{out}: {small} vs {three}\n"
+
+
+def test_the_dask_option_shows_its_argument_in_the_help():
+    """Kills: cli.py sweep's --dask metavar changed (the help would show another placeholder)."""
+    result = run("sweep", "--help")
+    assert result.exit_code == 0
+    assert any(line.split()[:2] == ["--dask", "ADDRESS"] for line in result.output.splitlines())
+
+
+def test_an_import_on_a_terminal_shows_its_bar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """With standard error a terminal, `import swf` of a log of 9000 jobs (a progress report every 4096 lines)
+    draws the `importing` bar, here with no delay before it appears. Kills: cli.py import_swf passing the bar's
+    update only when the bar is disabled (the condition negated: no bar on a terminal)."""
+    jobs = "".join(f"{n} 0 -1 10 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n" for n in range(1, 9001))
+    log = tmp_path / "many.swf"
+    log.write_text("; MaxNodes: 1\n" + jobs)
+    stream = Terminal()
+    monkeypatch.setattr("refsim.progress.DELAY", 0.0)
+    monkeypatch.setattr("sys.stderr", stream)
+    main(["import", "swf", str(log), "-o", str(tmp_path / "many.json")], standalone_mode=False)
+    assert "importing" in stream.getvalue() and "%" in stream.getvalue()
+    assert (tmp_path / "many.json").exists()
