@@ -67,6 +67,9 @@ CASES = [
      "give either 'axes' (every combination) or 'runs' (a listed set), not both"),
     ("recordings: [two.yaml]\nruns: [{discipline: easy}, {discipline: easy}]", "runs[1]: this run is listed twice"),
     ("recordings: []", "recordings: the list is empty"),
+    ("recordings: [{path: 3}]", "recordings[0].path: expected a path or glob"),
+    ("recordings: [two.yaml]\naxes: {}", "axes: no axis: name at least one, or leave 'axes' out to replay each "
+                                         "recording as it is"),
     ("recording: [two.yaml]", "unknown key 'recording' (expected one of: recordings, host_template, axes, runs)"),
     ("[two.yaml]", "expected a mapping, found a list"),
     ("recordings: [two.yaml]\naxes: {discipline: &d [easy]}", "line 2: not accepted as YAML: anchors and aliases "
@@ -122,13 +125,3 @@ def test_a_json_recording_that_does_not_parse_is_named_as_json(tmp_path: Path, m
     assert result.stderr == "Error: r.json: line 2: not valid JSON: Expecting value\n"
     assert not (tmp_path / "out").exists()
 
-
-def test_an_output_folder_that_is_a_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """-o names a file: one line saying it is not a folder, and the file is left as it was."""
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "two.yaml").write_text(TWO_HOSTS)
-    (tmp_path / "s.yaml").write_text("recordings: [two.yaml]\n")
-    (tmp_path / "taken").write_text("not a folder\n")
-    result = run("sweep", "s.yaml", "-o", "taken", "-j", "1")
-    assert result.exit_code == 2 and result.stderr == "Error: -o taken: is not a folder\n"
-    assert (tmp_path / "taken").read_text() == "not a folder\n"

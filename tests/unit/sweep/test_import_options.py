@@ -23,3 +23,17 @@ def test_the_host_count_and_job_count_of_an_import(tmp_path: Path, monkeypatch):
     document = base_document(source)
     assert len(document["cluster"]["hosts"]) == 8 and len(document["events"]) == 3
     assert document == swf_recording(str(tmp_path / "tiny.swf"), 8, 3)
+
+
+def test_a_time_scale_import_option_without_the_axis_is_used(tmp_path: Path, monkeypatch):
+    """`import: {time_scale: 0.5}` with no time_scale axis replays the log at half its submit times: the mean wait
+    of test_sweep's time_scale 0.5 replay of the same 4 jobs, 71.875 s. (Only the option and the axis together are
+    refused.) Kills: expand.py _check_values refusing the option when the axis is absent."""
+    from tests.unit.sweep.conftest import run
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny.swf").write_bytes(TINY_SWF.read_bytes())
+    (tmp_path / "s.yaml").write_text("recordings: [{path: tiny.swf, import: {jobs: 4, time_scale: 0.5}}]\n")
+    result = run("sweep", "s.yaml", "-o", "out", "-j", "1")
+    assert result.exit_code == 0, result.output
+    rows = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
+    assert len(rows) == 1 and '"wait_mean": 71.875' in rows[0]

@@ -111,5 +111,13 @@ def test_a_boolean_value_is_written_as_json_and_read_back_as_one():
     from refsim.sweep.results import cell
     from refsim.sweep.table import parsed
 
-    assert [cell(v) for v in (True, False, None, 3, 2.5, [1, 2])] == ["true", "false", "", "3", "2.5", "[1, 2]"]
-    assert [parsed(cell(v)) for v in (True, False, None, 3, 2.5)] == [True, False, None, 3, 2.5]
+    assert [cell(v) for v in (True, False, 3, 2.5, [1, 2])] == ["true", "false", "3", "2.5", "[1, 2]"]
+    assert [parsed(cell(v)) for v in (True, False, 3, 2.5)] == [True, False, 3, 2.5]
+
+
+def test_the_plots_have_a_grid_to_read_the_values_against(results: Path):
+    """Kills: plots.py axis_figure without its grid."""
+    figure = axis_figure(read_results(results), "hosts")
+    for panel in figure.axes:
+        assert panel.xaxis.get_gridlines() and all(line.get_visible() for line in panel.xaxis.get_gridlines())
+        assert all(line.get_visible() for line in panel.yaxis.get_gridlines())

@@ -1,0 +1,43 @@
+"""`refsim sweep` as a person runs it: what it prints, and where its replays run (-j)."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from refsim.cli import main
+from refsim.sweep.executors import SerialExecutor
+from refsim.sweep.run import run_sweep
+from tests.support.terminal import Terminal
+from tests.unit.sweep.conftest import run
+from tests.unit.sweep.test_executor_progress import progress_lines
+
+
+def test_the_closing_lines_count_the_replays_and_name_the_results(six: Path):
+    """Kills: cli.py sweep's closing lines dropped or changed."""
+    result = run("sweep", str(six / "six.yaml"), "-o", str(six / "out"), "-j", "1")
+    assert result.exit_code == 0
+    out = six / "out"
+    assert result.stdout == (f"sweep {six / 'six.yaml'}: 6 replays: 6 run, 0 skipped (results exist), 0 failed\n"
+                             f"results: {out / 'results.csv'}, {out / 'results.jsonl'}\n")
+
+
+@pytest.mark.parametrize("jobs,running", [("1", 1), ("2", 2)])
+def test_j_sets_how_many_replays_run_at_once(six: Path, monkeypatch: pytest.MonkeyPatch, jobs: str, running: int):
+    """-j 1 runs one replay at a time in this process, -j 2 two on local processes: the progress line (on a
+    terminal) says so from its first state. Kills: cli.py sweep choosing the executor with the -j test negated."""
+    stream = Terminal()
+    monkeypatch.setattr("sys.stderr", stream)
+    main(["sweep", str(six / "six.yaml"), "-o", str(six / "out"), "-j", jobs], standalone_mode=False)
+    assert progress_lines(stream)[0] == f"0/6 done, {running} running, 0 failed"
+
+
+def test_a_sweep_closes_its_results_files(six: Path):
+    """The two results files held open for appending are closed when the sweep ends, not left to the garbage
+    collector. Kills: results.py ResultsFolder.close not closing them (a ResourceWarning when they are dropped)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        run_sweep(six / "six.yaml", six / "out", SerialExecutor(), report=lambda line: None)
+    assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
