@@ -63,3 +63,25 @@ def test_an_import_on_a_terminal_shows_its_bar(tmp_path: Path, monkeypatch: pyte
     main(["import", "swf", str(log), "-o", str(tmp_path / "many.json")], standalone_mode=False)
     assert "importing" in stream.getvalue() and "%" in stream.getvalue()
     assert (tmp_path / "many.json").exists()
+
+
+def test_a_replay_bar_is_sized_by_the_last_events_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The replay's bar counts simulated time up to the last event (here at 50, after one at 10), so it is full
+    when the replay reaches it. Kills: cli.py sim sizing the bar by another event than the last."""
+    import refsim.cli
+    from refsim.progress import Progress
+
+    made: list[tuple[str, float]] = []
+
+    class Recorded(Progress):
+        def __init__(self, label: str, total: float, *args, **kwargs) -> None:
+            made.append((label, total))
+            super().__init__(label, total, *args, **kwargs)
+
+    recording = tmp_path / "r.yaml"
+    recording.write_text("cluster: {hosts: [{name: a, slots: 1}]}\nevents:\n"
+                         "  - {time: 0, submit: {id: 1, run_time: 5}}\n  - {time: 10, submit: {id: 2, run_time: 5}}\n"
+                         "  - {time: 50, submit: {id: 3, run_time: 5}}\n")
+    monkeypatch.setattr(refsim.cli, "Progress", Recorded)
+    assert run("sim", str(recording)).exit_code == 0
+    assert made == [("replaying", 50)]

@@ -37,3 +37,16 @@ def test_a_time_scale_import_option_without_the_axis_is_used(tmp_path: Path, mon
     assert result.exit_code == 0, result.output
     rows = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
     assert len(rows) == 1 and '"wait_mean": 71.875' in rows[0]
+
+
+def test_a_time_scale_both_as_axis_and_import_option_is_refused(tmp_path: Path, monkeypatch):
+    """Kills: expand.py _check_values's message changed."""
+    from tests.unit.sweep.conftest import run
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny.swf").write_bytes(TINY_SWF.read_bytes())
+    (tmp_path / "s.yaml").write_text("recordings: [{path: tiny.swf, import: {time_scale: 0.5}}]\n"
+                                     "axes: {time_scale: [1, 2]}\n")
+    result = run("sweep", "s.yaml", "-o", "out", "-j", "1")
+    assert result.exit_code == 2 and not (tmp_path / "out").exists()
+    assert result.stderr == "Error: s.yaml: axes: time_scale is both an axis and an import option of tiny.swf; " \
+                            "give one\n"

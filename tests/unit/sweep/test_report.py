@@ -48,6 +48,9 @@ def test_markdown_with_the_plots_beside_it(results: Path, six: Path):
     assert result.stdout == "report.md: 6 replays, 2 axes; plots: report-discipline.png, report-hosts.png\n"
     text = (six / "report.md").read_text()
     assert "| strict | 2 | 25.0 | 25.0 | 50.0 | 50.0 | 1.40 | 59.8% | 225.0 |" in text
+    # the last table lists every replay (Kills: report.py _all_rows's headings changed)
+    assert "## Every replay\n\n| replay | discipline | hosts | status | wait mean | median | p95 | max | bsld mean | " \
+           "util | makespan | decisions | cpu s |\n" in text
     assert re.findall(r"!\[[^]]*\]\(([^)]+)\)", text) == ["report-discipline.png", "report-hosts.png"]
     for name in ("report-discipline.png", "report-hosts.png"):
         assert (six / name).read_bytes().startswith(PNG)
@@ -61,6 +64,11 @@ def test_html_with_the_plots_embedded(results: Path, six: Path):
     assert "<td>strict</td><td>2</td><td>25.0</td>" in text and not (six / "report-hosts.png").exists()
     # each axis's section as in the Markdown report: its heading, the note on what the figures are, the column
     # headings (Kills: report.py html_text's note and _html_table's header cells changed)
+    # a page of its own with the report's title, one row per line of the table (Kills: report.py html_text's
+    # head and _html_table's row tags changed)
+    assert text.startswith('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Sweep report: results.csv'
+                           '</title><style>')
+    assert "<tbody><tr><td>greedy</td><td>2</td><td>16.7</td>" in text and text.endswith("</body></html>\n")
     assert "<h2>By discipline</h2>\n<p>Means over the other axes; times in seconds.</p>\n<table>\n<thead><tr>" \
            "<th>discipline</th><th>replays</th><th>wait mean</th><th>median</th><th>p95</th><th>max</th>" \
            "<th>bsld mean</th><th>util</th><th>makespan</th></tr></thead>" in text

@@ -41,3 +41,20 @@ def test_a_sweep_closes_its_results_files(six: Path):
         warnings.simplefilter("always", ResourceWarning)
         run_sweep(six / "six.yaml", six / "out", SerialExecutor(), report=lambda line: None)
     assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
+
+
+def test_dask_without_the_extra_is_one_line_saying_how_to_install_it(six: Path, monkeypatch: pytest.MonkeyPatch):
+    """Kills: executors.py DaskExecutor.start's message when distributed cannot be imported, changed."""
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)  # `import distributed` fails
+    result = run("sweep", str(six / "six.yaml"), "-o", str(six / "out"), "--dask", "tcp://127.0.0.1:8786")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: --dask needs Dask: pip install 'refsim[dask]'\n"
+    assert not (six / "out").exists()
+
+
+def test_a_sweep_run_again_resumes_unless_forced(six: Path):
+    """run_sweep skips the replays whose results exist unless force is asked for, as the command does without
+    --force. Kills: run.py run_sweep's force defaulting to True."""
+    first = run_sweep(six / "six.yaml", six / "out", SerialExecutor(), report=lambda line: None)
+    again = run_sweep(six / "six.yaml", six / "out", SerialExecutor(), report=lambda line: None)
+    assert (first.ran, first.skipped) == (6, 0) and (again.ran, again.skipped) == (0, 6)
