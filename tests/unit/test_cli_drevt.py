@@ -93,3 +93,12 @@ def test_the_output_is_written_only_when_the_replay_succeeds(tmp_path):
     bad.write_text("cluster: {hosts: []}\n")
     assert run("sim", bad, "--schedule", out).exit_code == 2
     assert out.read_text() == "old"
+
+
+def test_import_schedule_needs_the_workload(tmp_path):
+    """Kills: cli.py import schedule's --workload no longer required."""
+    schedule = tmp_path / "schedule.csv"
+    schedule.write_text("job_id,start_time,end_time\n")
+    result = run("import", "schedule", schedule, "--nodes", 4, "-o", tmp_path / "r.yaml")
+    assert result.exit_code == 2 and result.output.splitlines()[-1] == "Error: Missing option '--workload'."
+    assert not (tmp_path / "r.yaml").exists()

@@ -66,6 +66,8 @@ CASES = [
     ("recordings: [two.yaml]\naxes: {discipline: [easy]}\nruns: [{discipline: easy}]",
      "give either 'axes' (every combination) or 'runs' (a listed set), not both"),
     ("recordings: [two.yaml]\nruns: [{discipline: easy}, {discipline: easy}]", "runs[1]: this run is listed twice"),
+    ("recordings: [two.yaml]\nruns: [{'cluster.hosts[name=c].slots': 2}]",
+     "runs: in two.yaml: cluster.hosts[name=c].slots: cluster.hosts has no element named 'c' (names: a, b)"),
     ("recordings: []", "recordings: the list is empty"),
     ("recordings: [{path: 3}]", "recordings[0].path: expected a path or glob"),
     ("recordings: [two.yaml]\naxes: {}", "axes: no axis: name at least one, or leave 'axes' out to replay each "
@@ -125,3 +127,9 @@ def test_a_json_recording_that_does_not_parse_is_named_as_json(tmp_path: Path, m
     assert result.stderr == "Error: r.json: line 2: not valid JSON: Expecting value\n"
     assert not (tmp_path / "out").exists()
 
+
+
+def test_the_output_folder_is_required(tmp_path: Path):
+    """Kills: cli.py sweep's -o no longer required (the sweep would start with no folder to write to)."""
+    result = run("sweep", str(tmp_path / "s.yaml"))
+    assert result.exit_code == 2 and result.stderr.splitlines()[-1] == "Error: Missing option '-o' / '--output'."

@@ -129,3 +129,18 @@ def test_the_plots_have_a_grid_to_read_the_values_against(results: Path):
     for panel in figure.axes:
         assert panel.xaxis.get_gridlines() and all(line.get_visible() for line in panel.xaxis.get_gridlines())
         assert all(line.get_visible() for line in panel.yaxis.get_gridlines())
+
+
+def test_a_table_without_axes_says_so_and_an_axis_of_symbols_gets_a_plain_plot_name(tmp_path: Path):
+    """A sweep with no axis (each recording replayed as it is, one recording) has `axes: none` in its headline;
+    a plot's file is named after its axis with every run of other characters a dash, `axis` when nothing is left.
+    Kills: report.py headline's "none" and slug's fallback changed."""
+    from refsim.sweep.report import headline, image_paths
+
+    (tmp_path / "r.csv").write_text("replay,recording,status,wait_mean,utilisation\n1,a.yaml,ok,10.0,0.5\n")
+    assert headline(read_results(tmp_path / "r.csv")) == f"{tmp_path / 'r.csv'}: 1 replays, 0 failed; axes: none"
+    (tmp_path / "s.csv").write_text("replay,recording,%%,cluster.hosts[0].slots,status,wait_mean,utilisation\n"
+                                    "1,a.yaml,1,2,ok,10.0,0.5\n")
+    paths = image_paths(tmp_path / "report.md", read_results(tmp_path / "s.csv"))
+    assert {a: p.name for a, p in paths.items()} == {"%%": "report-axis.png",
+                                                     "cluster.hosts[0].slots": "report-cluster-hosts-0-slots.png"}

@@ -58,3 +58,28 @@ def test_a_sweep_run_again_resumes_unless_forced(six: Path):
     first = run_sweep(six / "six.yaml", six / "out", SerialExecutor(), report=lambda line: None)
     again = run_sweep(six / "six.yaml", six / "out", SerialExecutor(), report=lambda line: None)
     assert (first.ran, first.skipped) == (6, 0) and (again.ran, again.skipped) == (0, 6)
+
+
+def test_a_replay_whose_worker_died_fails_with_the_error_on_one_line():
+    """Kills: executors.py lost() joining the error's name and text wrongly."""
+    from refsim.sweep.executors import lost
+    from refsim.sweep.tasks import ReplayTask
+
+    task = ReplayTask(3, "k", None, (), {}, None, "0.1.0", False)  # type: ignore[arg-type]
+    assert lost(task, RuntimeError("worker\n  died")).error == "RuntimeError: worker died"
+    assert lost(task, EOFError()).error == "EOFError"
+    assert (lost(task, EOFError()).index, lost(task, EOFError()).key) == (3, "k")
+
+
+def test_a_glob_gives_its_recordings_in_name_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Whatever order the folder lists them in, the replays of `*.yaml` are numbered in name order, so one sweep
+    file gives one table. Kills: sources.py resolve_sources keeping glob's order."""
+    monkeypatch.chdir(tmp_path)
+    names = ["f.yaml", "b.yaml", "e.yaml", "a.yaml", "d.yaml", "c.yaml"]
+    for name in names:
+        (tmp_path / name).write_text(f"cluster: {{hosts: [{{name: {name[0]}, slots: 1}}]}}\nevents: []\n")
+    (tmp_path / "s.sweep").write_text("recordings: ['*.yaml']\n")
+    monkeypatch.setattr("glob.glob", lambda pattern, recursive=False: list(names))  # the folder's own order
+    assert run("sweep", "s.sweep", "-o", "out", "-j", "1").exit_code == 0
+    rows = (tmp_path / "out" / "results.csv").read_text().splitlines()[1:]
+    assert [r.split(",")[1] for r in rows] == sorted(names)
