@@ -83,3 +83,29 @@ def test_a_glob_gives_its_recordings_in_name_order(tmp_path: Path, monkeypatch: 
     assert run("sweep", "s.sweep", "-o", "out", "-j", "1").exit_code == 0
     rows = (tmp_path / "out" / "results.csv").read_text().splitlines()[1:]
     assert [r.split(",")[1] for r in rows] == sorted(names)
+
+
+class Noted(SerialExecutor):
+    """A -j 1 executor that notes what the sweep asks of it."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def start(self) -> None:
+        self.calls.append("start")
+
+    def run(self, tasks, done, progress) -> None:  # type: ignore[no-untyped-def]
+        self.calls.append(f"run {len(tasks)}")
+        super().run(tasks, done, progress)
+
+    def stop(self) -> None:
+        self.calls.append("stop")
+
+
+def test_an_executor_is_started_and_stopped_around_the_replays_and_not_asked_when_none_is_left(six: Path):
+    """A Dask executor connects in start and lets the cluster go in stop: both happen around the run, and not at
+    all when every result exists (the cluster may be gone by then). Kills: run.py run_sweep's stop test negated."""
+    first, again = Noted(), Noted()
+    run_sweep(six / "six.yaml", six / "out", first, report=lambda line: None)
+    run_sweep(six / "six.yaml", six / "out", again, report=lambda line: None)
+    assert first.calls == ["start", "run 6", "stop"] and again.calls == []
