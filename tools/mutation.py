@@ -381,12 +381,14 @@ def anchor_equivalents(path: Path = EQUIVALENT, root: Path = ROOT) -> list[Liste
 TEST_VARIABLE = "REFSIM_MUTATION_TEST"  # the running test's node id, read by the processes it starts
 # Coverage for every Python process a test starts (`refsim` run as a command, a sweep's worker processes): coverage's
 # .pth hook starts it in any interpreter whose environment names this file in COVERAGE_PROCESS_START, and each
-# process writes its own data file, its context the test's node id.
+# process writes its own data file, its context the test's node id; also when it is ended by SIGTERM (a sweep's
+# workers stopped by Ctrl-C), where coverage saves and then lets the signal end the process as before.
 PROCESS_CONFIG = """[run]
 source = {source}
 parallel = true
 data_file = {data}
 context = ${{{variable}}}
+sigterm = true
 disable_warnings = no-data-collected, module-not-imported, module-not-measured, couldnt-parse, no-ctracer
 """
 
