@@ -88,8 +88,8 @@ def base_document(source: Source, time_scale: float | None = None) -> dict[str, 
         raise RecordingError(source.name, "", "is not UTF-8 text") from None
     document = parse_text(text, source.name, json_format=source.path.endswith(".json"))
     if not isinstance(document, dict):
-        recording_from(document, source.name)  # says what is wrong with it
-        raise RecordingError(source.name, "", "expected a mapping")
+        recording_from(document, source.name)  # refuses it, saying what is wrong with it
+    assert isinstance(document, dict)
     return document
 
 

@@ -102,3 +102,27 @@ def test_import_schedule_needs_the_workload(tmp_path):
     result = run("import", "schedule", schedule, "--nodes", 4, "-o", tmp_path / "r.yaml")
     assert result.exit_code == 2 and result.output.splitlines()[-1] == "Error: Missing option '--workload'."
     assert not (tmp_path / "r.yaml").exists()
+
+
+def test_the_import_line_counts_the_capped_run_times(tmp_path):
+    """Of three jobs with limit 100, the actual run times (none), 30 and 250: the last is capped at its limit, and
+    the closing line says so. Kills: cli.py import_csv's closing line with its capped clause's test negated."""
+    trace = tmp_path / "runs.csv"
+    trace.write_text("job_submit_time,num_nodes,queue,time_limit,actual_run_time\n0,1,pbatch,100,\n"
+                     "0,1,pbatch,100,30\n0,1,pbatch,100,250\n")
+    capped = run("import", "csv", trace, "--nodes", 1, "-o", tmp_path / "r.yaml")
+    assert capped.exit_code == 0
+    assert capped.stdout == f"{tmp_path / 'r.yaml'}: 3 jobs on 1 hosts (1 actual run times above their limit, capped)\n"
+    trace.write_text("job_submit_time,num_nodes,queue,time_limit,actual_run_time\n0,1,pbatch,100,30\n")
+    plain = run("import", "csv", trace, "--nodes", 1, "-o", tmp_path / "s.yaml")
+    assert plain.stdout == f"{tmp_path / 's.yaml'}: 1 jobs on 1 hosts\n"
+
+
+def test_a_seed_is_a_63_bit_whole_number(tmp_path, trace):
+    """docs/drevt.md: --seed takes 0 to 2**63 - 1. Kills: cli.py import_csv's range for --seed changed."""
+    top = run("import", "csv", trace, "--nodes", 100, "-o", tmp_path / "a.yaml", "--run-time", "distribution",
+              "--distribution", "normal:10,1", "--seed", 2**63 - 1)
+    assert top.exit_code == 0, top.output
+    past = run("import", "csv", trace, "--nodes", 100, "-o", tmp_path / "b.yaml", "--run-time", "distribution",
+               "--distribution", "normal:10,1", "--seed", 2**63)
+    assert past.exit_code == 2 and "--seed" in past.output and not (tmp_path / "b.yaml").exists()

@@ -100,3 +100,12 @@ def test_the_progress_line_counts_at_most_one_replay_per_worker_thread_as_runnin
               progress=SweepProgress(6, stream))
     shown = progress_lines(stream)
     assert shown[0] == "0/6 done, 2 running, 0 failed" and shown[-1] == "6/6 done, 0 running, 0 failed"
+
+
+def test_a_scheduler_without_workers_is_one_line_naming_the_wait(six):
+    """Kills: executors.py DaskExecutor._workers's message changed."""
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty:
+        executor = DaskExecutor(empty.scheduler_address, print, worker_wait=0.5)
+        with pytest.raises(ExecutorError) as raised:
+            executor.start()
+    assert str(raised.value) == f"--dask {empty.scheduler_address}: no worker joined the scheduler within 0.5 s"

@@ -48,6 +48,8 @@ def test_markdown_with_the_plots_beside_it(results: Path, six: Path):
     assert result.stdout == "report.md: 6 replays, 2 axes; plots: report-discipline.png, report-hosts.png\n"
     text = (six / "report.md").read_text()
     assert "| strict | 2 | 25.0 | 25.0 | 50.0 | 50.0 | 1.40 | 59.8% | 225.0 |" in text
+    assert "| discipline | replays | wait mean | median | p95 | max | bsld mean | util | makespan |\n" \
+           "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n| greedy |" in text
     # the last table lists every replay (Kills: report.py _all_rows's headings changed)
     assert "## Every replay\n\n| replay | discipline | hosts | status | wait mean | median | p95 | max | bsld mean | " \
            "util | makespan | decisions | cpu s |\n" in text
@@ -57,7 +59,8 @@ def test_markdown_with_the_plots_beside_it(results: Path, six: Path):
 
 
 def test_html_with_the_plots_embedded(results: Path, six: Path):
-    assert run("sweep-report", "out/results.csv", "-o", "report.html").exit_code == 0
+    html = run("sweep-report", "out/results.csv", "-o", "report.html")
+    assert html.exit_code == 0 and html.stdout == "report.html: 6 replays, 2 axes\n"  # its plots are inside it
     text = (six / "report.html").read_text()
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', text)
     assert len(images) == 2 and all(base64.b64decode(i).startswith(PNG) for i in images)
@@ -69,6 +72,7 @@ def test_html_with_the_plots_embedded(results: Path, six: Path):
     assert text.startswith('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Sweep report: results.csv'
                            '</title><style>')
     assert "<tbody><tr><td>greedy</td><td>2</td><td>16.7</td>" in text and text.endswith("</body></html>\n")
+    assert "<td>225.0</td></tr><tr><td>strict</td>" in text
     assert "<h2>By discipline</h2>\n<p>Means over the other axes; times in seconds.</p>\n<table>\n<thead><tr>" \
            "<th>discipline</th><th>replays</th><th>wait mean</th><th>median</th><th>p95</th><th>max</th>" \
            "<th>bsld mean</th><th>util</th><th>makespan</th></tr></thead>" in text
@@ -80,6 +84,8 @@ def test_one_line_per_discipline_against_the_other_axes(results: Path):
     assert [line.get_label() for line in wait.get_lines()] == ["greedy", "strict", "easy"]
     assert [list(line.get_ydata()) for line in wait.get_lines()] == [[200 / 6, 0.0], [50.0, 0.0], [200 / 6, 0.0]]
     assert [round(y, 1) for y in utilisation.get_lines()[0].get_ydata()] == [73.6, 46.0]
+    # a numeric axis is plotted at its values (Kills: plots.py axis_figure taking hosts for a non-numeric axis)
+    assert [list(line.get_xdata()) for line in wait.get_lines()] == [[1, 2]] * 3
 
 
 def test_failed_replays_are_counted_not_averaged(tmp_path: Path):
@@ -144,3 +150,11 @@ def test_a_table_without_axes_says_so_and_an_axis_of_symbols_gets_a_plain_plot_n
     paths = image_paths(tmp_path / "report.md", read_results(tmp_path / "s.csv"))
     assert {a: p.name for a, p in paths.items()} == {"%%": "report-axis.png",
                                                      "cluster.hosts[0].slots": "report-cluster-hosts-0-slots.png"}
+
+
+def test_a_row_with_the_wrong_number_of_cells_is_named_by_its_line(tmp_path: Path):
+    """Kills: table.py read_results numbering the data lines from another start."""
+    (tmp_path / "r.csv").write_text("replay,recording,status,wait_mean,utilisation\n1,a.yaml,ok,10.0,0.5\n2,a.yaml\n")
+    result = run("sweep-report", str(tmp_path / "r.csv"))
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {tmp_path / 'r.csv'}: line 3: has 2 cells; the header has 5\n"
