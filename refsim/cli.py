@@ -237,7 +237,7 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_
     click.echo(f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts")
 
 
-RUN = click.Path(dir_okay=False)
+RUN = click.Path()  # a folder is refused by the run reader, in one line (click's check would print the usage)
 
 
 @main.command()

@@ -85,3 +85,11 @@ def test_a_replay_bar_is_sized_by_the_last_events_time(tmp_path: Path, monkeypat
     monkeypatch.setattr(refsim.cli, "Progress", Recorded)
     assert run("sim", str(recording)).exit_code == 0
     assert made == [("replaying", 50)]
+
+
+def test_a_folder_given_as_a_run_is_one_line(tmp_path: Path):
+    """`report`, `diff` and `plot` read --sim-output files; a folder named instead is refused in one line."""
+    small = record(tmp_path, SMALL, "small")
+    for args in (("report", str(tmp_path)), ("diff", small, str(tmp_path))):
+        result = run(*args)
+        assert result.exit_code == 2 and result.output == f"Error: {tmp_path}: cannot read: Is a directory\n"
