@@ -191,9 +191,10 @@ def _line_texts(source: str) -> dict[int, str]:
 
 
 def _file_mutants(root: Path, file: Path) -> list[tuple[Mutant, str]]:
-    """One module's mutants in line order, each with its anchor: `scope: line text`, or `scope#N: line text` for
-    the Nth of several mutants alike in kind, column, scope and text. An anchor names a mutant without its line
-    number, so it still names it after lines are added or removed above."""
+    """One module's mutants, each with its anchor: `scope: line text`, or `scope#N: line text` for the Nth (in line
+    order) of several mutants alike in kind, column, scope and text. An anchor names a mutant without its line
+    number, so it still names it after lines are added or removed above. The mutants keep the AST walk's order,
+    which the seeded sample draws from."""
     rel = file.relative_to(root).as_posix()
     source = file.read_text(encoding="utf-8")
     tree = ast.parse(source)
@@ -204,12 +205,12 @@ def _file_mutants(root: Path, file: Path) -> list[tuple[Mutant, str]]:
             mutant = Mutant(rel, node.lineno, node.col_offset, operator, detail, package_of(rel))
             # two sites alike at one place (rare) count once
             found.setdefault(mutant.id, (mutant, scopes.get(id(node), ""), texts.get(node.lineno, "")))
-    out, seen = [], defaultdict(int)
+    anchors, seen = {}, defaultdict(int)
     for mutant, scope, text in sorted(found.values(), key=lambda f: (f[0].line, f[0].col)):
         key = (mutant.operator, mutant.detail, mutant.col, scope, text)
         seen[key] += 1
-        out.append((mutant, f"{scope or '<module>'}{f'#{seen[key]}' if seen[key] > 1 else ''}: {text}"))
-    return out
+        anchors[mutant.id] = f"{scope or '<module>'}{f'#{seen[key]}' if seen[key] > 1 else ''}: {text}"
+    return [(mutant, anchors[mutant.id]) for mutant, _, _ in found.values()]
 
 
 def anchored_mutants(root: Path = ROOT) -> list[tuple[Mutant, str]]:
