@@ -86,3 +86,11 @@ def test_ctrl_c_inside_the_line_reader_does_not_end_the_session():
     pipe = _Pipe(_InterruptedDecode(b"show\n"), b"step\n")
     run_console(Console(demo_recording(), lines.append), pipe, io.StringIO())  # type: ignore[arg-type]
     assert lines == ["interrupted", "round 1 dispatch 100 -> hostB*4 (reconstructed)"]
+
+
+def test_a_time_of_forty_characters_is_read_and_one_of_forty_one_is_refused():
+    """Kills: `len(text) <= 40` -> `<` in Console._number (docs/repl.md: a time is written in at most 40
+    characters). Both texts are the number 12 with leading zeros; the refused one is quoted shortened to 40."""
+    assert console_lines("events: []\n", ["break time " + "0" * 38 + "12", "break time " + "0" * 39 + "12"]) == [
+        "breakpoint 1: time 12",
+        "error: break time: '" + "0" * 39 + "1...' is not a time (a number of seconds, 0 or more)"]
