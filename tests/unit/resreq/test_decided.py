@@ -3,7 +3,7 @@
 import pytest
 
 from refsim.model.cluster import Host
-from refsim.resreq import parse_requirement
+from refsim.resreq import ResreqError, parse_requirement
 from refsim.resreq.select import SelectError, compile_select
 
 
@@ -33,3 +33,14 @@ def test_select_nesting_is_allowed_one_hundred_deep_and_refused_beyond():
         with pytest.raises(SelectError) as caught:
             compile_select(text)
         assert (str(caught.value), caught.value.offset) == ("nested more than 100 deep", offset)
+
+
+def test_brace_nesting_is_counted_afresh_in_each_alternative():
+    """Kills: refsim/resreq/parser.py:_Parser.braced `self.depth -= 1` -> `-= 2` (each closed brace would lend
+    one more level to what follows, so a second alternative could nest 101 deep). The first alternative closes
+    at depth 1; the second opens 101 braces, the 101st at offset 119 (position 120 counted from 1)."""
+    deep = "{" * 100 + "rusage[mem=1]" + "}" * 100
+    assert str(parse_requirement("{rusage[mem=1]} || " + deep)) == "{rusage[mem=1]} || {rusage[mem=1]}"
+    with pytest.raises(ResreqError) as caught:
+        parse_requirement("{rusage[mem=1]} || {" + deep + "}")
+    assert str(caught.value).startswith("at position 120: braces nested more than 100 deep in ")
