@@ -14,9 +14,9 @@ EVENTS = [{"time": 0, "submit": {"id": 1, "tasks": 1, "run_time": 100, "run_limi
           {"time": 0, "submit": {"id": 4, "tasks": 1, "run_time": 50, "run_limit": 50}}]
 
 
-def _rules(discipline: str, tmp_path) -> dict[str, str | None]:
+def _rules(discipline: str, tmp_path, cluster: dict = TWO_HOSTS, events: list = EVENTS) -> dict[str, str | None]:
     path = tmp_path / "t.jsonl"
-    document = {"scheduling": {"discipline": discipline}, "cluster": TWO_HOSTS, "events": EVENTS}
+    document = {"scheduling": {"discipline": discipline}, "cluster": cluster, "events": events}
     return {o["job"]: o["discipline"]["rule"] for o in json_traces(document, path, [f"trace on all json {path}",
                                                                                      "step 4"])}
 
@@ -29,6 +29,19 @@ def test_the_json_trace_names_how_each_start_was_allowed(tmp_path):
     job 4's [0, 50) on h2 meets no reservation, so its earliest reservation starts now."""
     assert _rules("easy", tmp_path) == {"1": "head", "2": None, "3": None, "4": "ends-before-planned-start"}
     assert _rules("conservative", tmp_path) == {"1": "head", "2": None, "3": None, "4": "planned-start-now"}
+
+
+def test_the_json_trace_names_a_start_on_the_extra_resources(tmp_path):
+    """Kills: refsim/sched/disciplines/base.py:StartRule.EXTRA's value mutated (`str->XX`). Three one-slot hosts:
+    jobs 1 and 2 take h1 and h2 until t=100; job 3 needs two hosts, so it reserves h1 and h2 from t=100 (the hosts
+    its planned start frees go first), leaving h3 extra at 100. Job 4 runs past 100 (limit 150) but starts on the
+    extra h3 under textbook EASY."""
+    three = {"hosts": TWO_HOSTS["hosts"] + [{"name": "h3", "slots": 1}]}
+    events = [{"time": 0, "submit": {"id": 1, "tasks": 1, "run_time": 100, "run_limit": 100}},
+              {"time": 0, "submit": {"id": 2, "tasks": 1, "run_time": 100, "run_limit": 100}},
+              {"time": 0, "submit": {"id": 3, "tasks": 2, "run_time": 10, "run_limit": 10}},
+              {"time": 0, "submit": {"id": 4, "tasks": 1, "run_time": 150, "run_limit": 150}}]
+    assert _rules("easy", tmp_path, three, events) == {"1": "head", "2": "head", "3": None, "4": "extra-resources"}
 
 
 def test_a_reservation_of_a_job_without_a_run_limit_lasts_for_ever():
