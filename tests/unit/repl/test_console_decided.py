@@ -94,3 +94,14 @@ def test_a_time_of_forty_characters_is_read_and_one_of_forty_one_is_refused():
     assert console_lines("events: []\n", ["break time " + "0" * 38 + "12", "break time " + "0" * 39 + "12"]) == [
         "breakpoint 1: time 12",
         "error: break time: '" + "0" * 39 + "1...' is not a time (a number of seconds, 0 or more)"]
+
+
+def test_info_job_says_host_not_hosts_for_a_reason_on_one_host():
+    """Kills: `len(names) > 1` -> `>=` for the plural in refsim/repl/info.py's pend reason lines ("on 1 hosts").
+    Job 1 runs on a; job 2 needs two one-slot hosts: b is free, so only a is short of slots."""
+    text = ("cluster:\n  hosts:\n    - {name: a, slots: 1}\n    - {name: b, slots: 1}\nevents:\n"
+            "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100}}\n"
+            "  - {time: 0, submit: {id: 2, tasks: 2, run_time: 10}}\n")
+    lines = console_lines(text, ["step 2", "info job 2"])
+    assert lines[-2:] == ["  latest decision: round 1: pend: resource-shortfall on 1 host",
+                          "    resource-shortfall on 1 host: a"]

@@ -71,3 +71,43 @@ def test_under_strict_the_first_job_that_does_not_fit_waits_behind_no_one():
     assert not any("waits behind" in line for line in held)
     assert "  waits behind job 2, the first job of this session that did not fit (strict FCFS: no backfilling)" \
         in trace_lines(lines, "3", 1)
+
+
+CONSERVATIVE = ("scheduling: {discipline: conservative}\ncluster:\n  hosts:\n    - {name: h1, slots: 1}\n"
+                "    - {name: h2, slots: 1}\nevents:\n"
+                "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n"
+                "  - {time: 0, submit: {id: 2, tasks: 2, run_time: 10, run_limit: 10}}\n"
+                "  - {time: 0, submit: {id: 3, tasks: 2, run_time: 10, run_limit: 10}}\n")
+
+
+def test_conservative_says_whether_a_reservation_was_fitted_around_earlier_ones():
+    """Kills: refsim/trace/discipline.py:reservation_lines "fitted around no earlier backfill reservation" mutated
+    (`str->XX`). Job 1 holds h1 until t=100. Job 2 (both hosts) is the first to reserve: [100, 110), around
+    nothing. Job 3 (both hosts) must fit around job 2's reservation: [110, 120)."""
+    lines = console_lines(CONSERVATIVE, ["trace on 2 3", "step 3"])
+    assert trace_lines(lines, "2", 1)[4:9] == [
+        "  backfill reservation: planned start t=100, until t=110 (run limit 10)",
+        "    found from the running jobs released at start + run limit, in order:",
+        "      job 1: t=0 + run limit 100 = t=100, frees h1: slots 1",
+        "    fitted around no earlier backfill reservation",
+        "    reserved allocation: h1: slots 1; h2: slots 1"]
+    assert trace_lines(lines, "3", 1)[4:10] == [
+        "  backfill reservation: planned start t=110, until t=120 (run limit 10)",
+        "    found from the running jobs released at start + run limit, in order:",
+        "      job 1: t=0 + run limit 100 = t=100, frees h1: slots 1",
+        "    fitted around the earlier backfill reservations:",
+        "      job 2: [t=100, t=110)",
+        "    reserved allocation: h1: slots 1; h2: slots 1"]
+
+
+def test_a_reservation_fitted_around_more_than_twenty_lists_twenty_and_counts_the_rest():
+    """Kills: refsim/trace/discipline.py:reservation_lines the noun "reservations" of the count line mutated
+    (`str->XX`). Job 1 holds h1 until t=100; jobs 2-23 each need both hosts for 10: their reservations follow one
+    another from t=100 ([100, 110) ... [310, 320)). Job 24 is fitted around all 22: the first 20 are listed
+    (MAX_LISTED) and the last 2 counted."""
+    text = CONSERVATIVE.split("  - {time: 0, submit: {id: 2,")[0] + "".join(
+        f"  - {{time: 0, submit: {{id: {i}, tasks: 2, run_time: 10, run_limit: 10}}}}\n" for i in range(2, 25))
+    block = trace_lines(console_lines(text, ["trace on 24", "step 24"]), "24", 1)
+    start = block.index("    fitted around the earlier backfill reservations:")
+    assert block[start + 1:start + 23] == [f"      job {i}: [t={80 + 10 * i}, t={90 + 10 * i})" for i in range(2, 22)] + [
+        "      and 2 more reservations", "    reserved allocation: h1: slots 1; h2: slots 1"]
