@@ -44,3 +44,16 @@ def test_brace_nesting_is_counted_afresh_in_each_alternative():
     with pytest.raises(ResreqError) as caught:
         parse_requirement("{rusage[mem=1]} || {" + deep + "}")
     assert str(caught.value).startswith("at position 120: braces nested more than 100 deep in ")
+
+
+@pytest.mark.parametrize("text, message, offset", [
+    ("mem>", "expected a value after '>' but found 'end'", 4),
+    ("type== and fast", "expected a value after '==' but found 'and'", 7),
+    ("type==(", "expected a value after '==' but found '('", 6)])
+def test_a_comparison_without_a_value_names_what_came_instead(text, message, offset):
+    """Kills: refsim/resreq/select.py:_Parser.comparison the word `end` (said when the text ends after the
+    operator) mutated (`str->XX`), and the keywords that cannot be a value. The offset is where the value was
+    expected: the end of the text, or the token found there."""
+    with pytest.raises(SelectError) as caught:
+        compile_select(text)
+    assert (str(caught.value), caught.value.offset) == (message, offset)
