@@ -57,3 +57,14 @@ def test_a_comparison_without_a_value_names_what_came_instead(text, message, off
     with pytest.raises(SelectError) as caught:
         compile_select(text)
     assert (str(caught.value), caught.value.offset) == (message, offset)
+
+
+@pytest.mark.parametrize("text, position", [("{", 2), ("{rusage[mem=1]} || {", 21)])
+def test_a_brace_left_open_at_the_end_says_the_text_ended(text, position):
+    """Kills: refsim/resreq/parser.py:_Parser.sections `self.pos < len(self.text)` -> `<=` (an IndexError instead
+    of the error). An opening brace with nothing after it: the requirement inside was expected where the text ends
+    (positions count from 1, so one past the last character)."""
+    with pytest.raises(ResreqError) as caught:
+        parse_requirement(text)
+    assert str(caught.value) == (f"at position {position}: expected a requirement but found 'end of text' "
+                                 f"in '{text}'")
