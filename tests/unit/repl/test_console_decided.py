@@ -105,3 +105,12 @@ def test_info_job_says_host_not_hosts_for_a_reason_on_one_host():
     lines = console_lines(text, ["step 2", "info job 2"])
     assert lines[-2:] == ["  latest decision: round 1: pend: resource-shortfall on 1 host",
                           "    resource-shortfall on 1 host: a"]
+
+
+def test_sixteen_arguments_reach_the_command_and_seventeen_are_refused():
+    """Kills: `len(words) - 1 > MAX_ARGS` -> `+` in refsim/repl/commands.py:check_limits (16 arguments would be
+    refused). The words after the first count: `info job` with 15 ids has 16, so it reaches info job's own check
+    (one JOBID); with 16 ids it has 17, one too many."""
+    ids = [str(i) for i in range(1, 17)]
+    assert console_lines("events: []\n", ["info job " + " ".join(ids[:15]), "info job " + " ".join(ids)]) == [
+        "error: info job: expected one JOBID", "error: too many arguments: 17 (at most 16)"]
