@@ -121,7 +121,6 @@ class _Parser:
                 raise self.error(f"section '{name.group()}' has no closing ']'")
             self.pos = end + 1
             found[name.group()] = self.section(name.group(), self.text[body_start:end], body_start)
-        self.skip()
         if not found and self.text.strip():
             what = self.text[self.pos] if self.pos < len(self.text) else "end of text"
             raise self.error(f"expected a requirement but found '{what}'")

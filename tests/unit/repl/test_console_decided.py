@@ -86,3 +86,31 @@ def test_ctrl_c_inside_the_line_reader_does_not_end_the_session():
     pipe = _Pipe(_InterruptedDecode(b"show\n"), b"step\n")
     run_console(Console(demo_recording(), lines.append), pipe, io.StringIO())  # type: ignore[arg-type]
     assert lines == ["interrupted", "round 1 dispatch 100 -> hostB*4 (reconstructed)"]
+
+
+def test_a_time_of_forty_characters_is_read_and_one_of_forty_one_is_refused():
+    """Kills: `len(text) <= 40` -> `<` in Console._number (docs/repl.md: a time is written in at most 40
+    characters). Both texts are the number 12 with leading zeros; the refused one is quoted shortened to 40."""
+    assert console_lines("events: []\n", ["break time " + "0" * 38 + "12", "break time " + "0" * 39 + "12"]) == [
+        "breakpoint 1: time 12",
+        "error: break time: '" + "0" * 39 + "1...' is not a time (a number of seconds, 0 or more)"]
+
+
+def test_info_job_says_host_not_hosts_for_a_reason_on_one_host():
+    """Kills: `len(names) > 1` -> `>=` for the plural in refsim/repl/info.py's pend reason lines ("on 1 hosts").
+    Job 1 runs on a; job 2 needs two one-slot hosts: b is free, so only a is short of slots."""
+    text = ("cluster:\n  hosts:\n    - {name: a, slots: 1}\n    - {name: b, slots: 1}\nevents:\n"
+            "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100}}\n"
+            "  - {time: 0, submit: {id: 2, tasks: 2, run_time: 10}}\n")
+    lines = console_lines(text, ["step 2", "info job 2"])
+    assert lines[-2:] == ["  latest decision: round 1: pend: resource-shortfall on 1 host",
+                          "    resource-shortfall on 1 host: a"]
+
+
+def test_sixteen_arguments_reach_the_command_and_seventeen_are_refused():
+    """Kills: `len(words) - 1 > MAX_ARGS` -> `+` in refsim/repl/commands.py:check_limits (16 arguments would be
+    refused). The words after the first count: `info job` with 15 ids has 16, so it reaches info job's own check
+    (one JOBID); with 16 ids it has 17, one too many."""
+    ids = [str(i) for i in range(1, 17)]
+    assert console_lines("events: []\n", ["info job " + " ".join(ids[:15]), "info job " + " ".join(ids)]) == [
+        "error: info job: expected one JOBID", "error: too many arguments: 17 (at most 16)"]

@@ -24,3 +24,15 @@ def test_help_for_trace_on_opens_with_its_usage_and_summary():
         "usage: trace on all|JOBID... [level summary|full] [lines N] [file PATH] [json PATH]",
         "  explain decisions from the next session on, for all jobs or the jobs named",
     ]
+
+
+def test_help_for_snapshot_is_printed_whole():
+    """Kills: the detail text of `snapshot` mutated (`str->XX`) in refsim/repl/commands.py: when the file is
+    replaced and what is refused are said only there."""
+    transcript = InProcessDriver().run(None, [], ["help snapshot"])
+    assert transcript.lines == [
+        "usage: snapshot FILE",
+        "  write the simulator state to FILE (YAML; JSON for .json)",
+        "  Written whole: FILE is replaced only once the snapshot is complete. Refused when FILE is the recording, an "
+        "output being written, a directory or a device.",
+    ]

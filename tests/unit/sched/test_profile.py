@@ -120,3 +120,15 @@ def test_placing_again_moves_only_the_later_reservations_that_meet_what_was_plac
     profile.reserve(found)
     assert [(r.job.job, [h.host for h in r.allocation.hosts]) for r in profile.reserved] == [
         (1, ["c"]), (2, ["b"]), (3, ["c"]), (5, ["a"])]
+
+
+def test_reservations_meet_only_when_they_overlap_in_time_on_a_shared_host_or_hold_shared_amounts():
+    """Kills: refsim/sched/profile.py:Holding.meets `self.start < other.end` -> `<=` (and the mirror test): a
+    holding is the half-open interval [start, end) (docs/disciplines.md, rule 2), so one that starts when another
+    ends on the same host does not compete with it, and a reservation placed again does not move it."""
+    first, second = Holding(JobId(1), 0, 100, on("a", 4)), Holding(JobId(2), 100, 200, on("a", 4))
+    assert not second.meets(first) and not first.meets(second)  # touching at t=100
+    overlapping = Holding(JobId(3), 99, 101, on("a", 1))
+    assert overlapping.meets(first) and overlapping.meets(second) and second.meets(overlapping)
+    assert not Holding(JobId(4), 50, 150, on("b", 1)).meets(first)  # overlapping in time on another host
+    assert Holding(JobId(5), 50, 150, on("b", 1, lic=1)).meets(first)  # shared amounts compete across hosts

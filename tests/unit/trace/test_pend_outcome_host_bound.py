@@ -26,3 +26,17 @@ def test_exactly_fifty_hosts_are_all_listed_and_fifty_one_omit_one():
     fifty_one = _outcome(51)
     assert fifty_one[1:51] == fifty[1:]
     assert fifty_one[51:] == ["    1 more hosts omitted; their entries: resource-shortfall 1"]
+
+
+def test_a_dispatch_to_exactly_fifty_hosts_lists_them_all_with_no_omission_line():
+    """Kills: `len(hosts) > MAX_HOSTS` -> `>=` in refsim/trace/outcome.py's dispatch outcome, which would add a
+    line totalling no omitted host. Job 1 asks one slot on each of 50 one-slot hosts (span[ptile=1])."""
+    recording = {"cluster": {"hosts": [{"name": f"h{i:02d}", "slots": 1} for i in range(1, 51)]},
+                 "events": [{"time": 0, "submit": {"id": 1, "tasks": 50, "resreq": "span[ptile=1]", "run_time": 10}}]}
+    out: list[str] = []
+    console = Console(recording_from(recording, "r.yaml"), out.append)
+    for command in ("trace on 1", "step"):
+        console.execute(command)
+    start = next(i for i, line in enumerate(out) if line.startswith("  outcome:"))
+    assert out[start:] == (["  outcome: dispatched to 50 hosts"] + [f"    h{i:02d}: slots 1" for i in range(1, 51)]
+                           + ["    shared resources: none", "    cluster-wide limit charges: none"])

@@ -1,0 +1,55 @@
+"""Hand-built differential cases: recordings chosen to reach a corner of the fast path that generated recordings
+rarely reach, replayed both ways (tests/property/test_fast_path.py's replay) and compared whole, and their
+decisions checked by hand."""
+
+from __future__ import annotations
+
+from refsim.model.jobid import JobId
+from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
+from refsim.sim.load import recording_from
+from tests.property.test_fast_path import replay
+
+
+def _both_ways(document: dict) -> list:
+    recording = recording_from(document, "r.yaml")
+    fast = replay(recording, reference=False)
+    assert fast == replay(recording, reference=True)
+    return [decision[3] for decision in fast[0]]
+
+
+def test_a_second_run_of_positions_passes_over_the_host_the_first_run_claimed():
+    """Kills: refsim/sched/fastpath.py:CandidateSource.fill `continue` -> `break` at a claimed host (the rest of
+    the scan would be skipped). Job 1 asks 3 tasks on a and b (2 slots each) and c (1 slot): plan [3] is
+    discarded (no host has 3 slots); plan [2,1] puts 2 tasks on a, then the second run's scan starts again at a
+    (still a candidate: its slots were free before this job), passes it over as claimed and takes b. Stopping at
+    a would fail the plan and let plan [1,1,1] spread the tasks over a, b and c."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 2}, {"name": "b", "slots": 2}, {"name": "c", "slots": 1}]},
+        "events": [{"time": 0, "submit": {"id": 1, "tasks": 3, "run_time": 10}}]})
+    assert outcomes == [Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 2),)),
+                                                       HostAllocation("b", (("slots", 1),)))))]
+
+
+def test_a_candidate_just_short_of_the_request_is_passed_over_for_the_next_host():
+    """Kills: refsim/sched/fastpath.py:CandidateSource.fill `continue` -> `break` after a candidate that accepts()
+    rejects (the hosts after it in the scan would be skipped). The free-resource index admits hosts within a
+    relative 1e-6 of a request, so float noise never hides a host. Job 1 asks 2 tasks of 500.00025 MB: plan [2]
+    asks 1000.0005 MB of one host; a's 1000 MB is 0.0005 short, inside that slack, so a is a candidate that the
+    exact check rejects, and b (2000 MB, 2 slots) takes both tasks. Skipping b would let plan [1,1] place one
+    task on each host instead."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 2, "mem": 1000}, {"name": "b", "slots": 2, "mem": 2000}]},
+        "events": [{"time": 0, "submit": {"id": 1, "tasks": 2, "resreq": "rusage[mem=500.00025]", "run_time": 10}}]})
+    assert outcomes == [Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 2), ("mem", 1000.0005))),)))]
+
+
+def test_a_candidate_a_host_limit_rejects_is_passed_over_for_the_next_host():
+    """Kills: refsim/sched/fastpath.py:CandidateSource.fill `continue` -> `break` after a candidate that judge()
+    rejects (a demand with host-scoped limit terms is judged in full). `a_slots` allows 1 slot per host on a
+    only. Job 1 asks 2 tasks: plan [2] on a would charge 2 > 1, so a is rejected and b takes both tasks. Skipping
+    b would let plan [1,1] place one task on each host instead."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 2}, {"name": "b", "slots": 2}],
+                    "limits": [{"name": "a_slots", "per_host": ["a"], "resources": {"slots": 1}}]},
+        "events": [{"time": 0, "submit": {"id": 1, "tasks": 2, "run_time": 10}}]})
+    assert outcomes == [Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 2),)),)))]

@@ -1,0 +1,33 @@
+"""Limit charges of a reconstructed dispatch and the order of the final accounting, verified by hand."""
+
+from refsim.model.jobid import JobId
+from refsim.sched.accounting import Usage
+from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
+from refsim.sched.reconstruct import reconstructed_allocation
+from refsim.sched.state import SchedulerState
+from tests.support.scenario import cluster, host, job, limit
+
+
+def test_a_host_limit_that_does_not_cover_the_host_leaves_later_limits_charged():
+    """Kills: refsim/sched/reconstruct.py:reconstructed_allocation `continue` -> `break` in the host-limit loop (a
+    limit whose host list leaves out the host would end the loop, dropping the charges of the limits after it).
+    `only_a` lists host a alone, so b is not charged under it; `per_host` covers every host, so b's 2 slots are
+    charged under its own scope instance host=b."""
+    state = SchedulerState(cluster(host("a"), host("b"), limits=(
+        limit("only_a", {"slots": 4}, hosts=["a"]), limit("per_host", {"slots": 4}, per_host="all"))))
+    allocation = reconstructed_allocation(state, job(1, tasks=2), (("b", (("slots", 2),)),), ())
+    assert allocation.hosts == (HostAllocation("b", (("slots", 2),), (LimitCharge("per_host", "host=b", "slots", 2),)),)
+
+
+def test_the_final_accounting_lists_hosts_and_limit_charges_sorted_by_name():
+    """Kills: refsim/sched/accounting.py:Usage.snapshot `sorted(...)` -> `list(...)` for the hosts or the limits
+    (the snapshot file, written with its keys in order, would list them in the order they were first charged).
+    The running job is placed on b before a and charges `zeta` before `alpha`; the snapshot lists a and alpha
+    first."""
+    usage = Usage()
+    usage.commit(JobId(1), Allocation((
+        HostAllocation("b", (("slots", 1),), (LimitCharge("zeta", "host=b", "slots", 1),)),
+        HostAllocation("a", (("slots", 2),), (LimitCharge("alpha", "host=a", "slots", 2),)))))
+    snapshot = usage.snapshot()
+    assert list(snapshot["hosts"].items()) == [("a", {"slots": 2}), ("b", {"slots": 1})]
+    assert list(snapshot["limits"].items()) == [("alpha[host=a] slots", 2), ("zeta[host=b] slots", 1)]
