@@ -235,8 +235,8 @@ class Buckets:
         self._reasons: dict[PendReason, PendReason] = {}
         self._sets: dict[frozenset[PendReason], tuple[PendReason, ...]] = {}
         self._kept = 0  # entries of the sets kept
-        # Per job object (by id; the entry holds the job, so the id is not reused under it): its key and the last
-        # outcome given from the memo, handed out again while the memo gives the same.
+        # Per job object (by id; the entry holds the job, so the id is not reused under it): [job, key, the last
+        # outcome given from the memo, the memo value it stands for], handed out again while the memo gives the same.
         self._jobs: dict[int, list[Any]] = {}
         self.sort_keys = sort_keys()
 
@@ -249,7 +249,7 @@ class Buckets:
                 for k in self.kinds)
             if len(self._jobs) >= _KEYS:
                 self._jobs.clear()
-            entry = self._jobs[id(job)] = [job, key, None]
+            entry = self._jobs[id(job)] = [job, key, None, None]
         return entry
 
     def key(self, job: Job) -> tuple[object, ...]:
@@ -276,13 +276,36 @@ class Buckets:
         known = self._memo.get(entry[1])
         if known is None:
             return None
-        last: Pend | NoDecision | None = entry[2]
-        if isinstance(known, NoDecisionKind):
-            if not (isinstance(last, NoDecision) and last.kind is known):
-                last = entry[2] = NoDecision(job.id, known)
-        elif not (isinstance(last, Pend) and last.reasons is known):
-            last = entry[2] = Pend(job.id, known)
+        if entry[3] is not known:
+            entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
+            entry[3] = known
+        last: Pend | NoDecision = entry[2]
         return last
+
+    def known_run(self, order: list[Job], start: int, version: int) -> list[Pend | NoDecision]:
+        """The outcomes known() gives the jobs order[start], order[start + 1], ... up to the first whose bucket has
+        none at this version: a compact session's run of bucket hits, at a handful of operations per job. A job's
+        outcome object is handed out again while its bucket's outcome is unchanged (entry[3] is what it stands
+        for), so a backlog that pends alike costs no new object."""
+        if version != self._version:
+            self._memo.clear()
+            self._version = version
+            return []
+        memo_get, jobs_get = self._memo.get, self._jobs.get
+        run: list[Pend | NoDecision] = []
+        append = run.append
+        for job in order[start:] if start else order:
+            entry = jobs_get(id(job))
+            if entry is None or entry[0] is not job:
+                entry = self._entry(job)
+            known = memo_get(entry[1])
+            if known is None:
+                break
+            if entry[3] is not known:
+                entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
+                entry[3] = known
+            append(entry[2])
+        return run
 
     def remember(self, key: tuple[object, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome

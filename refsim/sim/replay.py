@@ -18,12 +18,13 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
 from refsim.model.resources import SLOTS
 from refsim.model.units import format_number
-from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendReason, SessionResult
+from refsim.sched.decisions import (Allocation, Dispatch, KnownOutcomes, NoDecision, Pend, PendReason,
+                                    SessionResult)
 from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
 from refsim.sched.profile import Reservation
-from refsim.sched.session import ObserverFactory, run_session, selectable
+from refsim.sched.session import ObserverFactory, run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobRecord, JobTable
 from refsim.sim.recording import (Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
@@ -96,7 +97,7 @@ class ReplayEnded:
     warnings: tuple[ReplayWarning, ...] = ()
 
 
-Report = RoundStarted | Reconstructed | SessionResult | RoundEnded | ReplayEnded
+Report = RoundStarted | Reconstructed | SessionResult | KnownOutcomes | RoundEnded | ReplayEnded
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,10 @@ class Simulator:
         self.state = SchedulerState(recording.cluster, FaultPlan(recording.faults) if recording.faults else None)
         self.jobs = JobTable()
         self.session_hook = session_hook
+        # Compact: sessions report each run of bucket hits as one KnownOutcomes instead of a SessionResult per job
+        # (for a caller that takes decisions in bulk, such as a batch run that writes no record of them).
+        self.compact = False
+        self._record_of: dict[int, JobRecord] = {}  # each job's record by job object (id): no JobId hashing
         self.round = 0
         self.time = recording.events[0].time if recording.events else 0.0
         self.warnings: list[ReplayWarning] = []
@@ -196,7 +201,7 @@ class Simulator:
     def _apply(self, action: object) -> bool:
         """Apply one event; True when it changed something (only then does it call for a session)."""
         if isinstance(action, Submit):
-            record = self.jobs.add(action.job)
+            record = self._record_of[id(action.job)] = self.jobs.add(action.job)
             self.state.submit(action.job)
             if self.job_hook is not None:
                 self.job_hook(record, self.time)
@@ -268,19 +273,23 @@ class Simulator:
         yield RoundStarted(self.round, self.time)
         observer_for = self.session_hook(self.round) if self.session_hook is not None else None
         self.in_session = True
-        self.session_in_progress = self._reconstruction_waits() or bool(selectable(self.state))
+        self.session_in_progress = self._reconstruction_waits() or bool(self.state.pending)
         dispatched: list[JobId] = []
         pended: list[tuple[JobId, tuple[PendReason, ...]]] = []
         no_decision: list[JobId] = []
         for recorded in self._take_reconstructed():
             dispatched.append(recorded.job)
-            self.session_in_progress = self._reconstruction_waits() or bool(selectable(self.state))
+            self.session_in_progress = self._reconstruction_waits() or bool(self.state.pending)
             yield recorded
-        to_report = len(selectable(self.state))
+        to_report = len(self.state.pending)
         for result in run_session(self.state, self.round, observer_for=observer_for, discipline=self.discipline,
-                                  now=self.time, start_of=self.start_of):
-            self._record(result, dispatched, pended, no_decision)
-            to_report -= 1
+                                  now=self.time, start_of=self.start_of, compact=self.compact):
+            if type(result) is KnownOutcomes:
+                self._record_known(result, pended, no_decision)
+                to_report -= len(result.outcomes)
+            else:
+                self._record(result, dispatched, pended, no_decision)
+                to_report -= 1
             self.session_in_progress = to_report > 0
             yield result
         self.in_session = self.session_in_progress = False
@@ -321,6 +330,21 @@ class Simulator:
             self._start(result.job, outcome.allocation, reconstructed=False)
         elif isinstance(outcome, NoDecision):
             no_decision.append(result.job)
+
+    def _record_known(self, known: KnownOutcomes, pended: list[tuple[JobId, tuple[PendReason, ...]]],
+                      no_decision: list[JobId]) -> None:
+        """_record() for each job of a run of bucket hits (pends and no-reason no-decisions, never a dispatch)."""
+        record_of, round_no = self._record_of, known.round
+        for job, outcome in zip(known.jobs, known.outcomes):
+            record = record_of.get(id(job))
+            if record is None or record.job is not job:
+                record = self.jobs.records.get(outcome.job)
+            if record is not None:
+                record.last_outcome, record.last_round, record.reservation = outcome, round_no, None
+            if type(outcome) is Pend:
+                pended.append((outcome.job, outcome.reasons))
+            else:
+                no_decision.append(outcome.job)
 
     def statistics(self) -> Statistics:
         records = self.jobs.records.values()
