@@ -282,30 +282,33 @@ class Buckets:
         last: Pend | NoDecision = entry[2]
         return last
 
-    def known_run(self, order: list[Job], start: int, version: int) -> list[Pend | NoDecision]:
-        """The outcomes known() gives the jobs order[start], order[start + 1], ... up to the first whose bucket has
-        none at this version: a compact session's run of bucket hits, at a handful of operations per job. A job's
-        outcome object is handed out again while its bucket's outcome is unchanged (entry[3] is what it stands
-        for), so a backlog that pends alike costs no new object."""
+    def entry(self, job: Job) -> list[Any]:
+        """The job's bucket entry, [job, key, last outcome given, the memo value it stands for], for known_run()."""
+        return self._entry(job)
+
+    def known_run(self, entries: Iterator[list[Any]], version: int) -> tuple[list[Pend | NoDecision], list[Any] | None]:
+        """The outcomes known() gives the jobs of `entries` (bucket entries, see entry()) in turn, up to the first
+        whose bucket has none at this version, which is returned too (None when `entries` ran out): a compact
+        session's run of bucket hits, at a handful of operations per job. The iterator is left after that entry,
+        so a session walks its jobs once. A job's outcome object is handed out again while its bucket's outcome
+        is unchanged, so a backlog that pends alike costs no new object."""
         if version != self._version:
             self._memo.clear()
             self._version = version
-            return []
-        memo_get, jobs_get = self._memo.get, self._jobs.get
+            return [], next(entries, None)
+        memo_get = self._memo.get
         run: list[Pend | NoDecision] = []
         append = run.append
-        for job in order[start:] if start else order:
-            entry = jobs_get(id(job))
-            if entry is None or entry[0] is not job:
-                entry = self._entry(job)
+        for entry in entries:
             known = memo_get(entry[1])
             if known is None:
-                break
+                return run, entry
             if entry[3] is not known:
+                job = entry[0]
                 entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
                 entry[3] = known
             append(entry[2])
-        return run
+        return run, None
 
     def remember(self, key: tuple[object, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome

@@ -8,6 +8,7 @@ held back (a pend with the discipline's reason) or started on another allocation
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
@@ -45,13 +46,16 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     gives each run of consecutive jobs whose buckets already have an outcome at the state version as one
     KnownOutcomes, which stands for the SessionResults of those jobs (the same decisions, positions and objects)."""
     policy = policy or Fcfs()
+    entries: list[list[Any]] | None = None
     if type(policy) is Fcfs:
-        order = list(state.fcfs_queue())  # kept in FCFS order by the state: a copy, as the session changes it
+        order, entries = state.fcfs_queue()  # kept in FCFS order by the state
     else:
         order = pick_order(selectable(state), state.cluster, policy, state.order_keys(policy))
     if discipline is None or discipline.name == "greedy":
         if compact and observer_for is None and state.fast_path:
-            yield from _greedy_compact(state, round_no, policy, order)
+            if entries is None:
+                entries = [state.buckets.entry(job) for job in order]
+            yield from _greedy_compact(state, round_no, policy, order, entries)
         else:
             yield from _greedy(state, round_no, policy, observer_for, order)
         return
@@ -96,23 +100,28 @@ def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observ
         yield SessionResult(round_no, position, job.id, outcome)
 
 
-def _greedy_compact(state: SchedulerState, round_no: int, policy: OrderingPolicy,
-                    order: list[Job]) -> Iterator[SessionResult | KnownOutcomes]:
+def _greedy_compact(state: SchedulerState, round_no: int, policy: OrderingPolicy, order: list[Job],
+                    entries: list[list[Any]]) -> Iterator[SessionResult | KnownOutcomes]:
     """_greedy() without observers, giving each run of bucket hits as one KnownOutcomes. Within a run nothing is
-    committed, so the state version, and with it every bucket's outcome, holds for the whole run."""
-    buckets, jobs = state.buckets, state.jobs
+    committed, so the state version, and with it every bucket's outcome, holds for the whole run. `entries` are
+    the jobs' bucket entries (Buckets.entry), walked once."""
+    buckets = state.buckets
     removals = state.removals
-    at, count = 0, len(order)
-    while at < count:
-        if state.removals != removals:  # a job was removed since the session started: check each one alone
+    walk = iter(entries)
+    at = 0  # jobs of `order` done
+    while True:
+        if state.removals != removals:  # a caller removed a job since the session started: check each one alone
             yield from _greedy(state, round_no, policy, None, order[at:], at + 1, removals)
             return
-        run = buckets.known_run(order, at, state.version)
+        run, entry = buckets.known_run(walk, state.version)
         if run:
             yield KnownOutcomes(round_no, at + 1, tuple(order[at:at + len(run)]), tuple(run))
             at += len(run)
-            continue
-        job = order[at]
+            if state.removals != removals:
+                continue
+        if entry is None:
+            return
+        job = entry[0]
         outcome = allocate(state, job.id, policy, None)
         if isinstance(outcome, Dispatch):
             state.dispatched(job.id, outcome.allocation)

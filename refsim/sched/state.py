@@ -4,6 +4,7 @@ committed usage. Owned by whoever drives the scheduler (the simulator or live mo
 from __future__ import annotations
 
 import copy
+from typing import Any
 from bisect import bisect_left, bisect_right
 
 from refsim.model.cluster import Cluster, Host
@@ -45,6 +46,7 @@ class SchedulerState:
         # a session asks, and again after a cluster change, which may change queue priorities)
         self._queue: list[Job] | None = None
         self._queue_keys: list[tuple[object, ...]] = []
+        self._queue_entries: list[list[Any]] = []  # each queued job's bucket entry (Buckets.entry)
         self.removals = 0  # moves whenever a job is taken out of `jobs`: a session's selected jobs stay known else
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
@@ -85,7 +87,7 @@ class SchedulerState:
         twin.jobs, twin.requirements = dict(self.jobs), dict(self.requirements)
         twin.parse_errors, twin.pending = dict(self.parse_errors), dict(self.pending)
         twin.reference_only = True  # the fast path's memos are this state's, shared by the shallow copy
-        twin._queue, twin._queue_keys = None, []
+        twin._queue, twin._queue_keys, twin._queue_entries = None, [], []
         return twin
 
     def submit(self, job: Job) -> None:
@@ -104,6 +106,7 @@ class SchedulerState:
             at = bisect_right(self._queue_keys, key)
             self._queue_keys.insert(at, key)
             self._queue.insert(at, job)
+            self._queue_entries.insert(at, self.buckets.entry(job))
 
     def _leave(self, job_id: JobId) -> None:
         """The job is pending no more."""
@@ -111,17 +114,18 @@ class SchedulerState:
         if job is not None and self._queue is not None:
             at = bisect_left(self._queue_keys, _FCFS.sort_key(job, self.cluster))
             assert self._queue[at] is job  # keys are unique: they end with the job id
-            del self._queue[at], self._queue_keys[at]
+            del self._queue[at], self._queue_keys[at], self._queue_entries[at]
 
-    def fcfs_queue(self) -> list[Job]:
-        """The pending jobs in FCFS order (pick_order under Fcfs), kept in order as jobs arrive and leave rather
-        than sorted every session. The list is the state's own: a session selects from a copy."""
+    def fcfs_queue(self) -> tuple[list[Job], list[list[Any]]]:
+        """The pending jobs in FCFS order (pick_order under Fcfs) and their bucket entries (Buckets.entry), kept in
+        order as jobs arrive and leave rather than sorted every session. Copies: a session changes the state."""
         if self._queue is None:
             keyed = sorted(((_FCFS.sort_key(job, self.cluster), job) for job in self.pending.values()),
                            key=lambda pair: pair[0])
             self._queue_keys = [key for key, _ in keyed]
             self._queue = [job for _, job in keyed]
-        return self._queue
+            self._queue_entries = [self.buckets.entry(job) for job in self._queue]
+        return list(self._queue), list(self._queue_entries)
 
     def dispatched(self, job: JobId, allocation: Allocation) -> None:
         self.usage.commit(job, allocation)

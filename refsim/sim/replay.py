@@ -333,18 +333,21 @@ class Simulator:
 
     def _record_known(self, known: KnownOutcomes, pended: list[tuple[JobId, tuple[PendReason, ...]]],
                       no_decision: list[JobId]) -> None:
-        """_record() for each job of a run of bucket hits (pends and no-reason no-decisions, never a dispatch)."""
-        record_of, round_no = self._record_of, known.round
-        for job, outcome in zip(known.jobs, known.outcomes):
-            record = record_of.get(id(job))
-            if record is None or record.job is not job:
+        """_record() for each job of a run of bucket hits (pends and no-reason no-decisions, never a dispatch; a
+        greedy session's, so no reservation is planned): a loaded replay makes millions."""
+        record_of, round_no, outcomes = self._record_of, known.round, known.outcomes
+        records = list(map(record_of.get, map(id, known.jobs)))  # a record holds its job: no id is reused
+        for record, outcome in zip(records, outcomes):
+            if record is None:
                 record = self.jobs.records.get(outcome.job)
-            if record is not None:
-                record.last_outcome, record.last_round, record.reservation = outcome, round_no, None
-            if type(outcome) is Pend:
-                pended.append((outcome.job, outcome.reasons))
-            else:
-                no_decision.append(outcome.job)
+                if record is None:
+                    continue
+            record.last_outcome = outcome
+            record.last_round = round_no
+        pends = [(o.job, o.reasons) for o in outcomes if type(o) is Pend]
+        pended += pends
+        if len(pends) < len(outcomes):
+            no_decision += [o.job for o in outcomes if type(o) is not Pend]
 
     def statistics(self) -> Statistics:
         records = self.jobs.records.values()
