@@ -23,6 +23,7 @@ docs/planning.md describes both paths; tests/property/test_fast_path.py compares
 
 from __future__ import annotations
 
+import itertools
 import os
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
@@ -230,7 +231,9 @@ class Buckets:
     def __init__(self, cluster: Cluster) -> None:
         self.kinds = tuple(kind for kind in (ConsumerKind.USER, ConsumerKind.QUEUE, ConsumerKind.PROJECT)
                            if any(c.kind is kind for lim in cluster.limits for c in lim.consumers))
-        self._memo: dict[tuple[object, ...], tuple[PendReason, ...] | NoDecisionKind] = {}
+        self._memo: dict[int, tuple[PendReason, ...] | NoDecisionKind] = {}  # by bucket number
+        self._ids: dict[tuple[object, ...], int] = {}  # bucket numbers by key
+        self._numbers = itertools.count()
         self._version = -1
         self._reasons: dict[PendReason, PendReason] = {}
         self._sets: dict[frozenset[PendReason], tuple[PendReason, ...]] = {}
@@ -247,18 +250,24 @@ class Buckets:
             key = base if not self.kinds else base + tuple(
                 job.user if k is ConsumerKind.USER else job.queue if k is ConsumerKind.QUEUE else job.project
                 for k in self.kinds)
+            bucket = self._ids.get(key)
+            if bucket is None:
+                if len(self._ids) >= _KEYS:  # bounded; a number is never given to another key
+                    self._ids.clear()
+                bucket = self._ids[key] = next(self._numbers)
             if len(self._jobs) >= _KEYS:
                 self._jobs.clear()
-            entry = self._jobs[id(job)] = [job, key, None, None]
+            entry = self._jobs[id(job)] = [job, bucket, None, None]
         return entry
 
-    def key(self, job: Job) -> tuple[object, ...]:
-        """What the decision of an untraced job depends on besides the state: requirement, task counts and the
-        consumer values that some limit reads."""
-        key: tuple[object, ...] = self._entry(job)[1]
-        return key
+    def key(self, job: Job) -> int:
+        """The number of the job's bucket: what the decision of an untraced job depends on besides the state
+        (requirement, task counts and the consumer values that some limit reads), numbered so that the memo,
+        asked for every pending job of every session, looks up an int rather than hashing a tuple."""
+        bucket: int = self._entry(job)[1]
+        return bucket
 
-    def get(self, key: tuple[object, ...], version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
+    def get(self, key: int, version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
         if version != self._version:
             self._memo.clear()
             self._version = version
@@ -310,7 +319,7 @@ class Buckets:
             append(entry[2])
         return run, None
 
-    def remember(self, key: tuple[object, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
+    def remember(self, key: int, outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome
 
     def canonical(self, reasons: set[PendReason]) -> tuple[PendReason, ...]:
