@@ -8,7 +8,7 @@ held back (a pend with the discipline's reason) or started on another allocation
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Literal, overload
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
@@ -31,6 +31,20 @@ def selectable(state: SchedulerState) -> list[Job]:
 
 def _unknown_start(_job: JobId) -> None:
     return None
+
+
+@overload
+def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
+                observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
+                now: float = 0.0, start_of: StartOf = _unknown_start,
+                compact: Literal[False] = False) -> Iterator[SessionResult]: ...
+
+
+@overload
+def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
+                observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
+                now: float = 0.0, start_of: StartOf = _unknown_start,
+                compact: bool = False) -> Iterator[SessionResult | KnownOutcomes]: ...
 
 
 def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,

@@ -63,10 +63,10 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
     simulator = Simulator(recording)
     outputs.attach(simulator)
     # Nothing takes a record of each decision: sessions give runs of bucket hits in one piece, which count alike.
-    simulator.compact = output is None and log is None and sink is None and verifier is None and on_record is None
+    compact = output is None and log is None and sink is None and verifier is None and on_record is None
     try:
-        for report in simulator.reports():
-            if type(report) is KnownOutcomes:
+        for report in simulator.reports(compact):
+            if isinstance(report, KnownOutcomes):
                 outputs.decisions += len(report.outcomes)
             else:
                 outputs.report(report, simulator.time)

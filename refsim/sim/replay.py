@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Literal, overload
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
@@ -97,7 +98,7 @@ class ReplayEnded:
     warnings: tuple[ReplayWarning, ...] = ()
 
 
-Report = RoundStarted | Reconstructed | SessionResult | KnownOutcomes | RoundEnded | ReplayEnded
+Report = RoundStarted | Reconstructed | SessionResult | RoundEnded | ReplayEnded
 
 
 @dataclass(frozen=True)
@@ -118,9 +119,7 @@ class Simulator:
         self.state = SchedulerState(recording.cluster, FaultPlan(recording.faults) if recording.faults else None)
         self.jobs = JobTable()
         self.session_hook = session_hook
-        # Compact: sessions report each run of bucket hits as one KnownOutcomes instead of a SessionResult per job
-        # (for a caller that takes decisions in bulk, such as a batch run that writes no record of them).
-        self.compact = False
+        self._compact = False  # see reports()
         self._record_of: dict[int, JobRecord] = {}  # each job's record by job object (id): no JobId hashing
         self.round = 0
         self.time = recording.events[0].time if recording.events else 0.0
@@ -149,8 +148,17 @@ class Simulator:
         self._seq += 1
         heapq.heappush(self._queue, (time, rank, self._seq, action))
 
-    def reports(self) -> Iterator[Report]:
-        """Run the replay to its end, one report at a time."""
+    @overload
+    def reports(self, compact: Literal[False] = False) -> Iterator[Report]: ...
+
+    @overload
+    def reports(self, compact: bool = False) -> Iterator[Report | KnownOutcomes]: ...
+
+    def reports(self, compact: bool = False) -> Iterator[Report | KnownOutcomes]:
+        """Run the replay to its end, one report at a time. `compact`, for a caller that takes decisions in bulk
+        (a batch run that writes no record of each): sessions report each run of bucket hits as one KnownOutcomes
+        instead of a SessionResult per job (refsim/sched/session.py)."""
+        self._compact = compact
         policy = self.recording.sessions
         interval = policy.interval if policy.policy is SessionPolicy.EVERY else None
         next_tick = self.time if interval is not None else None  # the first session at the first event's time
@@ -268,7 +276,7 @@ class Simulator:
 
     # --- rounds ------------------------------------------------------------------------------------------------
 
-    def _round(self) -> Iterator[Report]:
+    def _round(self) -> Iterator[Report | KnownOutcomes]:
         self.round += 1
         yield RoundStarted(self.round, self.time)
         observer_for = self.session_hook(self.round) if self.session_hook is not None else None
@@ -283,8 +291,8 @@ class Simulator:
             yield recorded
         to_report = len(self.state.pending)
         for result in run_session(self.state, self.round, observer_for=observer_for, discipline=self.discipline,
-                                  now=self.time, start_of=self.start_of, compact=self.compact):
-            if type(result) is KnownOutcomes:
+                                  now=self.time, start_of=self.start_of, compact=self._compact):
+            if isinstance(result, KnownOutcomes):
                 self._record_known(result, pended, no_decision)
                 to_report -= len(result.outcomes)
             else:

@@ -58,9 +58,8 @@ def replay(recording: Recording, reference: bool, observed: frozenset[str] = fro
     hook = (lambda _round: (lambda job: listener if str(job) in observed else None)) if observed else None
     sim = Simulator(recording, session_hook=hook)
     sim.state.reference_only = reference
-    sim.compact = compact
     decisions = []
-    for report in sim.reports():
+    for report in sim.reports(compact):
         for result in report.results() if isinstance(report, KnownOutcomes) else (report,):
             if isinstance(result, SessionResult):
                 decisions.append((result.round, result.position, result.job, result.outcome))
