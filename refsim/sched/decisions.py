@@ -13,6 +13,7 @@ from refsim.model.jobid import JobId
 from refsim.model.units import Amount
 
 if TYPE_CHECKING:
+    from refsim.model.jobs import Job
     from refsim.sched.disciplines.base import Ruling
 
 
@@ -152,3 +153,23 @@ class SessionResult:
     job: JobId
     outcome: Outcome
     ruling: Ruling | None = None
+
+
+@dataclass(frozen=True)
+class KnownOutcomes:
+    """Consecutive selected jobs of a compact session (see refsim/sched/session.py) that got the outcome their
+    bucket already had at the state version, a pend or a no-reason no-decision, in one piece: `outcomes[i]` is the
+    outcome of `jobs[i]`, selected at position `first + i`. It stands for the SessionResults results() gives."""
+
+    round: int
+    first: int
+    jobs: tuple[Job, ...]
+    outcomes: tuple[Pend | NoDecision, ...]
+
+    def __len__(self) -> int:
+        return len(self.outcomes)
+
+    def results(self) -> list[SessionResult]:
+        """The same decisions one at a time, as a session that is not compact reports them."""
+        return [SessionResult(self.round, self.first + i, outcome.job, outcome)
+                for i, outcome in enumerate(self.outcomes)]

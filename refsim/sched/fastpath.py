@@ -23,6 +23,7 @@ docs/planning.md describes both paths; tests/property/test_fast_path.py compares
 
 from __future__ import annotations
 
+import itertools
 import os
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
@@ -230,13 +231,15 @@ class Buckets:
     def __init__(self, cluster: Cluster) -> None:
         self.kinds = tuple(kind for kind in (ConsumerKind.USER, ConsumerKind.QUEUE, ConsumerKind.PROJECT)
                            if any(c.kind is kind for lim in cluster.limits for c in lim.consumers))
-        self._memo: dict[tuple[object, ...], tuple[PendReason, ...] | NoDecisionKind] = {}
+        self._memo: dict[int, tuple[PendReason, ...] | NoDecisionKind] = {}  # by bucket number
+        self._ids: dict[tuple[object, ...], int] = {}  # bucket numbers by key
+        self._numbers = itertools.count()
         self._version = -1
         self._reasons: dict[PendReason, PendReason] = {}
         self._sets: dict[frozenset[PendReason], tuple[PendReason, ...]] = {}
         self._kept = 0  # entries of the sets kept
-        # Per job object (by id; the entry holds the job, so the id is not reused under it): its key and the last
-        # outcome given from the memo, handed out again while the memo gives the same.
+        # Per job object (by id; the entry holds the job, so the id is not reused under it): [job, key, the last
+        # outcome given from the memo, the memo value it stands for], handed out again while the memo gives the same.
         self._jobs: dict[int, list[Any]] = {}
         self.sort_keys = sort_keys()
 
@@ -247,18 +250,24 @@ class Buckets:
             key = base if not self.kinds else base + tuple(
                 job.user if k is ConsumerKind.USER else job.queue if k is ConsumerKind.QUEUE else job.project
                 for k in self.kinds)
+            bucket = self._ids.get(key)
+            if bucket is None:
+                if len(self._ids) >= _KEYS:  # bounded; a number is never given to another key
+                    self._ids.clear()
+                bucket = self._ids[key] = next(self._numbers)
             if len(self._jobs) >= _KEYS:
                 self._jobs.clear()
-            entry = self._jobs[id(job)] = [job, key, None]
+            entry = self._jobs[id(job)] = [job, bucket, None, None]
         return entry
 
-    def key(self, job: Job) -> tuple[object, ...]:
-        """What the decision of an untraced job depends on besides the state: requirement, task counts and the
-        consumer values that some limit reads."""
-        key: tuple[object, ...] = self._entry(job)[1]
-        return key
+    def key(self, job: Job) -> int:
+        """The number of the job's bucket: what the decision of an untraced job depends on besides the state
+        (requirement, task counts and the consumer values that some limit reads), numbered so that the memo,
+        asked for every pending job of every session, looks up an int rather than hashing a tuple."""
+        bucket: int = self._entry(job)[1]
+        return bucket
 
-    def get(self, key: tuple[object, ...], version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
+    def get(self, key: int, version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
         if version != self._version:
             self._memo.clear()
             self._version = version
@@ -276,15 +285,41 @@ class Buckets:
         known = self._memo.get(entry[1])
         if known is None:
             return None
-        last: Pend | NoDecision | None = entry[2]
-        if isinstance(known, NoDecisionKind):
-            if not (isinstance(last, NoDecision) and last.kind is known):
-                last = entry[2] = NoDecision(job.id, known)
-        elif not (isinstance(last, Pend) and last.reasons is known):
-            last = entry[2] = Pend(job.id, known)
+        if entry[3] is not known:
+            entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
+            entry[3] = known
+        last: Pend | NoDecision = entry[2]
         return last
 
-    def remember(self, key: tuple[object, ...], outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
+    def entry(self, job: Job) -> list[Any]:
+        """The job's bucket entry, [job, key, last outcome given, the memo value it stands for], for known_run()."""
+        return self._entry(job)
+
+    def known_run(self, entries: Iterator[list[Any]], version: int) -> tuple[list[Pend | NoDecision], list[Any] | None]:
+        """The outcomes known() gives the jobs of `entries` (bucket entries, see entry()) in turn, up to the first
+        whose bucket has none at this version, which is returned too (None when `entries` ran out): a compact
+        session's run of bucket hits, at a handful of operations per job. The iterator is left after that entry,
+        so a session walks its jobs once. A job's outcome object is handed out again while its bucket's outcome
+        is unchanged, so a backlog that pends alike costs no new object."""
+        if version != self._version:
+            self._memo.clear()
+            self._version = version
+            return [], next(entries, None)
+        memo_get = self._memo.get
+        run: list[Pend | NoDecision] = []
+        append = run.append
+        for entry in entries:
+            known = memo_get(entry[1])
+            if known is None:
+                return run, entry
+            if entry[3] is not known:
+                job = entry[0]
+                entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
+                entry[3] = known
+            append(entry[2])
+        return run, None
+
+    def remember(self, key: int, outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome
 
     def canonical(self, reasons: set[PendReason]) -> tuple[PendReason, ...]:

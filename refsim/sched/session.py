@@ -8,11 +8,12 @@ held back (a pend with the discipline's reason) or started on another allocation
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any, Literal, overload
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Dispatch, Outcome, Pend, SessionResult
+from refsim.sched.decisions import Dispatch, KnownOutcomes, Outcome, Pend, SessionResult
 from refsim.sched.disciplines import Discipline
 from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
@@ -32,17 +33,45 @@ def _unknown_start(_job: JobId) -> None:
     return None
 
 
+@overload
 def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
                 observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
-                now: float = 0.0, start_of: StartOf = _unknown_start) -> Iterator[SessionResult]:
+                now: float = 0.0, start_of: StartOf = _unknown_start,
+                compact: Literal[False] = False) -> Iterator[SessionResult]: ...
+
+
+@overload
+def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
+                observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
+                now: float = 0.0, start_of: StartOf = _unknown_start,
+                compact: bool = False) -> Iterator[SessionResult | KnownOutcomes]: ...
+
+
+def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
+                observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
+                now: float = 0.0, start_of: StartOf = _unknown_start,
+                compact: bool = False) -> Iterator[SessionResult | KnownOutcomes]:
     """Run one session. `observer_for` gives the observer for a selected job (None for an untraced one); when
     it is None itself no job is observed. A dispatch is committed before the next job is considered.
     `discipline` (default greedy) decides which jobs that fit start; it plans from `now` and each running job's
-    start (`start_of`; None for unknown, which plans the job as running for ever)."""
+    start (`start_of`; None for unknown, which plans the job as running for ever).
+
+    `compact`, for a caller that takes decisions in bulk: a greedy session on the fast path with no observer
+    gives each run of consecutive jobs whose buckets already have an outcome at the state version as one
+    KnownOutcomes, which stands for the SessionResults of those jobs (the same decisions, positions and objects)."""
     policy = policy or Fcfs()
-    order = pick_order(selectable(state), state.cluster, policy, state.order_keys(policy))
+    entries: list[list[Any]] | None = None
+    if type(policy) is Fcfs:
+        order, entries = state.fcfs_queue()  # kept in FCFS order by the state
+    else:
+        order = pick_order(selectable(state), state.cluster, policy, state.order_keys(policy))
     if discipline is None or discipline.name == "greedy":
-        yield from _greedy(state, round_no, policy, observer_for, order)
+        if compact and observer_for is None and state.fast_path:
+            if entries is None:
+                entries = [state.buckets.entry(job) for job in order]
+            yield from _greedy_compact(state, round_no, policy, order, entries)
+        else:
+            yield from _greedy(state, round_no, policy, observer_for, order)
         return
     round_ = discipline.open(state, now, start_of)
     for position, job in enumerate(round_.candidates(order), start=1):
@@ -65,13 +94,16 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
 
 
 def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observer_for: ObserverFactory | None,
-            order: list[Job]) -> Iterator[SessionResult]:
-    """LSF's default: every job in picker order is placed if it fits; nothing is held back."""
+            order: list[Job], first: int = 1, removals: int | None = None) -> Iterator[SessionResult]:
+    """LSF's default: every job in picker order is placed if it fits; nothing is held back. `first` is the
+    position of order[0]; `removals`, the state's count of removals when `order` was taken (default: now)."""
     buckets, jobs, fast = state.buckets, state.jobs, state.fast_path
-    for position, job in enumerate(order, start=1):
+    removals = state.removals if removals is None else removals
+    for position, job in enumerate(order, start=first):
         observer = observer_for(job.id) if observer_for is not None else None
         outcome: Outcome | None = None
-        if observer is None and fast and jobs.get(job.id) is job:
+        # the bucket memo answers only for a job the state still knows (a caller may remove one between results)
+        if observer is None and fast and (state.removals == removals or jobs.get(job.id) is job):
             outcome = buckets.known(job, state.version)  # the fast path's bucket memo, without a lookup
         if outcome is None:
             if observer is not None:
@@ -80,3 +112,32 @@ def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observ
             if isinstance(outcome, Dispatch):
                 state.dispatched(job.id, outcome.allocation)
         yield SessionResult(round_no, position, job.id, outcome)
+
+
+def _greedy_compact(state: SchedulerState, round_no: int, policy: OrderingPolicy, order: list[Job],
+                    entries: list[list[Any]]) -> Iterator[SessionResult | KnownOutcomes]:
+    """_greedy() without observers, giving each run of bucket hits as one KnownOutcomes. Within a run nothing is
+    committed, so the state version, and with it every bucket's outcome, holds for the whole run. `entries` are
+    the jobs' bucket entries (Buckets.entry), walked once."""
+    buckets = state.buckets
+    removals = state.removals
+    walk = iter(entries)
+    at = 0  # jobs of `order` done
+    while True:
+        if state.removals != removals:  # a caller removed a job since the session started: check each one alone
+            yield from _greedy(state, round_no, policy, None, order[at:], at + 1, removals)
+            return
+        run, entry = buckets.known_run(walk, state.version)
+        if run:
+            yield KnownOutcomes(round_no, at + 1, tuple(order[at:at + len(run)]), tuple(run))
+            at += len(run)
+            if state.removals != removals:
+                continue
+        if entry is None:
+            return
+        job = entry[0]
+        outcome = allocate(state, job.id, policy, None)
+        if isinstance(outcome, Dispatch):
+            state.dispatched(job.id, outcome.allocation)
+        at += 1
+        yield SessionResult(round_no, at, job.id, outcome)

@@ -4,6 +4,8 @@ committed usage. Owned by whoever drives the scheduler (the simulator or live mo
 from __future__ import annotations
 
 import copy
+from typing import Any
+from bisect import bisect_left, bisect_right
 
 from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
@@ -40,6 +42,12 @@ class SchedulerState:
         self._cluster_changes = 0
         self._free_index: FreeIndex | None = None
         self._order_keys: dict[int, tuple[Job, tuple[object, ...]]] = {}
+        # The pending jobs in FCFS order with their sort keys, kept in order as jobs arrive and leave (None until
+        # a session asks, and again after a cluster change, which may change queue priorities)
+        self._queue: list[Job] | None = None
+        self._queue_keys: list[tuple[object, ...]] = []
+        self._queue_entries: list[list[Any]] = []  # each queued job's bucket entry (Buckets.entry)
+        self.removals = 0  # moves whenever a job is taken out of `jobs`: a session's selected jobs stay known else
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
         self.candidates = CandidateSource(self)
@@ -79,6 +87,7 @@ class SchedulerState:
         twin.jobs, twin.requirements = dict(self.jobs), dict(self.requirements)
         twin.parse_errors, twin.pending = dict(self.parse_errors), dict(self.pending)
         twin.reference_only = True  # the fast path's memos are this state's, shared by the shallow copy
+        twin._queue, twin._queue_keys, twin._queue_entries = None, [], []
         return twin
 
     def submit(self, job: Job) -> None:
@@ -92,17 +101,43 @@ class SchedulerState:
             self.requirements[job.id] = None
             self.parse_errors[job.id] = str(exc)
         self.pending[job.id] = job
+        if self._queue is not None:
+            key = _FCFS.sort_key(job, self.cluster)
+            at = bisect_right(self._queue_keys, key)
+            self._queue_keys.insert(at, key)
+            self._queue.insert(at, job)
+            self._queue_entries.insert(at, self.buckets.entry(job))
+
+    def _leave(self, job_id: JobId) -> None:
+        """The job is pending no more."""
+        job = self.pending.pop(job_id, None)
+        if job is not None and self._queue is not None:
+            at = bisect_left(self._queue_keys, _FCFS.sort_key(job, self.cluster))
+            assert self._queue[at] is job  # keys are unique: they end with the job id
+            del self._queue[at], self._queue_keys[at], self._queue_entries[at]
+
+    def fcfs_queue(self) -> tuple[list[Job], list[list[Any]]]:
+        """The pending jobs in FCFS order (pick_order under Fcfs) and their bucket entries (Buckets.entry), kept in
+        order as jobs arrive and leave rather than sorted every session. Copies: a session changes the state."""
+        if self._queue is None:
+            keyed = sorted(((_FCFS.sort_key(job, self.cluster), job) for job in self.pending.values()),
+                           key=lambda pair: pair[0])
+            self._queue_keys = [key for key, _ in keyed]
+            self._queue = [job for _, job in keyed]
+            self._queue_entries = [self.buckets.entry(job) for job in self._queue]
+        return list(self._queue), list(self._queue_entries)
 
     def dispatched(self, job: JobId, allocation: Allocation) -> None:
         self.usage.commit(job, allocation)
-        self.pending.pop(job, None)
+        self._leave(job)
 
     def finish(self, job: JobId) -> Allocation | None:
         return self.usage.release(job)
 
     def remove(self, job: JobId) -> None:
         """Take a job out of scheduling; a running job's usage is released."""
-        self.pending.pop(job, None)
+        self._leave(job)
+        self.removals += 1
         self.usage.release(job)
         self.jobs.pop(job, None)
 
@@ -115,6 +150,7 @@ class SchedulerState:
         self._cluster_changes += 1
         self._free_index = None
         self._order_keys = {}
+        self._queue = None
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
 
@@ -151,3 +187,6 @@ class SchedulerState:
                 ranked.sort(key=lambda h: h.total(key.resource), reverse=key.descending)
             hosts = self._order_cache[order] = tuple(ranked)
         return hosts
+
+
+_FCFS = Fcfs()

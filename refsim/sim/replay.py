@@ -13,17 +13,19 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import Literal, overload
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
 from refsim.model.resources import SLOTS
 from refsim.model.units import format_number
-from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendReason, SessionResult
+from refsim.sched.decisions import (Allocation, Dispatch, KnownOutcomes, NoDecision, Pend, PendReason,
+                                    SessionResult)
 from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
 from refsim.sched.profile import Reservation
-from refsim.sched.session import ObserverFactory, run_session, selectable
+from refsim.sched.session import ObserverFactory, run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobRecord, JobTable
 from refsim.sim.recording import (Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
@@ -117,6 +119,8 @@ class Simulator:
         self.state = SchedulerState(recording.cluster, FaultPlan(recording.faults) if recording.faults else None)
         self.jobs = JobTable()
         self.session_hook = session_hook
+        self._compact = False  # see reports()
+        self._record_of: dict[int, JobRecord] = {}  # each job's record by job object (id): no JobId hashing
         self.round = 0
         self.time = recording.events[0].time if recording.events else 0.0
         self.warnings: list[ReplayWarning] = []
@@ -144,8 +148,17 @@ class Simulator:
         self._seq += 1
         heapq.heappush(self._queue, (time, rank, self._seq, action))
 
-    def reports(self) -> Iterator[Report]:
-        """Run the replay to its end, one report at a time."""
+    @overload
+    def reports(self, compact: Literal[False] = False) -> Iterator[Report]: ...
+
+    @overload
+    def reports(self, compact: bool = False) -> Iterator[Report | KnownOutcomes]: ...
+
+    def reports(self, compact: bool = False) -> Iterator[Report | KnownOutcomes]:
+        """Run the replay to its end, one report at a time. `compact`, for a caller that takes decisions in bulk
+        (a batch run that writes no record of each): sessions report each run of bucket hits as one KnownOutcomes
+        instead of a SessionResult per job (refsim/sched/session.py)."""
+        self._compact = compact
         policy = self.recording.sessions
         interval = policy.interval if policy.policy is SessionPolicy.EVERY else None
         next_tick = self.time if interval is not None else None  # the first session at the first event's time
@@ -196,7 +209,7 @@ class Simulator:
     def _apply(self, action: object) -> bool:
         """Apply one event; True when it changed something (only then does it call for a session)."""
         if isinstance(action, Submit):
-            record = self.jobs.add(action.job)
+            record = self._record_of[id(action.job)] = self.jobs.add(action.job)
             self.state.submit(action.job)
             if self.job_hook is not None:
                 self.job_hook(record, self.time)
@@ -263,24 +276,28 @@ class Simulator:
 
     # --- rounds ------------------------------------------------------------------------------------------------
 
-    def _round(self) -> Iterator[Report]:
+    def _round(self) -> Iterator[Report | KnownOutcomes]:
         self.round += 1
         yield RoundStarted(self.round, self.time)
         observer_for = self.session_hook(self.round) if self.session_hook is not None else None
         self.in_session = True
-        self.session_in_progress = self._reconstruction_waits() or bool(selectable(self.state))
+        self.session_in_progress = self._reconstruction_waits() or bool(self.state.pending)
         dispatched: list[JobId] = []
         pended: list[tuple[JobId, tuple[PendReason, ...]]] = []
         no_decision: list[JobId] = []
         for recorded in self._take_reconstructed():
             dispatched.append(recorded.job)
-            self.session_in_progress = self._reconstruction_waits() or bool(selectable(self.state))
+            self.session_in_progress = self._reconstruction_waits() or bool(self.state.pending)
             yield recorded
-        to_report = len(selectable(self.state))
+        to_report = len(self.state.pending)
         for result in run_session(self.state, self.round, observer_for=observer_for, discipline=self.discipline,
-                                  now=self.time, start_of=self.start_of):
-            self._record(result, dispatched, pended, no_decision)
-            to_report -= 1
+                                  now=self.time, start_of=self.start_of, compact=self._compact):
+            if isinstance(result, KnownOutcomes):
+                self._record_known(result, pended, no_decision)
+                to_report -= len(result.outcomes)
+            else:
+                self._record(result, dispatched, pended, no_decision)
+                to_report -= 1
             self.session_in_progress = to_report > 0
             yield result
         self.in_session = self.session_in_progress = False
@@ -321,6 +338,24 @@ class Simulator:
             self._start(result.job, outcome.allocation, reconstructed=False)
         elif isinstance(outcome, NoDecision):
             no_decision.append(result.job)
+
+    def _record_known(self, known: KnownOutcomes, pended: list[tuple[JobId, tuple[PendReason, ...]]],
+                      no_decision: list[JobId]) -> None:
+        """_record() for each job of a run of bucket hits (pends and no-reason no-decisions, never a dispatch; a
+        greedy session's, so no reservation is planned): a loaded replay makes millions."""
+        record_of, round_no, outcomes = self._record_of, known.round, known.outcomes
+        records = list(map(record_of.get, map(id, known.jobs)))  # a record holds its job: no id is reused
+        for record, outcome in zip(records, outcomes):
+            if record is None:
+                record = self.jobs.records.get(outcome.job)
+                if record is None:
+                    continue
+            record.last_outcome = outcome
+            record.last_round = round_no
+        pends = [(o.job, o.reasons) for o in outcomes if type(o) is Pend]
+        pended += pends
+        if len(pends) < len(outcomes):
+            no_decision += [o.job for o in outcomes if type(o) is not Pend]
 
     def statistics(self) -> Statistics:
         records = self.jobs.records.values()
