@@ -42,6 +42,12 @@ def _raise_terminated(signum: int, frame: object) -> None:
     raise _Terminated()
 
 
+def _handle_sigterm() -> signal.Handlers | Callable[[int, Any], Any] | int:
+    """Install refsim's SIGTERM handler; return the one it replaces (SIG_DFL when that one was not set from Python)."""
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    return signal.SIG_DFL if previous is None else previous
+
+
 class InputError(click.ClickException):
     """A recording, log or output path that cannot be used: one line on stderr, exit status 2 like usage."""
 
@@ -53,8 +59,8 @@ class _Refsim(click.Group):
     unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGTERM, _raise_terminated)
+        # main() may run inside a longer-lived program (tests, an embedding tool): its SIGTERM handler is given back
+        previous = _handle_sigterm() if threading.current_thread() is threading.main_thread() else None
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
@@ -69,6 +75,9 @@ class _Refsim(click.Group):
         except _Terminated:
             click.echo("refsim: terminated; no partial output file was left", err=True)
             sys.exit(TERMINATED)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
 
 
 @click.group(cls=_Refsim, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})

@@ -184,3 +184,25 @@ def test_a_long_replay_shows_a_progress_bar_on_a_terminal_only(tmp_path):
     piped = subprocess.run([sys.executable, "-m", "refsim", "sim", str(path)], cwd=ROOT, capture_output=True,
                            text=True, timeout=120)
     assert piped.stderr == "" and piped.stdout.startswith("replay of ")
+
+
+def test_a_command_gives_back_the_sigterm_handler_it_found():
+    """refsim turns SIGTERM into a clean exit only while a command runs: a program that calls main() in-process
+    (this suite, an embedding tool) gets its own handler back, so a later `kill` still reaches it.
+    Kills: cli.py:_Refsim.invoke not restoring the previous SIGTERM handler."""
+    import signal
+
+    from click.testing import CliRunner
+
+    from refsim.cli import main
+
+    def ours(signum, frame):  # a stand-in for the embedding program's handler
+        return None
+
+    before = signal.signal(signal.SIGTERM, ours)
+    try:
+        result = CliRunner().invoke(main, ["sim", "--example", "limits"])
+        assert result.exit_code == 0, result.output
+        assert signal.getsignal(signal.SIGTERM) is ours
+    finally:
+        signal.signal(signal.SIGTERM, before)
