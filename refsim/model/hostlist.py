@@ -38,9 +38,13 @@ def _ranges(numbers: list[int], width: int) -> str:
 def compress_hosts(names: Iterable[str]) -> str:
     """`node0001 node0002 node0003 node0031 login` -> `node[0001-0003,0031],login`. A group of one keeps its name."""
     groups: dict[tuple[str, int] | str, list[int]] = {}
-    for name in dict.fromkeys(names):
-        key, number = _split(name)
-        groups.setdefault(key, []).append(number)
+    last: tuple[str, int] | str | None = None
+    numbers: list[int] = []
+    for key, number in map(_split, dict.fromkeys(names)):
+        if key != last:  # names come in runs of one group: look each run's group up once
+            numbers = groups.setdefault(key, [])
+            last = key
+        numbers.append(number)
     out = []
     for key, numbers in groups.items():
         if isinstance(key, str):

@@ -162,20 +162,27 @@ def dumps(record: Record | list[Record]) -> str:
 
 
 def _scalar(value: object) -> str:
-    """A number (or null) as dumps() writes it."""
+    """A number (or null) as dumps() writes it: an int (not a bool) as str() does, a finite float as repr() does,
+    anything else through json."""
+    kind = type(value)
+    if kind is int:
+        return int.__repr__(value)  # type: ignore[arg-type]
+    if kind is float and value - value == 0.0:  # type: ignore[operator]
+        return float.__repr__(value)  # type: ignore[arg-type]
     return json.dumps(value)
 
 
 class DecisionLines:
     """--sim-output lines of decisions, each exactly dumps() of its output_record with the session time. A pend
     without a reservation (nearly every record of a loaded replay) is joined from pieces: the pieces before and
-    after its position are kept per Pend object, and its reason set's text is encoded once (`forms`), so a
-    repeated pend costs one lookup and one join. Other records go through dumps(). Bounded like `forms`."""
+    after its position are kept per Pend object, its reason set's text is encoded once (`forms`), and the round
+    and time are written once per session, so a repeated pend costs one lookup and one join. Other records go through dumps(). Bounded like `forms`."""
 
     def __init__(self, bound: int = 1 << 14) -> None:
         self.forms = PendReasonForms()
         self._pieces: dict[int, tuple[Pend, str, str]] = {}
         self._bound = bound
+        self._session: tuple[object, object, str] = (None, None, "")  # round, time and their text, last written
 
     def line(self, round_no: int, position: int | None, decision: Dispatch | Pend, time: float,
              reservation: Reservation | None = None) -> str:
@@ -186,14 +193,15 @@ class DecisionLines:
         return dumps(record)
 
     def pend(self, round_no: int, position: int | None, pend: Pend, time: float) -> str:
-        """dumps() sorts the keys: job, kind, position, reasons, round, time. An int (not a bool) is written as
-        str() writes it, and a finite float as repr() does; anything else goes through json."""
+        """dumps() sorts the keys: job, kind, position, reasons, round, time. The round and time end the line;
+        a session's pends share them, so their text is kept for the same objects."""
         known = self._pieces.get(id(pend))
         if known is None or known[0] is not pend:
             known = self._pend_pieces(pend)
-        if type(round_no) is int and type(position) is int and type(time) is float and time - time == 0.0:
-            return f'{known[1]}{position}{known[2]}{round_no},"time":{time!r}}}'
-        return f'{known[1]}{_scalar(position)}{known[2]}{_scalar(round_no)},"time":{_scalar(time)}}}'
+        session = self._session
+        if round_no is not session[0] or time is not session[1]:
+            session = self._session = (round_no, time, f'{_scalar(round_no)},"time":{_scalar(time)}}}')
+        return f"{known[1]}{position if type(position) is int else _scalar(position)}{known[2]}{session[2]}"
 
     def _pend_pieces(self, pend: Pend) -> tuple[Pend, str, str]:
         if len(self._pieces) >= self._bound:
