@@ -17,6 +17,7 @@ from json.encoder import encode_basestring_ascii as _json_text
 from typing import IO, Any
 
 from refsim.model.hostlist import compress_hosts
+from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
 from refsim.model.units import Amount
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend, PendCode, PendReason
@@ -142,10 +143,8 @@ class PendReasonForms:
 
     def encoded(self, reasons: tuple[PendReason, ...]) -> str:
         """The grouped form as dumps() writes it inside a record."""
-        form = self._form(reasons)
-        if form.text is None:
-            form.text = dumps(form.groups)
-        return form.text
+        known = self._forms.get(id(reasons))
+        return (known if known is not None and known.reasons is reasons else self._form(reasons)).text
 
 
 class _Form:
@@ -154,7 +153,7 @@ class _Form:
     def __init__(self, reasons: tuple[PendReason, ...], groups: list[Record]) -> None:
         self.reasons = reasons
         self.groups = groups
-        self.text: str | None = None
+        self.text = dumps(groups)
 
 
 def dumps(record: Record | list[Record]) -> str:
@@ -174,13 +173,14 @@ def _scalar(value: object) -> str:
 
 class DecisionLines:
     """--sim-output lines of decisions, each exactly dumps() of its output_record with the session time. A pend
-    without a reservation (nearly every record of a loaded replay) is joined from pieces: the pieces before and
-    after its position are kept per Pend object, its reason set's text is encoded once (`forms`), and the round
-    and time are written once per session, so a repeated pend costs one lookup and one join. Other records go through dumps(). Bounded like `forms`."""
+    without a reservation (nearly every record of a loaded replay) is joined from pieces encoded once: its reason
+    set's text (`forms`), its job's text (kept per job id object) and its session's round and time. Other records
+    go through dumps(). The pieces are kept by the objects they come from, which the replay keeps anyway, never
+    per pend: millions of pends kept alive a little longer would cost more in garbage collection than they save."""
 
-    def __init__(self, bound: int = 1 << 14) -> None:
+    def __init__(self, bound: int = 1 << 16) -> None:
         self.forms = PendReasonForms()
-        self._pieces: dict[int, tuple[Pend, str, str]] = {}
+        self._jobs: dict[int, tuple[JobId, str]] = {}
         self._bound = bound
         self._session: tuple[object, object, str] = (None, None, "")  # round, time and their text, last written
 
@@ -193,23 +193,23 @@ class DecisionLines:
         return dumps(record)
 
     def pend(self, round_no: int, position: int | None, pend: Pend, time: float) -> str:
-        """dumps() sorts the keys: job, kind, position, reasons, round, time. The round and time end the line;
-        a session's pends share them, so their text is kept for the same objects."""
-        known = self._pieces.get(id(pend))
-        if known is None or known[0] is not pend:
-            known = self._pend_pieces(pend)
+        """dumps() sorts the keys: job, kind, position, reasons, round, time."""
+        job = pend.job
+        known = self._jobs.get(id(job))
+        if known is None or known[0] is not job:
+            known = self._job_text(job)
         session = self._session
         if round_no is not session[0] or time is not session[1]:
             session = self._session = (round_no, time, f'{_scalar(round_no)},"time":{_scalar(time)}}}')
-        return f"{known[1]}{position if type(position) is int else _scalar(position)}{known[2]}{session[2]}"
+        return (f'{{"job":{known[1]},"kind":"pend","position":'
+                f'{position if type(position) is int else _scalar(position)},'
+                f'"reasons":{self.forms.encoded(pend.reasons)},"round":{session[2]}')
 
-    def _pend_pieces(self, pend: Pend) -> tuple[Pend, str, str]:
-        if len(self._pieces) >= self._bound:
-            self._pieces.clear()
-        pieces = (pend, f'{{"job":{_json_text(str(pend.job))},"kind":"pend","position":',
-                  f',"reasons":{self.forms.encoded(pend.reasons)},"round":')
-        self._pieces[id(pend)] = pieces  # the pend is kept alive, so its id is not reused meanwhile
-        return pieces
+    def _job_text(self, job: JobId) -> tuple[JobId, str]:
+        if len(self._jobs) >= self._bound:
+            self._jobs.clear()
+        known = self._jobs[id(job)] = (job, _json_text(str(job)))  # the id is kept alive, so not reused meanwhile
+        return known
 
 
 class SimOutput:

@@ -42,6 +42,7 @@ class ReplayOutputs:
         self.decisions = 0
         self.listener: RecordSink | None = None  # sees each decision record (tests that look at them)
         self._lines = DecisionLines()
+        self._failures: list[str] = []  # what failed while writing the current report
         self._simulator: Simulator | None = None
         self._start = 0.0
 
@@ -76,12 +77,17 @@ class ReplayOutputs:
         simulator.job_hook = self._job_changed
 
     def _job_changed(self, record: JobRecord, time: float) -> None:
-        failures: list[str] = []
-        self._write(job_record(record, time), failures)
-        if failures:
-            raise OutputWriteError("; ".join(failures))
+        self._write(job_record(record, time), self._failures)
+        self._raise_failures()
 
-    def _take(self, record: Record, failures: list[str]) -> None:
+    def _raise_failures(self) -> None:
+        failures = self._failures
+        if failures:
+            message = "; ".join(failures)
+            failures.clear()
+            raise OutputWriteError(message)
+
+    def _take(self, record: Record) -> None:
         """A decision record for everything but the --sim-output file, which report() wrote already."""
         if self.records is not None:
             self.records.append(record)
@@ -120,10 +126,10 @@ class ReplayOutputs:
                 or self.listener is not None:
             record = output_record(round_no, position, decision, self._lines.forms, reservation)
             record["time"] = time
-            self._take(record, failures)
+            self._take(record)
 
     def report(self, report: Report, time: float) -> None:
-        failures: list[str] = []
+        failures = self._failures  # one list for every report: a new one per decision would cost GC time
         if isinstance(report, SessionResult):
             outcome = report.outcome
             if isinstance(outcome, (Dispatch, Pend)):
@@ -142,7 +148,7 @@ class ReplayOutputs:
             except OSError as exc:
                 failures.append(self._drop_log(log, exc))
         if failures:
-            raise OutputWriteError("; ".join(failures))
+            self._raise_failures()
 
     def _drop_output(self, failed: SimOutput, exc: OSError) -> str:
         self.output = None

@@ -1,6 +1,6 @@
 """--sim-output lines joined from pre-encoded pieces (DecisionLines) are byte for byte what dumps() writes for the
 same record, for every record kind: pends (any job id, position, round, session time, reason set), pends with a
-backfill reservation, dispatches; and when the same Pend object or reason set repeats, also after the bounded
+backfill reservation, dispatches; and when the same job, reason set or session repeats, also after the bounded
 caches have been emptied."""
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ def test_a_pend_line_is_what_dumps_writes(job, reasons, reports):
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(_job_ids, _reasons), min_size=1, max_size=12), st.integers(1, 3))
 def test_lines_stay_exact_when_the_bounded_caches_are_emptied(pends, bound):
-    """With caches of 1 to 3 entries, pends and reason sets are forgotten and encoded again, and pends with equal
-    content but different objects meet: every line still equals dumps() of its record."""
+    """With caches of 1 to 3 entries, job texts and reason sets are forgotten and encoded again, and pends with
+    equal content but different objects meet: every line still equals dumps() of its record."""
     lines = DecisionLines(bound=bound)
     lines.forms = type(lines.forms)(bound=bound)
     made = [Pend(job, tuple(reasons)) for job, reasons in pends]
