@@ -163,11 +163,10 @@ def dumps(record: Record | list[Record]) -> str:
 def _scalar(value: object) -> str:
     """A number (or null) as dumps() writes it: an int (not a bool) as str() does, a finite float as repr() does,
     anything else through json."""
-    kind = type(value)
-    if kind is int:
-        return int.__repr__(value)  # type: ignore[arg-type]
-    if kind is float and value - value == 0.0:  # type: ignore[operator]
-        return float.__repr__(value)  # type: ignore[arg-type]
+    if type(value) is int:
+        return int.__repr__(value)
+    if type(value) is float and value - value == 0.0:
+        return float.__repr__(value)
     return json.dumps(value)
 
 
