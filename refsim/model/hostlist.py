@@ -5,12 +5,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 NUMBERED = re.compile(r"^(.*?)(\d+)$")
 
 
+@lru_cache(maxsize=1 << 16)
+def _split(name: str) -> tuple[tuple[str, int] | str, int]:
+    """A name's group (prefix and number width, or the name itself) and number. Kept per name: a loaded replay
+    writes the same hosts in millions of pend reasons."""
+    m = NUMBERED.match(name)
+    return ((m.group(1), len(m.group(2))), int(m.group(2))) if m else (name, 0)
+
+
 def _ranges(numbers: list[int], width: int) -> str:
     numbers = sorted(set(numbers))
+    if numbers[-1] - numbers[0] == len(numbers) - 1:  # one run, the usual case
+        first, last = numbers[0], numbers[-1]
+        return f"{first:0{width}d}-{last:0{width}d}" if first != last else f"{first:0{width}d}"
     parts: list[str] = []
     start = numbers[0]
     following: list[int | None] = [*numbers[1:], None]
@@ -26,10 +38,13 @@ def _ranges(numbers: list[int], width: int) -> str:
 def compress_hosts(names: Iterable[str]) -> str:
     """`node0001 node0002 node0003 node0031 login` -> `node[0001-0003,0031],login`. A group of one keeps its name."""
     groups: dict[tuple[str, int] | str, list[int]] = {}
-    for name in dict.fromkeys(names):
-        m = NUMBERED.match(name)
-        key: tuple[str, int] | str = (m.group(1), len(m.group(2))) if m else name
-        groups.setdefault(key, []).append(int(m.group(2)) if m else 0)
+    last: tuple[str, int] | str | None = None
+    numbers: list[int] = []
+    for key, number in map(_split, dict.fromkeys(names)):
+        if key != last:  # names come in runs of one group: look each run's group up once
+            numbers = groups.setdefault(key, [])
+            last = key
+        numbers.append(number)
     out = []
     for key, numbers in groups.items():
         if isinstance(key, str):

@@ -10,9 +10,10 @@ from pathlib import Path
 
 from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Dispatch, Pend, SessionResult
+from refsim.sched.profile import Reservation
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.log import SchedulerLog
-from refsim.sim.output import PendReasonForms, Record, SimOutput, end_record, job_record, output_record
+from refsim.sim.output import DecisionLines, Record, SimOutput, end_record, job_record, output_record
 from refsim.sim.paths import Named, guarded_output
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, Simulator, planned
 from refsim.sim.verify import Verifier
@@ -40,7 +41,8 @@ class ReplayOutputs:
         self.records: list[Record] | None = [] if keep_records else None
         self.decisions = 0
         self.listener: RecordSink | None = None  # sees each decision record (tests that look at them)
-        self._forms = PendReasonForms()
+        self._lines = DecisionLines()
+        self._failures: list[str] = []  # what failed while writing the current report
         self._simulator: Simulator | None = None
         self._start = 0.0
 
@@ -75,15 +77,22 @@ class ReplayOutputs:
         simulator.job_hook = self._job_changed
 
     def _job_changed(self, record: JobRecord, time: float) -> None:
-        failures: list[str] = []
-        self._write(job_record(record, time), failures)
-        if failures:
-            raise OutputWriteError("; ".join(failures))
+        self._write(job_record(record, time), self._failures)
+        self._raise_failures()
 
-    def _take(self, record: Record, failures: list[str]) -> None:
+    def _raise_failures(self) -> None:
+        failures = self._failures
+        if failures:
+            message = "; ".join(failures)
+            failures.clear()
+            raise OutputWriteError(message)
+
+    def _take(self, record: Record) -> None:
+        """A decision record for everything but the --sim-output file, which report() wrote already."""
         if self.records is not None:
             self.records.append(record)
-        self._write(record, failures)
+        if self.sink is not None:
+            self.sink(record)
         if self.verifier is not None:
             self.verifier.add(record)
         if self.listener is not None:
@@ -99,22 +108,36 @@ class ReplayOutputs:
         if self.sink is not None:
             self.sink(record)
 
+    def _decided(self, round_no: int, position: int | None, decision: Dispatch | Pend, time: float,
+                 reservation: Reservation | None, failures: list[str]) -> None:
+        self.decisions += 1
+        output = self.output
+        if output is not None:
+            # encoded straight from the decision: a loaded replay writes millions of pends, and building each
+            # one's record only to encode it would cost more than the rest of the replay
+            try:
+                lines = self._lines
+                output.write_line(lines.pend(round_no, position, decision, time)
+                                  if reservation is None and type(decision) is Pend
+                                  else lines.line(round_no, position, decision, time, reservation))
+            except OSError as exc:
+                failures.append(self._drop_output(output, exc))
+        if self.sink is not None or self.verifier is not None or self.records is not None \
+                or self.listener is not None:
+            record = output_record(round_no, position, decision, self._lines.forms, reservation)
+            record["time"] = time
+            self._take(record)
+
     def report(self, report: Report, time: float) -> None:
-        decision: Dispatch | Pend | None = None
-        position: int | None = None
-        if isinstance(report, Reconstructed):
-            decision, round_no = Dispatch(report.job, report.allocation), report.round
-        elif isinstance(report, SessionResult) and isinstance(report.outcome, (Dispatch, Pend)):
-            decision, position, round_no = report.outcome, report.position, report.round
-        failures: list[str] = []
-        if decision is not None:
-            self.decisions += 1
-            if self.output is not None or self.sink is not None or self.verifier is not None \
-                    or self.records is not None or self.listener is not None:
-                reservation = planned(report) if isinstance(report, SessionResult) else None
-                record = output_record(round_no, position, decision, self._forms, reservation)
-                record["time"] = time
-                self._take(record, failures)
+        failures = self._failures  # one list for every report: a new one per decision would cost GC time
+        if isinstance(report, SessionResult):
+            outcome = report.outcome
+            if isinstance(outcome, (Dispatch, Pend)):
+                # a result without a ruling holds no backfill reservation (planned() reads the ruling)
+                reservation = planned(report) if report.ruling is not None else None
+                self._decided(report.round, report.position, outcome, time, reservation, failures)
+        elif isinstance(report, Reconstructed):
+            self._decided(report.round, None, Dispatch(report.job, report.allocation), time, None, failures)
         elif isinstance(report, ReplayEnded) and self._simulator is not None:
             slots = sum(h.total(SLOTS) for h in self._simulator.state.cluster.hosts)
             self._write(end_record(report.statistics.time, self._start, slots), failures)
@@ -125,7 +148,7 @@ class ReplayOutputs:
             except OSError as exc:
                 failures.append(self._drop_log(log, exc))
         if failures:
-            raise OutputWriteError("; ".join(failures))
+            self._raise_failures()
 
     def _drop_output(self, failed: SimOutput, exc: OSError) -> str:
         self.output = None

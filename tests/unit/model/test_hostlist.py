@@ -1,5 +1,8 @@
 """Host lists in the HPC convention."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from refsim.model.hostlist import compress_hosts
 
 
@@ -19,3 +22,46 @@ def test_widths_differ_so_the_groups_differ():
 
 def test_a_group_of_one_keeps_its_name_and_duplicates_count_once():
     assert compress_hosts(["hostA", "n007", "n007"]) == "hostA,n007"
+
+
+def _plain_compress(names: list[str]) -> str:
+    """The rule written out as plainly as possible, to check the fast one against: group by (prefix, width) in
+    first appearance order, then collapse each group's sorted numbers into runs."""
+    import re
+
+    groups: dict[object, list[int]] = {}
+    for name in dict.fromkeys(names):
+        m = re.fullmatch(r"(.*?)(\d+)", name)
+        groups.setdefault((m.group(1), len(m.group(2))) if m else name, []).append(int(m.group(2)) if m else 0)
+    out = []
+    for key, numbers in groups.items():
+        if isinstance(key, str):
+            out.append(key)
+            continue
+        prefix, width = key
+        if len(numbers) == 1:
+            out.append(f"{prefix}{numbers[0]:0{width}d}")
+            continue
+        runs: list[list[int]] = []
+        for n in sorted(numbers):
+            if runs and n == runs[-1][-1] + 1:
+                runs[-1].append(n)
+            else:
+                runs.append([n])
+        parts = [f"{r[0]:0{width}d}" if len(r) == 1 else f"{r[0]:0{width}d}-{r[-1]:0{width}d}" for r in runs]
+        out.append(f"{prefix}[{','.join(parts)}]")
+    return ",".join(out)
+
+
+_NAMES = st.lists(st.one_of(
+    st.builds(lambda p, w, n: f"{p}{n:0{w}d}", st.sampled_from(["node", "n", "x1y"]), st.integers(1, 3),
+              st.integers(0, 40)),
+    st.text(max_size=4)), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_NAMES)
+def test_compressing_follows_the_plain_rule(names):
+    """Names split once and kept (a loaded replay writes the same hosts millions of times) and a whole group that
+    is one run written directly must give what the plain rule gives, for any names, runs, gaps and widths."""
+    assert compress_hosts(names) == _plain_compress(names)
