@@ -59,7 +59,7 @@ class _Refsim(click.Group):
     unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        # main() may run inside a longer-lived program (tests, an embedding tool): its SIGTERM handler is given back
+        # main() may run inside a longer-lived program (tests, an embedding tool): it gets its handler back
         previous = _handle_sigterm() if threading.current_thread() is threading.main_thread() else None
         try:
             result = super().invoke(ctx)
@@ -144,7 +144,8 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         progress = Progress("replaying", loaded.events[-1].time if loaded.events else 0)
         try:
             result = run_batch(loaded, sim_output, sim_verify, log_path, verbose, sink=metrics.add,
-                               progress=progress.update if progress.enabled else None)
+                               progress=progress.update if progress.enabled else None,
+                               pends_to_sink=False)  # metrics read no pend records
         finally:
             progress.close()
         if verify_report is not None:

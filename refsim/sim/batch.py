@@ -50,24 +50,26 @@ class BatchResult:
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
               log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None,
               progress: Callable[[float], None] | None = None,
-              on_record: RecordSink | None = None) -> BatchResult:
+              on_record: RecordSink | None = None, pends_to_sink: bool = True) -> BatchResult:
     """Replay to the end. Expected decisions are read and every output path checked before anything is written,
     so a bad file changes nothing; an interrupt or failure leaves no partial --sim-output file. The expected
     decisions are compared as the replay goes and no record is kept, so memory does not grow with the decisions.
     `sink` is given every --sim-output record as it is reported, whether or not a file is written; `on_record` each
-    decision record; `progress`, when given, is told the simulated time after each report."""
+    decision record; `progress`, when given, is told the simulated time after each report. `pends_to_sink` False
+    keeps pend records from the sink (metrics never read them; a loaded replay makes millions)."""
     verifier = Verifier.of_file(verify) if verify is not None else None
     outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity, sink,
-                                 verifier, keep_records=False)
+                                 verifier, keep_records=False, pends_to_sink=pends_to_sink)
     outputs.listener = on_record
     simulator = Simulator(recording)
     outputs.attach(simulator)
-    # Nothing takes a record of each decision: sessions give runs of bucket hits in one piece, which count alike.
-    compact = output is None and log is None and sink is None and verifier is None and on_record is None
+    # Sessions give runs of bucket hits in one piece; the outputs write and count them as one at a time. Only the
+    # log and a caller's listener take each report as the simulator made it.
+    compact = log is None and on_record is None
     try:
         for report in simulator.reports(compact):
             if isinstance(report, KnownOutcomes):
-                outputs.decisions += len(report.outcomes)
+                outputs.report_known(report, simulator.time)
             else:
                 outputs.report(report, simulator.time)
             if progress is not None:

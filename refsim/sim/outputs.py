@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from refsim.model.resources import SLOTS
-from refsim.sched.decisions import Dispatch, Pend, SessionResult
+from refsim.sched.decisions import Dispatch, KnownOutcomes, Pend, SessionResult
 from refsim.sched.profile import Reservation
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.log import SchedulerLog
@@ -31,12 +31,13 @@ class OutputWriteError(Exception):
 class ReplayOutputs:
     def __init__(self, recording: str, output: SimOutput | None = None, log: SchedulerLog | None = None,
                  inputs: Iterable[Named] = (), sink: RecordSink | None = None, verifier: Verifier | None = None,
-                 keep_records: bool = True) -> None:
+                 keep_records: bool = True, pends_to_sink: bool = True) -> None:
         self.recording = recording
         self.output = output
         self.log = log
         self.inputs = list(inputs)  # the run's input files, which no output may be
         self.sink = sink  # also given every record written (e.g. to compute metrics as the replay runs)
+        self.pends_to_sink = pends_to_sink  # False: the sink is not given pend records (metrics never read them)
         self.verifier = verifier  # compares each decision record as it is reported
         self.records: list[Record] | None = [] if keep_records else None
         self.decisions = 0
@@ -49,7 +50,8 @@ class ReplayOutputs:
     @classmethod
     def open(cls, recording: str, inputs: Iterable[Named] = (), output: str | Path | None = None,
              log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None,
-             verifier: Verifier | None = None, keep_records: bool = True) -> ReplayOutputs:
+             verifier: Verifier | None = None, keep_records: bool = True,
+             pends_to_sink: bool = True) -> ReplayOutputs:
         """Check every path before opening any, so a refused one leaves every file as it was."""
         inputs = list(inputs)
         if output is not None:
@@ -64,7 +66,7 @@ class ReplayOutputs:
             if sim_output is not None:
                 sim_output.discard()
             raise
-        return cls(recording, sim_output, scheduler_log, inputs, sink, verifier, keep_records)
+        return cls(recording, sim_output, scheduler_log, inputs, sink, verifier, keep_records, pends_to_sink)
 
     def claims(self) -> list[Named]:
         """The files this run writes now: another output must be none of them."""
@@ -87,11 +89,11 @@ class ReplayOutputs:
             failures.clear()
             raise OutputWriteError(message)
 
-    def _take(self, record: Record) -> None:
+    def _take(self, record: Record, pend: bool) -> None:
         """A decision record for everything but the --sim-output file, which report() wrote already."""
         if self.records is not None:
             self.records.append(record)
-        if self.sink is not None:
+        if self.sink is not None and (self.pends_to_sink or not pend):
             self.sink(record)
         if self.verifier is not None:
             self.verifier.add(record)
@@ -122,11 +124,12 @@ class ReplayOutputs:
                                   else lines.line(round_no, position, decision, time, reservation))
             except OSError as exc:
                 failures.append(self._drop_output(output, exc))
-        if self.sink is not None or self.verifier is not None or self.records is not None \
-                or self.listener is not None:
+        pend = type(decision) is Pend
+        if (self.sink is not None and (self.pends_to_sink or not pend)) or self.verifier is not None \
+                or self.records is not None or self.listener is not None:
             record = output_record(round_no, position, decision, self._lines.forms, reservation)
             record["time"] = time
-            self._take(record)
+            self._take(record, pend)
 
     def report(self, report: Report, time: float) -> None:
         failures = self._failures  # one list for every report: a new one per decision would cost GC time
@@ -147,6 +150,21 @@ class ReplayOutputs:
                 log.report(report, time)
             except OSError as exc:
                 failures.append(self._drop_log(log, exc))
+        if failures:
+            self._raise_failures()
+
+    def report_known(self, known: KnownOutcomes, time: float) -> None:
+        """report() for each decision of a compact session's run of bucket hits, written exactly as report() writes
+        them one at a time (a greedy run holds pends and no-decisions only, and no reservation)."""
+        if self.log is not None:  # the log writes each result its own way
+            for result in known.results():
+                self.report(result, time)
+            return
+        failures, round_no, position = self._failures, known.round, known.first
+        for outcome in known.outcomes:
+            if type(outcome) is Pend:
+                self._decided(round_no, position, outcome, time, None, failures)
+            position += 1
         if failures:
             self._raise_failures()
 

@@ -86,7 +86,7 @@ def _replay(task: ReplayTask, recording: Recording) -> ReplayOutcome:
     with tempfile.TemporaryDirectory(prefix="refsim-sweep-") as folder:
         output = Path(folder) / "run.jsonl" if task.sim_output else None
         start = time.thread_time()
-        result = run_batch(recording, output, sink=metrics.add)
+        result = run_batch(recording, output, sink=metrics.add, pends_to_sink=False)  # metrics read no pends
         cpu = time.thread_time() - start
         compressed = gzip.compress(output.read_bytes(), mtime=0) if output is not None else None
     overall = metrics.metrics().overall

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from refsim import __version__
 from refsim.cli import main
+from refsim.sched.fastpath import REFERENCE_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -151,8 +152,8 @@ def test_example_mistakes(args, message):
     assert result.exit_code == 2 and result.output.splitlines()[-1] == message
 
 
-def spawn_console(*args: str) -> pexpect.spawn:
-    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1"}
+def spawn_console(*args: str, env_extra: dict[str, str] | None = None) -> pexpect.spawn:
+    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", **(env_extra or {})}
     return pexpect.spawn(sys.executable, ["-m", "refsim", *args], cwd=str(ROOT), encoding="utf-8", timeout=30,
                          dimensions=(40, 200), env=env)
 
@@ -171,18 +172,19 @@ def test_a_terminal_console_opens_with_a_banner_and_a_pipe_without():
 
 
 def test_a_long_replay_shows_a_progress_bar_on_a_terminal_only(tmp_path):
-    # 1200 one-slot jobs queueing for one slot: a replay of a few seconds, long enough for the bar to appear.
-    events = [{"time": i * 10, "submit": {"id": i, "run_time": 15}} for i in range(1, 1201)]
+    # 600 one-slot jobs queueing for one slot, on the reference path (which judges every pending job in every
+    # session: about 2 s here, long enough for the bar's one-second delay; the fast path takes a fraction of that).
+    events = [{"time": i * 10, "submit": {"id": i, "run_time": 15}} for i in range(1, 601)]
     path = tmp_path / "long.yaml"
     path.write_text(yaml.safe_dump({"cluster": {"hosts": [{"name": "a", "slots": 1}]}, "events": events}))
-    child = spawn_console("sim", str(path))
+    child = spawn_console("sim", str(path), env_extra={REFERENCE_ENV: "1"})
     child.expect(r"replaying +\[#*-*\] +\d+%", timeout=120)
     child.expect("replay of ", timeout=120)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
     piped = subprocess.run([sys.executable, "-m", "refsim", "sim", str(path)], cwd=ROOT, capture_output=True,
-                           text=True, timeout=120)
+                           text=True, timeout=120, env={**os.environ, REFERENCE_ENV: "1"})
     assert piped.stderr == "" and piped.stdout.startswith("replay of ")
 
 
