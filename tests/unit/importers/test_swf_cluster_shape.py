@@ -67,3 +67,23 @@ def test_an_unreadable_log_names_the_cause(tmp_path):
     with pytest.raises(SwfError) as caught:
         swf_recording(tmp_path)
     assert str(caught.value) == f"{tmp_path}: cannot read: Is a directory"
+
+
+@pytest.mark.parametrize("count", ["100000000000000000001", "1" + "0" * 30, "0100001"])
+def test_a_header_count_above_its_bound_is_refused_however_long(tmp_path, count):
+    """Kills: importers/swf.py:_positive treating a count above 10^18 (or longer than a document's 19 digits) as
+    absent, so a MaxNodes far above the 100,000 hosts docs/swf.md allows was silently replaced by the widest job;
+    and its digits test or bound mutated. A leading 0 does not hide a count above the bound."""
+    with pytest.raises(SwfError) as caught:
+        swf_recording(_log(tmp_path, f"; MaxNodes: {count}\n", (1, 3, 1)))
+    assert str(caught.value) == f"header MaxNodes: {count} is above the bound 100000"
+
+
+def test_max_procs_exactly_at_its_bound_is_taken(tmp_path):
+    """MaxProcs may be up to 100,000 hosts x 1,000,000 tasks = 10^11: exactly that is read (2 nodes of 5 x 10^10
+    slots each), one more is refused."""
+    assert _shape(swf_recording(_log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 100000000000\n", (1, 3, 1)))) == (
+        2, {50_000_000_000})
+    with pytest.raises(SwfError) as caught:
+        swf_recording(_log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 100000000001\n", (1, 3, 1)))
+    assert str(caught.value) == "header MaxProcs: 100000000001 is above the bound 100000000000"
