@@ -56,3 +56,18 @@ def test_the_wait_plot_is_titled_with_the_wait_figures(tmp_path):
 
     waits = plot_figure([record(tmp_path, THREE_HOURS, "long")]).axes[2]
     assert waits.get_title() == "mean 0.0 s, p95 0.0 s, max 0 s"
+
+
+def test_two_runs_share_the_time_unit_of_the_longer(tmp_path):
+    """Kills: report/plot.py:plot_figure choosing the unit by the shorter run's span (`max` -> `min`). The runs
+    share the x axis, so the unit fits the longer: 3 hours beside 60 seconds is drawn in hours (the short run
+    ends at 60/3600 of an hour)."""
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure
+
+    short = THREE_HOURS.replace("run_time: 10800", "run_time: 60")
+    figure = plot_figure([record(tmp_path, THREE_HOURS, "long"), record(tmp_path, short, "short")])
+    assert {ax.get_xlabel() for ax in figure.axes if ax.get_xlabel().startswith("time")} == {
+        "time (hours from the start)"}
+    short_pending = figure.axes[1]  # the first row, second column
+    assert list(short_pending.lines[0].get_xdata()) == [0.0, pytest.approx(60 / 3600)]

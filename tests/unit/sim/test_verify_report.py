@@ -108,3 +108,17 @@ def test_the_verify_report_cannot_be_an_input_or_another_output(tmp_path):
         result = run("sim", str(recording), "--sim-verify", str(expected), *extra, "--verify-report", str(target))
         assert result.exit_code == 2 and "--verify-report" in result.output and result.output.count("\n") == 1
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_mismatch_alike_in_brief_names_every_differing_field():
+    """Kills: sim/verify.py:Mismatch.__str__'s separator of the differing fields mutated. Both records read 'pend at
+    position 1 (1 reasons: cluster-limit x1)' in brief (codes only), so the line names what differs instead: the
+    reason's detail (field reasons) and the backfill reservation, in name order, comma-separated."""
+    expected = {"round": 2, "job": "104", "kind": "pend", "position": 1,
+                "reasons": [{"code": "cluster-limit", "detail": "user_slots[user=alice] slots"}],
+                "backfill_reservation": {"start": 120}}
+    got = {**expected, "reasons": [{"code": "cluster-limit", "detail": "user_slots[user=bob] slots"}],
+           "backfill_reservation": {"start": 130}}
+    assert str(Mismatch(2, "104", expected, got)) == (
+        "round 2 job 104: expected pend at position 1 (1 reasons: cluster-limit x1); got pend at position 1 "
+        "(1 reasons: cluster-limit x1), differing in backfill_reservation, reasons")
