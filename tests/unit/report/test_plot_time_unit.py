@@ -71,3 +71,15 @@ def test_two_runs_share_the_time_unit_of_the_longer(tmp_path):
         "time (hours from the start)"}
     short_pending = figure.axes[1]  # the first row, second column
     assert list(short_pending.lines[0].get_xdata()) == [0.0, pytest.approx(60 / 3600)]
+
+
+def test_the_utilisation_legend_names_each_curve_and_the_overall_figure(tmp_path):
+    """Kills: report/plot.py:_utilisation's label of the overall line mutated. Job 1 holds the one slot for the
+    whole run, so the overall utilisation is 100.0%."""
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure
+
+    utilisation = plot_figure([record(tmp_path, THREE_HOURS, "long")]).axes[1]
+    legend = utilisation.get_legend()
+    assert [text.get_text() for text in legend.get_texts()] == [
+        "slots in use", "mean over 1/100 of the run", "overall 100.0%"]

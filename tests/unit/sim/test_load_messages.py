@@ -141,3 +141,10 @@ def test_a_host_status_given_before_its_resources_does_not_hide_them():
     cluster = recording("cluster:\n  hosts:\n    - {name: a, status: closed, slots: 2, mem: 1G}\nevents: []\n").cluster
     host = cluster.hosts[0]
     assert (host.status.value, dict(host.capacities)) == ("closed", {"slots": 2, "mem": 1024})
+
+
+def test_an_empty_queue_list_is_refused():
+    """Kills: sim/load.py:_cluster's message for `queues: []` mutated (a cluster needs a queue to submit to; with
+    `queues` left out, refsim gives it the queue normal)."""
+    assert _error("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  queues: []\nevents: []\n") == (
+        "test.yaml: cluster.queues: a cluster needs at least one queue")

@@ -122,3 +122,19 @@ def test_a_mismatch_alike_in_brief_names_every_differing_field():
     assert str(Mismatch(2, "104", expected, got)) == (
         "round 2 job 104: expected pend at position 1 (1 reasons: cluster-limit x1); got pend at position 1 "
         "(1 reasons: cluster-limit x1), differing in backfill_reservation, reasons")
+
+
+def test_a_job_reported_twice_in_a_round_is_compared_once():
+    """Kills: sim/verify.py:Verifier.add's `self.compared -= 1` for a job seen again in the round, mutated to
+    `-= 2`. The count of compared decisions counts (round, job) pairs: job 1 reported twice in round 1 and job 2
+    once make 2, and the later record of job 1 (which matches) is the one compared."""
+    from refsim.sim.verify import Verifier
+
+    one = {"round": 1, "job": "1", "kind": "pend", "position": 1, "reasons": []}
+    two = {"round": 1, "job": "2", "kind": "pend", "position": 2, "reasons": []}
+    verifier = Verifier(iter([one, two]))
+    for record in ({**one, "position": 3}, one, two):
+        verifier.add(record)
+    mismatches = verifier.finish()
+    assert verifier.compared == 2
+    assert [(m.job, m.got["position"]) for m in mismatches] == [("1", 3)]
