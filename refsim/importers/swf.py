@@ -77,7 +77,8 @@ def _job(fields: list[str], where: str) -> SwfJob:
         raise SwfError(f"{where}: run time {short(fields[3])} is above {MAX_TIME}")
     tasks = requested if requested > 0 else allocated
     if tasks > MAX_TASKS:
-        raise SwfError(f"{where}: job {int(number)} asks for {short(fields[7])} processors (at most {MAX_TASKS})")
+        asked = fields[7] if requested > 0 else fields[4]  # the field `tasks` was taken from
+        raise SwfError(f"{where}: job {int(number)} asks for {short(asked)} processors (at most {MAX_TASKS})")
     tasks = int(tasks)
     if tasks < 1:
         raise SwfError(f"{where}: job {int(number)} has neither requested nor allocated processors")

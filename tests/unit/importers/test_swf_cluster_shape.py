@@ -87,3 +87,30 @@ def test_max_procs_exactly_at_its_bound_is_taken(tmp_path):
     with pytest.raises(SwfError) as caught:
         swf_recording(_log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 100000000001\n", (1, 3, 1)))
     assert str(caught.value) == "header MaxProcs: 100000000001 is above the bound 100000000000"
+
+
+def _job_line(requested: int, allocated: int) -> str:
+    # fields 5 (allocated) and 8 (requested processors) of job 1; the rest as in LINE
+    return f"1 0 -1 10 {allocated} -1 -1 {requested} 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+
+
+def test_a_job_may_ask_exactly_1000000_processors(tmp_path):
+    """Kills: importers/swf.py:_job's `tasks > MAX_TASKS` -> `>=` (docs/swf.md refuses more than 1,000,000
+    processors for one job, so exactly 1,000,000 is read)."""
+    from refsim.importers.swf import read_swf
+
+    path = tmp_path / "log.swf"
+    path.write_text(_job_line(1_000_000, -1))
+    assert [job.tasks for job in read_swf(path)[2]] == [1_000_000]
+
+
+@pytest.mark.parametrize("requested, allocated", [(1_000_001, -1), (-1, 1_000_001)])
+def test_a_job_asking_more_than_1000000_processors_is_refused_quoting_its_count(tmp_path, requested, allocated):
+    """Without a request (-1) the allocation is the job's processor count, and the refusal quotes that field."""
+    from refsim.importers.swf import read_swf
+
+    path = tmp_path / "log.swf"
+    path.write_text(_job_line(requested, allocated))
+    with pytest.raises(SwfError) as caught:
+        read_swf(path)
+    assert str(caught.value) == f"{path}:1: job 1 asks for 1000001 processors (at most 1000000)"
