@@ -32,7 +32,6 @@ SUBMIT, NODES, QUEUE = "job_submit_time", "num_nodes", "queue"
 LIMIT_COLUMNS = ("time_limit", "timelimit", "walltime")
 RUN_COLUMNS = ("actual_run_time", "actual_runtime", "duration", "actual_duration", "run_time")
 BATCH_QUEUES = ("pbatch", "pbatch0", "pbatch1", "pbatch2", "pbatch3")
-RUN_TIME_MODES = ("actual", "limit", "distribution")
 _NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 _NAME = re.compile(r"^[^\s\[\]{}=,:]+$")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)

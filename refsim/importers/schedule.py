@@ -72,18 +72,14 @@ def read_schedule(path: str | Path) -> list[Scheduled]:
 
 def _run_between(start: float, end: float, job: TraceJob) -> float | None:
     """A run time that, added to `start`, gives exactly `end`: the trace's actual run time or limit where one does
-    (as in the run that wrote the schedule), else the difference, nudged by an ulp if rounding misses; None if no
-    nearby one does."""
+    (as in the run that wrote the schedule), else the difference; None if no run time does."""
     for run in (job.actual, job.limit):
         if run is not None and run <= job.limit and start + run == end:
             return run
+    # end - start is within half an ulp of the true difference, so start + run misses end only on a rounding tie
+    # that goes away from end; a run time one ulp off lands on the other tie, which goes away too: none reaches end.
     run = end - start
-    for _ in range(8):
-        reached = start + run
-        if reached == end:
-            return run
-        run = math.nextafter(run, math.inf if reached < end else -math.inf)
-    return None
+    return run if start + run == end else None
 
 
 def _assign_hosts(path: Path, schedule: list[Scheduled], jobs: dict[int, TraceJob], nodes: int) -> dict[int, list[int]]:

@@ -77,7 +77,8 @@ def _job(fields: list[str], where: str) -> SwfJob:
         raise SwfError(f"{where}: run time {short(fields[3])} is above {MAX_TIME}")
     tasks = requested if requested > 0 else allocated
     if tasks > MAX_TASKS:
-        raise SwfError(f"{where}: job {int(number)} asks for {short(fields[7])} processors (at most {MAX_TASKS})")
+        asked = fields[7] if requested > 0 else fields[4]  # the field `tasks` was taken from
+        raise SwfError(f"{where}: job {int(number)} asks for {short(asked)} processors (at most {MAX_TASKS})")
     tasks = int(tasks)
     if tasks < 1:
         raise SwfError(f"{where}: job {int(number)} has neither requested nor allocated processors")
@@ -152,10 +153,12 @@ def _header_line(text: str, header: dict[str, str], queues: dict[int, str]) -> N
 
 
 def _positive(header: dict[str, str], key: str, high: int) -> int | None:
-    """A header count; one above `high` is refused before anything is built from it."""
-    count = whole_number(header.get(key, "").strip(), 1, 10**18)
-    if count is not None and count > high:
-        raise SwfError(f"header {key}: {count} is above the bound {high}")
+    """A header count; one above `high`, however many digits it has, is refused before anything is built from it.
+    A count that is not a whole number, or is 0, counts as absent."""
+    text = header.get(key, "").strip()
+    count = whole_number(text, 1, high)
+    if count is None and text.isascii() and text.isdigit() and any(digit != "0" for digit in text):
+        raise SwfError(f"header {key}: {short(text)} is above the bound {high}")
     return count
 
 

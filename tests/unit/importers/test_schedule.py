@@ -68,13 +68,26 @@ def test_the_trace_must_import(tmp_path):
 
 
 def test_a_job_starts_and_ends_at_the_recorded_times_even_where_float_sums_round(tmp_path):
-    # 0.1 + (0.3 - 0.1) is 0.30000000000000004 in binary floating point: the run time is nudged so the replay
-    # ends the job at exactly 0.3
+    # 0.3 - 0.1 is 0.19999999999999998 in binary floating point, and 0.1 plus that is exactly 0.3: the replay ends
+    # the job at exactly 0.3
     trace = "job_submit_time,num_nodes,queue,time_limit\n0,1,pbatch,10\n"
     document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0.1,0.3\n", trace=trace, nodes=1)
     run = next(e["submit"]["run_time"] for e in document["events"] if "submit" in e)
     assert 0.1 + run == 0.3
     assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0.1,0.3\n"
+
+
+def test_an_end_no_run_time_reaches_from_the_start_is_refused(tmp_path):
+    """From 8.64, no float run time ends at exactly 246.84: 246.84 - 8.64 is 238.2, and 8.64 + 238.2 is
+    246.83999999999997 (a rounding tie, broken away from 246.84); the next run time up, 238.20000000000002, gives
+    246.84000000000003 (the other tie, broken away too). So the line is refused rather than replayed at another
+    time. (This replaces a search for a nearby run time, which never found one: see _run_between.)"""
+    assert (8.64 + 238.2, 8.64 + 238.20000000000002) == (246.83999999999997, 246.84000000000003)
+    trace = "job_submit_time,num_nodes,queue,time_limit\n0,1,pbatch,1000\n"
+    with pytest.raises(TraceError) as caught:
+        import_schedule(tmp_path, "job_id,start_time,end_time\n0,8.64,246.84\n", trace=trace, nodes=1)
+    assert str(caught.value) == (f"{tmp_path / 'schedule.csv'}: line 2: no run time takes job 0 from 8.64 to "
+                                 "exactly 246.84")
 
 
 def test_the_schedule_import_refuses_the_rows_the_csv_import_drops(tmp_path):

@@ -73,3 +73,16 @@ def test_the_nasa_log_replays_with_every_job_dispatched_exactly_once():
     dispatched = [r["job"] for r in records if r["kind"] == "dispatch"]
     assert len(dispatched) == 18239 and len(set(dispatched)) == 18239
     assert result.statistics.pending == 0 and result.statistics.finished == 18239
+
+
+@pytest.mark.parametrize("name", ["log.swf", "log.swf.gz"])
+def test_a_header_that_is_not_utf8_does_not_stop_the_import(tmp_path, name):
+    """Kills: importers/swf.py:_open's `errors="replace"` mutated (for the plain and the gzip file): archive logs
+    carry free-text header comments, sometimes in Latin-1; such a byte (0xe9, 'e' acute) is not UTF-8 and is
+    replaced, so the comment reads 'caf\ufffd', while the jobs and the MaxNodes count import as usual."""
+    data = b"; Note: caf\xe9\n; MaxNodes: 2\n1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+    path = tmp_path / name
+    path.write_bytes(gzip.compress(data) if name.endswith(".gz") else data)
+    document = swf_recording(path)
+    assert len(document["cluster"]["hosts"]) == 2
+    assert [e["submit"]["id"] for e in document["events"]] == [1]

@@ -67,3 +67,50 @@ def test_an_unreadable_log_names_the_cause(tmp_path):
     with pytest.raises(SwfError) as caught:
         swf_recording(tmp_path)
     assert str(caught.value) == f"{tmp_path}: cannot read: Is a directory"
+
+
+@pytest.mark.parametrize("count", ["100000000000000000001", "1" + "0" * 30, "0100001"])
+def test_a_header_count_above_its_bound_is_refused_however_long(tmp_path, count):
+    """Kills: importers/swf.py:_positive treating a count above 10^18 (or longer than a document's 19 digits) as
+    absent, so a MaxNodes far above the 100,000 hosts docs/swf.md allows was silently replaced by the widest job;
+    and its digits test or bound mutated. A leading 0 does not hide a count above the bound."""
+    with pytest.raises(SwfError) as caught:
+        swf_recording(_log(tmp_path, f"; MaxNodes: {count}\n", (1, 3, 1)))
+    assert str(caught.value) == f"header MaxNodes: {count} is above the bound 100000"
+
+
+def test_max_procs_exactly_at_its_bound_is_taken(tmp_path):
+    """MaxProcs may be up to 100,000 hosts x 1,000,000 tasks = 10^11: exactly that is read (2 nodes of 5 x 10^10
+    slots each), one more is refused."""
+    assert _shape(swf_recording(_log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 100000000000\n", (1, 3, 1)))) == (
+        2, {50_000_000_000})
+    with pytest.raises(SwfError) as caught:
+        swf_recording(_log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 100000000001\n", (1, 3, 1)))
+    assert str(caught.value) == "header MaxProcs: 100000000001 is above the bound 100000000000"
+
+
+def _job_line(requested: int, allocated: int) -> str:
+    # fields 5 (allocated) and 8 (requested processors) of job 1; the rest as in LINE
+    return f"1 0 -1 10 {allocated} -1 -1 {requested} 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+
+
+def test_a_job_may_ask_exactly_1000000_processors(tmp_path):
+    """Kills: importers/swf.py:_job's `tasks > MAX_TASKS` -> `>=` (docs/swf.md refuses more than 1,000,000
+    processors for one job, so exactly 1,000,000 is read)."""
+    from refsim.importers.swf import read_swf
+
+    path = tmp_path / "log.swf"
+    path.write_text(_job_line(1_000_000, -1))
+    assert [job.tasks for job in read_swf(path)[2]] == [1_000_000]
+
+
+@pytest.mark.parametrize("requested, allocated", [(1_000_001, -1), (-1, 1_000_001)])
+def test_a_job_asking_more_than_1000000_processors_is_refused_quoting_its_count(tmp_path, requested, allocated):
+    """Without a request (-1) the allocation is the job's processor count, and the refusal quotes that field."""
+    from refsim.importers.swf import read_swf
+
+    path = tmp_path / "log.swf"
+    path.write_text(_job_line(requested, allocated))
+    with pytest.raises(SwfError) as caught:
+        read_swf(path)
+    assert str(caught.value) == f"{path}:1: job 1 asks for 1000001 processors (at most 1000000)"

@@ -30,3 +30,15 @@ def test_auto_picks_the_largest_whole_unit_and_unitless_amounts_stay_plain():
     assert format_amount(1536, "MB", UnitsMode.AUTO) == "1.5GB"
     assert format_amount(4, None, UnitsMode.GB) == "4"
     assert format_amount(2.5, None) == "2.5"
+
+
+@pytest.mark.parametrize("value, shown", [(2.0004, "2"), (0.0004, "0"), (2.0005, "2.001"), (2.5, "2.5"),
+                                          (3.0, "3")])
+def test_a_number_rounding_to_a_whole_at_three_decimals_has_no_trailing_point(value, shown):
+    """format_number (model/units.py) shows at most three decimals: 2.0004 rounds to 2.000, whose zeros go, and
+    then the point goes too ('2', not '2.'). 2.0005 is stored a little above 2.0005, so it rounds up to 2.001.
+    (The mutant turning `.rstrip(".")` into `.rstrip("XX.")` is equivalent: rstrip takes a set of characters, and a
+    formatted number holds no X.)"""
+    from refsim.model.units import format_number
+
+    assert format_number(value) == shown

@@ -84,3 +84,14 @@ def test_text_and_json(runs):
     assert data["decisions"] == {"compared": 8, "changed": 19, "by_kind": dict(sorted(CHANGES.items()))}
     assert data["started_earlier_in_b"][0] == {"job": "2", "start_a": 100, "start_b": 10, "delta": -90}
     assert data["metrics"]["b_minus_a"]["(all)"]["makespan"] == -50
+
+
+def test_the_json_diff_holds_each_runs_metrics_under_its_side(runs):
+    """Kills: report/diff_summary.py:diff_data's key `b` of the metrics mutated (B's own figures would be lost to
+    a reader of the JSON). A (2 hosts) runs from 0 to 170 (job 4 ends), B (3 hosts) from 0 to 120, as worked out
+    above."""
+    data = json.loads(json.dumps(diff_data(diff_runs(*runs), "A.jsonl", "B.jsonl")))
+    assert (data["a"], data["b"]) == ("A.jsonl", "B.jsonl")
+    assert sorted(data["metrics"]) == ["a", "b", "b_minus_a"]
+    assert data["metrics"]["a"]["span"] == {"start": 0, "end": 170, "slots": 2}
+    assert data["metrics"]["b"]["span"] == {"start": 0, "end": 120, "slots": 3}

@@ -71,3 +71,16 @@ def test_the_figure_draws_the_series_and_the_png_is_written(tmp_path, small_run)
     assert _png_size(out) == (1300, 900)  # 6.5 in per run x 2 runs and 9 in, at 100 dpi
     plot_runs([small_run], out)
     assert _png_size(out) == (650, 900)
+
+
+def test_a_cluster_without_slots_is_never_in_use(tmp_path):
+    """Kills: report/series.py:RunSeries.utilisation's value for a run with no slots, 0.0 -> 1.0 (the plot would
+    draw a cluster that has nothing to use as fully used). Host a has 0 slots: job 1 pends from 0 until it is
+    removed at 10, and nothing ever runs."""
+    from tests.unit.report.conftest import record
+
+    path = record(tmp_path, "cluster:\n  hosts:\n    - {name: a, slots: 0}\nevents:\n"
+                            "  - {time: 0, submit: {id: 1}}\n  - {time: 10, remove: 1}\n", "no-slots")
+    series = run_series(read_run(path))
+    assert (series.span.slots, series.times, series.pending) == (0, (0, 10), (1, 0))
+    assert series.utilisation() == (0.0, 0.0)

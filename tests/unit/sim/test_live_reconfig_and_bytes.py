@@ -30,3 +30,14 @@ def test_a_line_that_is_not_utf8_is_answered_and_the_next_line_is_still_read():
     replies = [json.loads(line) for line in serve(CLUSTER, [b"\xff\n", STATUS.encode() + b"\n"])]
     assert replies == [{"type": "error", "message": "message 1: not UTF-8 text (byte 1)"},
                        {"type": "status", "rounds": 0, "pending": [], "running": [], "hosts": 1}]
+
+
+def test_a_finish_with_a_malformed_job_id_names_the_job_field():
+    """Kills: sim/live.py:LiveScheduler._finish naming another field than `job` in the error of a malformed job id
+    (the controller is told which field of its message was wrong). A job id that is well formed but not running
+    is refused at the same field."""
+    finish_bad = json.dumps({"type": "finish", "job": "1[x]"})
+    finish_idle = json.dumps({"type": "finish", "job": "7"})
+    replies = [json.loads(line) for line in serve(CLUSTER, [finish_bad, finish_idle])]
+    assert replies == [{"type": "error", "message": "message 1: job: malformed job id '1[x]'"},
+                       {"type": "error", "message": "message 2: job: job 7 is not running"}]

@@ -106,3 +106,45 @@ def test_the_every_policy_runs_a_session_each_interval():
     # 10 and 20, and one at 30 for the removal, then nothing changes and no recorded event is left: the ticks stop.
     starts = [r.time for r in Simulator(rec).reports() if isinstance(r, RoundStarted)]
     assert starts == [0, 10, 20, 30]
+
+
+def test_a_boolean_where_a_number_or_amount_is_expected_is_named_as_a_boolean():
+    """Kills: sim/reader.py:_kind's name for a boolean mutated, and model/units.py:parse_amount's message for a
+    boolean amount mutated. YAML reads `true` as a boolean, which Python would take for the number 1: both places
+    refuse it and say so."""
+    assert _error("events:\n  - {time: true, submit: {id: 1}}\n") == (
+        "test.yaml: events[0].time: expected a number, found a boolean True")
+    assert _error("cluster:\n  hosts:\n    - {name: a, slots: true}\nevents: []\n") == (
+        "test.yaml: cluster.hosts[0].slots: 'True' is not an amount")
+    with pytest.raises(AmountError, match=r"^'False' is not an amount$"):
+        parse_amount(False, "MB")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("cluster:\n  hosts:\n    - {name: a, slots: 4}\n  limits:\n    - {name: L, users: all, resources: [slots]}\n"
+     "events: []\n", "test.yaml: cluster.limits[0].resources: expected a mapping, found a list"),
+    ("cluster:\n  hosts:\n    - {name: a, slots: 4}\n  limits:\n    - {name: L, users: all, resources: 3}\n"
+     "events: []\n", "test.yaml: cluster.limits[0].resources: expected a mapping, found a number"),
+    ("events:\n  - {time: 0, submit: {id: 1}}\n  - {time: 0, dispatch: {job: 1, hosts: [a]}}\n",
+     "test.yaml: events[1].dispatch.hosts: expected a mapping, found a list"),
+])
+def test_a_list_or_number_where_names_map_to_amounts_is_one_clear_error(text, message):
+    """Kills: sim/reader.py:Node.items no longer checking that its value is a mapping (`self.mapping()` dropped):
+    a limit's resources or a dispatch's hosts given as a list or a number would end in a Python error (a list
+    has no .get, a number cannot be iterated) instead of a message naming the place."""
+    assert _error(text) == message
+
+
+def test_a_host_status_given_before_its_resources_does_not_hide_them():
+    """Kills: sim/load.py:_host's `continue` after reading `status` turned into `break` (every key after status
+    would be ignored: here slots 2 and mem 1G, which would fall back to nothing)."""
+    cluster = recording("cluster:\n  hosts:\n    - {name: a, status: closed, slots: 2, mem: 1G}\nevents: []\n").cluster
+    host = cluster.hosts[0]
+    assert (host.status.value, dict(host.capacities)) == ("closed", {"slots": 2, "mem": 1024})
+
+
+def test_an_empty_queue_list_is_refused():
+    """Kills: sim/load.py:_cluster's message for `queues: []` mutated (a cluster needs a queue to submit to; with
+    `queues` left out, refsim gives it the queue normal)."""
+    assert _error("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  queues: []\nevents: []\n") == (
+        "test.yaml: cluster.queues: a cluster needs at least one queue")

@@ -33,3 +33,22 @@ def test_batch_summary_prints_the_exact_final_time_and_stamped_warnings():
     lines = summary_lines(rec, run_batch(rec))
     assert lines[0] == "replay of test.yaml: 4 rounds, simulated time 3010301.125"
     assert "warning: t=3010270: finish of job 1, which is finished, ignored" in lines
+
+
+def test_the_decision_log_names_a_no_decision_and_its_kind(tmp_path):
+    """Kills: sim/log.py:SchedulerLog._decision's no-decision line mutated. In the demo, job 109's requirement
+    `select[type==` does not parse, so it has no scheduling object: from round 4 (t=30, its submit) it is the fourth
+    job reported, after 104, 106 and 108, which pend."""
+    from refsim.sim.batch import demo_recording
+
+    log = tmp_path / "sched.log"
+    run_batch(demo_recording(), log=log, verbosity=1)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    start = lines.index("[t=30] round 4 #1: pend 104 (1 reason)")
+    assert lines[start:start + 5] == [
+        "[t=30] round 4 #1: pend 104 (1 reason)",
+        "[t=30] round 4 #2: pend 106 (1 reason)",
+        "[t=30] round 4 #3: pend 108 (5 reasons)",
+        "[t=30] round 4 #4: no decision for 109: job has no scheduling object",
+        "[t=30] round 4: 0 dispatched, 3 pended, 1 no decision",
+    ]

@@ -90,3 +90,20 @@ def test_a_recordings_decisions_section_is_accepted_as_expected(tmp_path):
     path.write_text(yaml.safe_dump(doc))
     assert load_recording(path).expected == tuple(records)
     assert run_batch(demo_recording(), verify=path).mismatches == ()
+
+
+def test_an_expected_file_with_rounds_out_of_order_is_sorted_before_comparing(tmp_path):
+    """Kills: sim/verify.py:Verifier.of_file's `if ordered` negated (a file whose rounds are out of order would be
+    compared as it stands, so every round after the first one read would look missing, then unexpected). The
+    demo's own decisions, last round first, still verify clean."""
+    rec = demo_recording()
+    out = tmp_path / "out.jsonl"
+    first = run_batch(rec, output=out)
+    lines = out.read_text().splitlines()
+    decisions = [line for line in lines if '"round"' in line]
+    others = [line for line in lines if '"round"' not in line]
+    assert json.loads(decisions[0])["round"] < json.loads(decisions[-1])["round"]
+    shuffled = tmp_path / "reversed.jsonl"
+    shuffled.write_text("\n".join(others + decisions[::-1]) + "\n")
+    again = run_batch(rec, verify=shuffled)
+    assert again.mismatches == () and again.compared == first.decisions

@@ -108,3 +108,33 @@ def test_the_verify_report_cannot_be_an_input_or_another_output(tmp_path):
         result = run("sim", str(recording), "--sim-verify", str(expected), *extra, "--verify-report", str(target))
         assert result.exit_code == 2 and "--verify-report" in result.output and result.output.count("\n") == 1
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_a_mismatch_alike_in_brief_names_every_differing_field():
+    """Kills: sim/verify.py:Mismatch.__str__'s separator of the differing fields mutated. Both records read 'pend at
+    position 1 (1 reasons: cluster-limit x1)' in brief (codes only), so the line names what differs instead: the
+    reason's detail (field reasons) and the backfill reservation, in name order, comma-separated."""
+    expected = {"round": 2, "job": "104", "kind": "pend", "position": 1,
+                "reasons": [{"code": "cluster-limit", "detail": "user_slots[user=alice] slots"}],
+                "backfill_reservation": {"start": 120}}
+    got = {**expected, "reasons": [{"code": "cluster-limit", "detail": "user_slots[user=bob] slots"}],
+           "backfill_reservation": {"start": 130}}
+    assert str(Mismatch(2, "104", expected, got)) == (
+        "round 2 job 104: expected pend at position 1 (1 reasons: cluster-limit x1); got pend at position 1 "
+        "(1 reasons: cluster-limit x1), differing in backfill_reservation, reasons")
+
+
+def test_a_job_reported_twice_in_a_round_is_compared_once():
+    """Kills: sim/verify.py:Verifier.add's `self.compared -= 1` for a job seen again in the round, mutated to
+    `-= 2`. The count of compared decisions counts (round, job) pairs: job 1 reported twice in round 1 and job 2
+    once make 2, and the later record of job 1 (which matches) is the one compared."""
+    from refsim.sim.verify import Verifier
+
+    one = {"round": 1, "job": "1", "kind": "pend", "position": 1, "reasons": []}
+    two = {"round": 1, "job": "2", "kind": "pend", "position": 2, "reasons": []}
+    verifier = Verifier(iter([one, two]))
+    for record in ({**one, "position": 3}, one, two):
+        verifier.add(record)
+    mismatches = verifier.finish()
+    assert verifier.compared == 2
+    assert [(m.job, m.got["position"]) for m in mismatches] == [("1", 3)]
