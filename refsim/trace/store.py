@@ -8,11 +8,10 @@ are discarded first, never the most recently captured one; discarded jobs are re
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from collections import OrderedDict
-from enum import Enum
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
 
 from refsim.model.jobid import JobId
@@ -25,17 +24,44 @@ ENTRY_OVERHEAD = 256
 BOUND_VARIABLE = "REFSIM_TRACE_STORE_BYTES"  # test seam: a smaller bound, so tests can reach it black-box
 
 
-def _plain(value: object) -> object:
-    if isinstance(value, Enum):
-        return value.value
-    raise TypeError(f"cannot encode {type(value).__name__}")
+_string = encode_basestring_ascii  # json.dumps' own string encoder (ensure_ascii)
+
+
+def _number(value: object) -> str:
+    """A number (or null) exactly as json.dumps writes it."""
+    if value.__class__ is int:
+        return int.__repr__(value)  # type: ignore[arg-type]
+    return json.dumps(value)
+
+
+def _lines(lines: tuple[Line, ...]) -> str:
+    encoded = []
+    for line in lines:
+        parts = [_string(p) if p.__class__ is str else
+                 f'{{"unit":{"null" if p.unit is None else _string(p.unit)},"value":{_number(p.value)}}}'  # type: ignore[union-attr]
+                 for p in line.parts]
+        encoded.append(f'{{"depth":{line.depth},"parts":[{",".join(parts)}]}}')
+    return "[" + ",".join(encoded) + "]"
+
+
+def _pairs(pairs: tuple[tuple[str, int], ...]) -> str:
+    return "[" + ",".join(f"[{_string(name)},{_number(n)}]" for name, n in pairs) + "]"
 
 
 def canonical_bytes(trace: Trace) -> bytes:
-    record = dataclasses.asdict(trace)
-    if not trace.discipline:  # greedy traces keep their bytes, and so the store's accounting
-        del record["discipline"], record["totals"]["discipline"]
-    return json.dumps(record, default=_plain, sort_keys=True, separators=(",", ":")).encode()
+    """The JSON encoding of the trace's records with sorted keys and no spaces: what
+    `json.dumps(dataclasses.asdict(trace), sort_keys=True, separators=(",", ":"))` writes (enums as their values),
+    written directly, since the store encodes every trace shown. A greedy trace has no discipline keys, so its
+    bytes, and the store's accounting, are those of a trace without a discipline section."""
+    t, totals = trace, trace.totals
+    discipline = f',"discipline":{_lines(t.discipline)}' if t.discipline else ""
+    counts = f'"discipline":{_pairs(totals.discipline)},' if t.discipline else ""
+    verdicts = _pairs(tuple((kind.value, n) for kind, n in totals.verdicts))
+    return (f'{{"body":{_lines(t.body)},"bound":{_number(t.bound)}{discipline},"head":{_lines(t.head)},'
+            f'"job":{{"index":{_number(t.job.index)},"job":{_number(t.job.job)}}},"level":{_string(t.level.value)},'
+            f'"omitted":{_number(t.omitted)},"outcome":{_lines(t.outcome)},"position":{_number(t.position)},'
+            f'"round":{_number(t.round)},"totals":{{{counts}"plans_discarded":{_number(totals.plans_discarded)},'
+            f'"plans_tried":{_number(totals.plans_tried)},"verdicts":{verdicts}}}}}').encode()
 
 
 def _line(data: dict[str, Any]) -> Line:  # a decoded JSON object
