@@ -21,10 +21,21 @@ from refsim.trace.records import Amt, Line, Part, Totals, Trace
 from refsim.trace.settings import Level
 
 
+_REJECTIONS = tuple(kind for kind in e.VerdictKind if kind is not e.VerdictKind.ACCEPTED)  # in display order
+
+
+def _units(cluster: Cluster) -> UnitOf:
+    """cluster.unit_of, read from a table made once per collector: the trace asks it for every amount."""
+    units: dict[str, str | None] = {}
+    for definition in cluster.resources:
+        units.setdefault(definition.name, definition.unit)
+    return units.get
+
+
 class Collector:
     def __init__(self, job: JobId, level: Level, bound: int, cluster: Cluster) -> None:
         self.job, self.level, self.bound, self.cluster = job, level, bound, cluster
-        self.unit_of: UnitOf = cluster.unit_of
+        self.unit_of: UnitOf = _units(cluster)
         self.round, self.position = 0, 0
         self.head: list[Line] = []
         self.body: list[Line] = []  # a requirement's line is replaced when its outcome is added
@@ -33,9 +44,10 @@ class Collector:
         self.tried = self.discarded = 0
         self.verdicts: Counter[e.VerdictKind] = Counter()
         self._requirements: dict[e.Path, int | None] = {}
-        self._position: Counter[e.VerdictKind] = Counter()  # summary level: verdict kinds of the current position
-        self._verdicts: list[e.HostVerdict] = []  # the current position's, for its nearest misses
-        self._limit_hits: Counter[str] = Counter()
+        # The current position's verdicts, in scan order: counted once, when the position ends (its summary line,
+        # the decision totals), and read for its nearest misses.
+        self._verdicts: list[e.HostVerdict] = []
+        self._counted = True
         self.discipline_section: discipline.Section | None = None  # set by a non-greedy discipline's ruling
         self._handlers: dict[type, Callable[[Any], None]] = {
             e.JobSelected: self._selected, e.SelectionKeys: self._keys, e.ClusterLimitsMatched: self._limits,
@@ -70,6 +82,7 @@ class Collector:
         return 2 + len(path)
 
     def trace(self) -> Trace:
+        self._count()  # a position whose scan did not end (an internal error) still counts in the totals
         totals = Totals(self.tried, self.discarded, tuple((k, self.verdicts[k]) for k in e.VerdictKind))
         return discipline.attach(self, Trace(self.job, self.round, self.position, self.level, tuple(self.head),
                                              tuple(self.body), self.omitted,
@@ -187,46 +200,60 @@ class Collector:
     # --- positions and hosts -----------------------------------------------------------------------------------
 
     def _position_started(self, ev: e.PositionStarted) -> None:
-        self._position, self._limit_hits, self._verdicts = Counter(), Counter(), []
+        self._count()
+        self._verdicts, self._counted = [], False
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
 
     def _host(self, ev: e.HostEvaluated) -> None:
         self._verdicts.append(ev.verdict)
-        for kind in ev.verdict.kinds:
-            self.verdicts[kind] += 1
-            self._position[kind] += 1
-        for reason in ev.verdict.reasons:
-            if reason.kind is e.VerdictKind.LIMIT_EXCEEDED:
-                self._limit_hits[f"{reason.subject}[{reason.scope}]"] += 1
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 2, *verdict_parts(ev.verdict, self.unit_of))
 
-    def _position_summary(self, path: e.Path, position: int, result: str) -> None:
+    def _count(self) -> Counter[e.VerdictKind]:
+        """The current position's count per verdict kind (a host with several reasons counted under each kind it
+        matched), added to the decision totals the first time it is asked for."""
+        position: Counter[e.VerdictKind] = Counter()
+        for kinds, n in Counter(v.kinds for v in self._verdicts).items():  # few distinct kinds tuples
+            for kind in kinds:
+                position[kind] += n
+        if not self._counted:
+            self.verdicts.update(position)
+            self._counted = True
+        return position
+
+    def _limit_hits(self) -> list[tuple[str, int]]:
+        hits: Counter[str] = Counter(f"{r.subject}[{r.scope}]" for v in self._verdicts for r in v.reasons
+                                     if r.kind is e.VerdictKind.LIMIT_EXCEEDED)
+        return sorted(hits.items())
+
+    def _position_summary(self, path: e.Path, position: int, result: str, counted: Counter[e.VerdictKind]) -> None:
         counts = []
-        for kind in e.VerdictKind:
-            n = self._position[kind]
-            if kind is e.VerdictKind.ACCEPTED or not n:
+        for kind in _REJECTIONS:
+            n = counted[kind]
+            if not n:
                 continue
             text = f"{kind.value} {n}"
             if kind is e.VerdictKind.LIMIT_EXCEEDED:
-                text += " (" + ", ".join(f"{name} {c}" for name, c in sorted(self._limit_hits.items())) + ")"
+                text += " (" + ", ".join(f"{name} {c}" for name, c in self._limit_hits()) + ")"
             counts.append(text)
         rejected = "; hosts rejected: " + ", ".join(counts) if counts else "; no host rejected"
         self._line(self._depth(path) + 1, f"position {position}: {result}{rejected}")
 
     def _filled(self, ev: e.PositionFilled) -> None:
+        counted = self._count()
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position}: filled by {ev.host}")
         else:
-            self._position_summary(ev.path, ev.position, f"filled by {ev.host}")
+            self._position_summary(ev.path, ev.position, f"filled by {ev.host}", counted)
 
     def _unfilled(self, ev: e.PositionUnfilled) -> None:
+        counted = self._count()
         result = "not filled" + (f": internal error in the host scan: {ev.error}" if ev.error else "")
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position}: {result}")
         else:
-            self._position_summary(ev.path, ev.position, result)
+            self._position_summary(ev.path, ev.position, result, counted)
         misses = nearest_misses(self._verdicts)
         if misses:  # the same line at both levels
             self._line(self._depth(ev.path) + 1, *misses_parts(misses, self.unit_of))

@@ -68,6 +68,9 @@ def reasons_object(reasons: tuple[PendReason, ...]) -> list[Obj]:
     return [{"code": r.code.value, "host": r.host or None, "detail": r.detail} for r in reasons]
 
 
+_REJECTIONS = tuple(kind for kind in e.VerdictKind if kind is not e.VerdictKind.ACCEPTED)  # in display order
+
+
 class JsonCollector:
     """sched's observer for one traced decision, building its JSON object. The body (requirements, checks, plans,
     positions, hosts) is bounded by the same line bound as the text trace; totals stay exact."""
@@ -83,7 +86,8 @@ class JsonCollector:
         self._requirements: dict[e.Path, Obj] = {}
         self._plan: Obj | None = None
         self._position: Obj | None = None
-        self._hosts: list[e.HostVerdict] = []
+        self._hosts: list[e.HostVerdict] = []  # the current position's verdicts, counted when it ends
+        self._counted = True
         self._handlers: dict[type, Callable[[Any], None]] = {
             e.JobSelected: self._selected, e.SelectionKeys: self._keys, e.ClusterLimitsMatched: self._limits,
             e.RequirementEntered: self._entered, e.RequirementSkipped: self._skipped,
@@ -110,7 +114,20 @@ class JsonCollector:
         self.items += 1
         return True
 
+    def _count(self) -> Counter[e.VerdictKind]:
+        """The current position's count per verdict kind, added to the decision totals the first time it is asked
+        for."""
+        position: Counter[e.VerdictKind] = Counter()
+        for kinds, n in Counter(v.kinds for v in self._hosts).items():  # few distinct kinds tuples
+            for kind in kinds:
+                position[kind] += n
+        if not self._counted:
+            self.verdicts.update(position)
+            self._counted = True
+        return position
+
     def result(self) -> Obj:
+        self._count()  # a position whose scan did not end (an internal error) still counts in the totals
         self.obj["totals"] = {"plans_tried": self.tried, "plans_discarded": self.discarded,
                               "host_evaluations": {k.value: self.verdicts[k] for k in e.VerdictKind}}
         self.obj["truncated"] = {"omitted": self.omitted, "bound": self.bound} if self.omitted else None
@@ -227,7 +244,8 @@ class JsonCollector:
     # --- positions and hosts -----------------------------------------------------------------------------------
 
     def _position_started(self, ev: e.PositionStarted) -> None:
-        self._hosts = []
+        self._count()
+        self._hosts, self._counted = [], False
         self._position = None
         if self._plan is not None and self._room():
             self._position = {"position": ev.position, "tasks": ev.tasks, "filled_by": None, "error": None}
@@ -236,19 +254,16 @@ class JsonCollector:
             self._plan["positions"].append(self._position)
 
     def _host(self, ev: e.HostEvaluated) -> None:
-        for kind in ev.verdict.kinds:
-            self.verdicts[kind] += 1
         self._hosts.append(ev.verdict)
         if self.level is Level.FULL and self._position is not None and self._room():
             self._position["hosts"].append(verdict_object(ev.verdict))
 
     def _close_position(self, host: str | None, error: str | None) -> None:
+        counts = self._count()
         if self._position is None:
             return
         self._position.update(filled_by=host, error=error)
-        counts: Counter[e.VerdictKind] = Counter(k for v in self._hosts for k in v.kinds
-                                                 if k is not e.VerdictKind.ACCEPTED)
-        self._position["rejected"] = {k.value: counts[k] for k in e.VerdictKind if counts[k]}
+        self._position["rejected"] = {k.value: counts[k] for k in _REJECTIONS if counts[k]}
         if host is None:
             self._position["nearest_misses"] = [
                 {"host": m.host, "failed_checks": m.failed, "lacks": [_lack(x) for x in m.lacks]}

@@ -9,7 +9,8 @@ INDENT = "  "
 
 
 def render_line(line: Line, units: UnitsMode) -> str:
-    text = "".join(format_amount(p.value, p.unit, units) if isinstance(p, Amt) else p for p in line.parts)
+    text = "".join([format_amount(p.value, p.unit, units) if p.__class__ is Amt else p  # type: ignore[union-attr,misc]
+                    for p in line.parts])
     return INDENT * line.depth + text
 
 
