@@ -19,9 +19,7 @@ from refsim.trace.nearest import filled_words, nearest_misses, unplaced
 from refsim.trace.outcome import dispatch_lines, no_decision_lines, pend_lines
 from refsim.trace.records import Amt, Line, Part, Totals, Trace
 from refsim.trace.settings import Level
-
-
-_REJECTIONS = tuple(kind for kind in e.VerdictKind if kind is not e.VerdictKind.ACCEPTED)  # in display order
+from refsim.trace.tally import REJECTIONS, VerdictTally
 
 
 def _units(cluster: Cluster) -> UnitOf:
@@ -42,29 +40,12 @@ class Collector:
         self.omitted = 0
         self.outcome: list[Line] = []
         self.tried = self.discarded = 0
-        self.verdicts: Counter[e.VerdictKind] = Counter()
+        self.tally = VerdictTally()
         self._requirements: dict[e.Path, int | None] = {}
-        # The current position's verdicts, in scan order: counted once, when the position ends (its summary line,
-        # the decision totals), and read for its nearest misses.
-        self._verdicts: list[e.HostVerdict] = []
-        self._counted = True
         self.discipline_section: discipline.Section | None = None  # set by a non-greedy discipline's ruling
-        self._handlers: dict[type, Callable[[Any], None]] = {
-            e.JobSelected: self._selected, e.SelectionKeys: self._keys, e.ClusterLimitsMatched: self._limits,
-            e.RequirementEntered: self._entered, e.RequirementSkipped: self._skipped,
-            e.RequirementNotTried: self._not_tried, e.RequirementDone: self._done, e.ClusterCheck: self._check,
-            e.PlansSkipped: self._plans_skipped, e.NoPlanGenerated: self._no_plan, e.PlanDiscarded: self._discarded,
-            e.PlanNotTried: self._plan_not_tried, e.PlanTried: self._plan_tried,
-            e.PositionStarted: self._position_started, e.HostEvaluated: self._host, e.PositionFilled: self._filled,
-            e.PositionUnfilled: self._unfilled, e.ClaimsReleased: self._released, e.PlanFailed: self._plan_failed,
-            e.PlanEndedInError: self._plan_error, e.PlanCommitted: self._committed, e.NoPlanPlaced: self._none_placed,
-            e.AllPlansDiscarded: self._all_discarded, e.AllocationBuilt: self._allocation,
-            e.DecisionMade: self._decision, e.NoDecisionMade: self._no_decision,
-            DisciplineRuled: lambda ev: discipline.ruled(self, ev),
-        }
 
     def event(self, event: e.Event | DisciplineRuled) -> None:
-        self._handlers[type(event)](event)
+        _HANDLERS[type(event)](self, event)
 
     # --- capture -----------------------------------------------------------------------------------------------
 
@@ -82,8 +63,8 @@ class Collector:
         return 2 + len(path)
 
     def trace(self) -> Trace:
-        self._count()  # a position whose scan did not end (an internal error) still counts in the totals
-        totals = Totals(self.tried, self.discarded, tuple((k, self.verdicts[k]) for k in e.VerdictKind))
+        self.tally.count_position()  # a position whose scan did not end still counts in the totals
+        totals = Totals(self.tried, self.discarded, tuple(self.tally.totals.items()))
         return discipline.attach(self, Trace(self.job, self.round, self.position, self.level, tuple(self.head),
                                              tuple(self.body), self.omitted,
                                              self.bound, totals, tuple(self.outcome)))
@@ -200,37 +181,24 @@ class Collector:
     # --- positions and hosts -----------------------------------------------------------------------------------
 
     def _position_started(self, ev: e.PositionStarted) -> None:
-        self._count()
-        self._verdicts, self._counted = [], False
+        self.tally.start_position()
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
 
     def _host(self, ev: e.HostEvaluated) -> None:
-        self._verdicts.append(ev.verdict)
+        self.tally.position.append(ev.verdict)
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 2, *verdict_parts(ev.verdict, self.unit_of))
 
-    def _count(self) -> Counter[e.VerdictKind]:
-        """The current position's count per verdict kind (a host with several reasons counted under each kind it
-        matched), added to the decision totals the first time it is asked for."""
-        position: Counter[e.VerdictKind] = Counter()
-        for kinds, n in Counter(v.kinds for v in self._verdicts).items():  # few distinct kinds tuples
-            for kind in kinds:
-                position[kind] += n
-        if not self._counted:
-            self.verdicts.update(position)
-            self._counted = True
-        return position
-
     def _limit_hits(self) -> list[tuple[str, int]]:
-        hits: Counter[str] = Counter(f"{r.subject}[{r.scope}]" for v in self._verdicts for r in v.reasons
+        hits: Counter[str] = Counter(f"{r.subject}[{r.scope}]" for v in self.tally.position for r in v.reasons
                                      if r.kind is e.VerdictKind.LIMIT_EXCEEDED)
         return sorted(hits.items())
 
-    def _position_summary(self, path: e.Path, position: int, result: str, counted: Counter[e.VerdictKind]) -> None:
+    def _position_summary(self, path: e.Path, position: int, result: str, counted: dict[e.VerdictKind, int]) -> None:
         counts = []
-        for kind in _REJECTIONS:
-            n = counted[kind]
+        for kind in REJECTIONS:
+            n = counted.get(kind)
             if not n:
                 continue
             text = f"{kind.value} {n}"
@@ -241,20 +209,20 @@ class Collector:
         self._line(self._depth(path) + 1, f"position {position}: {result}{rejected}")
 
     def _filled(self, ev: e.PositionFilled) -> None:
-        counted = self._count()
+        counted = self.tally.count_position()
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position}: filled by {ev.host}")
         else:
             self._position_summary(ev.path, ev.position, f"filled by {ev.host}", counted)
 
     def _unfilled(self, ev: e.PositionUnfilled) -> None:
-        counted = self._count()
+        counted = self.tally.count_position()
         result = "not filled" + (f": internal error in the host scan: {ev.error}" if ev.error else "")
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position}: {result}")
         else:
             self._position_summary(ev.path, ev.position, result, counted)
-        misses = nearest_misses(self._verdicts)
+        misses = nearest_misses(self.tally.position)
         if misses:  # the same line at both levels
             self._line(self._depth(ev.path) + 1, *misses_parts(misses, self.unit_of))
 
@@ -275,6 +243,25 @@ class Collector:
             self.head.append(Line(1, (f"selection: round {self.round}, position {self.position}, job {self.job}; "
                                       "ordering keys and limits unavailable",)))
         self.outcome = no_decision_lines(ev.no_decision)
+
+
+
+# Each event's handler, looked up by the event's type (one table for every collector).
+_HANDLERS: dict[type, Callable[[Collector, Any], None]] = {
+    e.JobSelected: Collector._selected, e.SelectionKeys: Collector._keys,
+    e.ClusterLimitsMatched: Collector._limits, e.RequirementEntered: Collector._entered,
+    e.RequirementSkipped: Collector._skipped, e.RequirementNotTried: Collector._not_tried,
+    e.RequirementDone: Collector._done, e.ClusterCheck: Collector._check, e.PlansSkipped: Collector._plans_skipped,
+    e.NoPlanGenerated: Collector._no_plan, e.PlanDiscarded: Collector._discarded,
+    e.PlanNotTried: Collector._plan_not_tried, e.PlanTried: Collector._plan_tried,
+    e.PositionStarted: Collector._position_started, e.HostEvaluated: Collector._host,
+    e.PositionFilled: Collector._filled, e.PositionUnfilled: Collector._unfilled,
+    e.ClaimsReleased: Collector._released, e.PlanFailed: Collector._plan_failed,
+    e.PlanEndedInError: Collector._plan_error, e.PlanCommitted: Collector._committed,
+    e.NoPlanPlaced: Collector._none_placed, e.AllPlansDiscarded: Collector._all_discarded,
+    e.AllocationBuilt: Collector._allocation, e.DecisionMade: Collector._decision,
+    e.NoDecisionMade: Collector._no_decision, DisciplineRuled: discipline.ruled,
+}
 
 
 def reconstructed_trace(job: JobId, round_no: int, allocation: Allocation, level: Level, bound: int,

@@ -4,6 +4,7 @@ unit until rendering, so a stored trace re-renders in whatever units mode is in 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from refsim.model.jobid import JobId
 from refsim.model.units import Amount
@@ -11,8 +12,7 @@ from refsim.sched.events import VerdictKind
 from refsim.trace.settings import Level
 
 
-@dataclass(frozen=True)
-class Amt:
+class Amt(NamedTuple):  # amounts and lines are named tuples: a traced decision makes hundreds of them
     value: Amount
     unit: str | None = None
 
@@ -20,8 +20,7 @@ class Amt:
 Part = str | Amt
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     depth: int
     parts: tuple[Part, ...]
 

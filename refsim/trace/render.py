@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from refsim.model.units import UnitsMode, format_amount
-from refsim.trace.records import Amt, Line, Trace
+from refsim.trace.records import Line, Trace
 
 INDENT = "  "
 
 
 def render_line(line: Line, units: UnitsMode) -> str:
-    text = "".join([format_amount(p.value, p.unit, units) if p.__class__ is Amt else p  # type: ignore[union-attr,misc]
-                    for p in line.parts])
+    text = "".join([p if isinstance(p, str) else format_amount(p.value, p.unit, units) for p in line.parts])
     return INDENT * line.depth + text
 
 

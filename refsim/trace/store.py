@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
-from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from refsim.model.jobid import JobId
@@ -30,15 +30,15 @@ _string = encode_basestring_ascii  # json.dumps' own string encoder (ensure_asci
 def _number(value: object) -> str:
     """A number (or null) exactly as json.dumps writes it."""
     if value.__class__ is int:
-        return int.__repr__(value)  # type: ignore[arg-type]
+        return int.__repr__(value)
     return json.dumps(value)
 
 
 def _lines(lines: tuple[Line, ...]) -> str:
     encoded = []
     for line in lines:
-        parts = [_string(p) if p.__class__ is str else
-                 f'{{"unit":{"null" if p.unit is None else _string(p.unit)},"value":{_number(p.value)}}}'  # type: ignore[union-attr]
+        parts = [_string(p) if isinstance(p, str) else
+                 f'{{"unit":{"null" if p.unit is None else _string(p.unit)},"value":{_number(p.value)}}}'
                  for p in line.parts]
         encoded.append(f'{{"depth":{line.depth},"parts":[{",".join(parts)}]}}')
     return "[" + ",".join(encoded) + "]"

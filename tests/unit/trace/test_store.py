@@ -67,17 +67,24 @@ def test_the_bound_comes_from_the_test_seam_only_when_valid(monkeypatch):
 # --- canonical bytes: written directly, they must be exactly the JSON encoding of the records ------------------
 
 def _records_json(t: Trace) -> bytes:
-    """The definition of the canonical bytes: the JSON encoding of the trace's records (dataclasses.asdict, enums
-    as their values, sorted keys, no spaces), without the discipline keys for a greedy trace."""
-    import dataclasses
+    """The definition of the canonical bytes: the JSON encoding of the trace's records, each record an object of
+    its fields (a line {depth, parts}, an amount {value, unit}, the job id {job, index}), enums as their values,
+    keys sorted, no spaces, and no discipline keys for a greedy trace."""
     import json
-    from enum import Enum
 
-    record = dataclasses.asdict(t)
-    if not t.discipline:
-        del record["discipline"], record["totals"]["discipline"]
-    return json.dumps(record, default=lambda v: v.value if isinstance(v, Enum) else None, sort_keys=True,
-                      separators=(",", ":")).encode()
+    def lines(records: tuple[Line, ...]) -> list[dict]:
+        return [{"depth": line.depth, "parts": [p if isinstance(p, str) else {"value": p.value, "unit": p.unit}
+                                                for p in line.parts]} for line in records]
+
+    totals = {"plans_tried": t.totals.plans_tried, "plans_discarded": t.totals.plans_discarded,
+              "verdicts": [[kind.value, n] for kind, n in t.totals.verdicts]}
+    record = {"job": {"job": t.job.job, "index": t.job.index}, "round": t.round, "position": t.position,
+              "level": t.level.value, "head": lines(t.head), "body": lines(t.body), "omitted": t.omitted,
+              "bound": t.bound, "totals": totals, "outcome": lines(t.outcome)}
+    if t.discipline:
+        record["discipline"] = lines(t.discipline)
+        totals["discipline"] = [list(pair) for pair in t.totals.discipline]
+    return json.dumps(record, sort_keys=True, separators=(",", ":")).encode()
 
 
 _texts = st.text(max_size=12)  # any characters: quotes, backslashes, controls, non-ASCII
