@@ -3,6 +3,7 @@ unit until rendering, so a stored trace re-renders in whatever units mode is in 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -23,6 +24,38 @@ Part = str | Amt
 class Line(NamedTuple):
     depth: int
     parts: tuple[Part, ...]
+
+
+def same_form_key(line: Line) -> Line | None:
+    """The line itself when every line equal to it renders and encodes exactly as it does, so what was made for
+    one can be reused for the other; None when not. Text compares exactly, but an amount compares by value (1 ==
+    1.0 == True, 0.0 == -0.0), so only lines whose amounts are all ints qualify."""
+    for part in line.parts:
+        if part.__class__ is not str and part.value.__class__ is not int:  # type: ignore[union-attr]
+            return None
+    return line
+
+
+class LineMemo:
+    """What was made from each distinct line (its text or its JSON), reused for lines equal to it: a traced
+    replay shows the same lines again and again (a host's share of an allocation, a position filled by a host, a
+    host's verdict). Bounded: emptied when full."""
+
+    def __init__(self, make: Callable[[Line], str], limit: int = 1 << 16) -> None:
+        self.make, self.limit = make, limit
+        self._made: dict[Line, str] = {}
+
+    def __call__(self, line: Line) -> str:
+        key = same_form_key(line)
+        if key is None:
+            return self.make(line)
+        made = self._made.get(key)
+        if made is None:
+            made = self.make(line)
+            if len(self._made) >= self.limit:
+                self._made.clear()
+            self._made[key] = made
+        return made
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from refsim.model.units import UnitsMode, format_amount
-from refsim.trace.records import Line, Trace
+from refsim.trace.records import Line, LineMemo, Trace
 
 INDENT = "  "
 
@@ -23,9 +23,25 @@ def totals_lines(trace: Trace) -> list[Line]:
                       f"host evaluations: {counts}{discipline}",))]
 
 
-def render(trace: Trace, units: UnitsMode) -> list[str]:
+def render(trace: Trace, units: UnitsMode, memo: LineMemo | None = None) -> list[str]:
+    """The trace's lines as text; `memo`, when given, renders lines in `units` and keeps their texts."""
     lines = list(trace.head) + list(trace.discipline) + list(trace.body)
     if trace.omitted:
         lines += totals_lines(trace)
     lines += list(trace.outcome)
+    if memo is not None:
+        return [memo(line) for line in lines]
     return [render_line(line, units) for line in lines]
+
+
+class Renderer:
+    """render() for a console: the text of each distinct line is kept, for the units mode last asked for."""
+
+    def __init__(self) -> None:
+        self._memos: dict[UnitsMode, LineMemo] = {}
+
+    def __call__(self, trace: Trace, units: UnitsMode) -> list[str]:
+        memo = self._memos.get(units)
+        if memo is None:
+            self._memos = {units: (memo := LineMemo(lambda line: render_line(line, units)))}
+        return render(trace, units, memo)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from refsim.model.jobid import JobId
 from refsim.sched.events import VerdictKind
-from refsim.trace.records import Amt, Line, Totals, Trace
+from refsim.trace.records import Amt, Line, LineMemo, Totals, Trace
 from refsim.trace.settings import Level
 
 DEFAULT_BOUND = 64 * 1024 * 1024
@@ -34,26 +35,28 @@ def _number(value: object) -> str:
     return json.dumps(value)
 
 
-def _lines(lines: tuple[Line, ...]) -> str:
-    encoded = []
-    for line in lines:
-        parts = [_string(p) if isinstance(p, str) else
-                 f'{{"unit":{"null" if p.unit is None else _string(p.unit)},"value":{_number(p.value)}}}'
-                 for p in line.parts]
-        encoded.append(f'{{"depth":{line.depth},"parts":[{",".join(parts)}]}}')
-    return "[" + ",".join(encoded) + "]"
+def line_json(line: Line) -> str:
+    parts = [_string(p) if isinstance(p, str) else
+             f'{{"unit":{"null" if p.unit is None else _string(p.unit)},"value":{_number(p.value)}}}'
+             for p in line.parts]
+    return f'{{"depth":{line.depth},"parts":[{",".join(parts)}]}}'
 
 
 def _pairs(pairs: tuple[tuple[str, int], ...]) -> str:
     return "[" + ",".join(f"[{_string(name)},{_number(n)}]" for name, n in pairs) + "]"
 
 
-def canonical_bytes(trace: Trace) -> bytes:
+def canonical_bytes(trace: Trace, encode: Callable[[Line], str] = line_json) -> bytes:
     """The JSON encoding of the trace's records with sorted keys and no spaces: what
     `json.dumps(dataclasses.asdict(trace), sort_keys=True, separators=(",", ":"))` writes (enums as their values),
     written directly, since the store encodes every trace shown. A greedy trace has no discipline keys, so its
-    bytes, and the store's accounting, are those of a trace without a discipline section."""
+    bytes, and the store's accounting, are those of a trace without a discipline section. `encode` is line_json
+    or a LineMemo of it."""
     t, totals = trace, trace.totals
+
+    def _lines(lines: tuple[Line, ...]) -> str:
+        return "[" + ",".join([encode(line) for line in lines]) + "]"
+
     discipline = f',"discipline":{_lines(t.discipline)}' if t.discipline else ""
     counts = f'"discipline":{_pairs(totals.discipline)},' if t.discipline else ""
     verdicts = _pairs(tuple((kind.value, n) for kind, n in totals.verdicts))
@@ -91,6 +94,7 @@ class TraceStore:
         self.used = 0
         self._entries: OrderedDict[JobId, bytes] = OrderedDict()
         self._discarded: set[JobId] = set()
+        self._encode = LineMemo(line_json)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -104,7 +108,7 @@ class TraceStore:
         old = self._entries.pop(trace.job, None)
         if old is not None:
             self.used -= len(old) + ENTRY_OVERHEAD
-        data = canonical_bytes(trace)
+        data = canonical_bytes(trace, self._encode)
         self._entries[trace.job] = data
         self.used += len(data) + ENTRY_OVERHEAD
         self._discarded.discard(trace.job)
