@@ -155,9 +155,13 @@ def bench_replay(args: argparse.Namespace) -> None:
 
 
 def _console_replay(recording, script: list[str], clock=time.perf_counter) -> float:
-    """Seconds of a console script by `clock` (wall time unless told), output discarded."""
+    """Seconds of a console script by `clock` (wall time unless told), output discarded. The garbage an earlier
+    replay left (a console and its simulator refer to each other) is collected first, not during this one."""
+    import gc
+
     from refsim.repl.console import Console
 
+    gc.collect()
     console = Console(recording, lambda line: None)
     start = clock()
     for line in script:

@@ -22,6 +22,9 @@ from refsim.trace.settings import Level
 from refsim.trace.tally import REJECTIONS, VerdictTally
 
 
+_WORDS = {kind: kind.value for kind in e.VerdictKind}
+
+
 def _units(cluster: Cluster) -> UnitOf:
     """cluster.unit_of, read from a table made once per collector: the trace asks it for every amount."""
     units: dict[str, str | None] = {}
@@ -201,7 +204,7 @@ class Collector:
             n = counted.get(kind)
             if not n:
                 continue
-            text = f"{kind.value} {n}"
+            text = f"{_WORDS[kind]} {n}"
             if kind is e.VerdictKind.LIMIT_EXCEEDED:
                 text += " (" + ", ".join(f"{name} {c}" for name, c in self._limit_hits()) + ")"
             counts.append(text)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from refsim.sched.events import HostVerdict, VerdictKind
 
-REJECTIONS = tuple(kind for kind in VerdictKind if kind is not VerdictKind.ACCEPTED)  # in display order
+KINDS = tuple(VerdictKind)  # in display order
+REJECTIONS = KINDS[1:]
+assert KINDS[0] is VerdictKind.ACCEPTED
 
 
 class VerdictTally:
     def __init__(self) -> None:
-        self.totals: dict[VerdictKind, int] = dict.fromkeys(VerdictKind, 0)
+        self.totals: dict[VerdictKind, int] = dict.fromkeys(KINDS, 0)
         self.position: list[HostVerdict] = []  # the current position's verdicts, in scan order
         self._counted = True
 
