@@ -28,9 +28,13 @@ class Line(NamedTuple):
 
 def same_form_key(line: Line) -> Line | None:
     """The line itself when every line equal to it renders and encodes exactly as it does, so what was made for
-    one can be reused for the other; None when not. Text compares exactly, but an amount compares by value (1 ==
-    1.0 == True, 0.0 == -0.0), so only lines whose amounts are all ints qualify."""
-    for part in line.parts:
+    one can be reused for the other; None when not, or when the line is one text (cheaper to make again than to
+    look up). Text compares exactly, but an amount compares by value (1 == 1.0 == True, 0.0 == -0.0), so only
+    lines whose amounts are all ints qualify."""
+    parts = line.parts
+    if len(parts) < 2:
+        return None
+    for part in parts:
         if part.__class__ is not str and part.value.__class__ is not int:  # type: ignore[union-attr]
             return None
     return line

@@ -9,7 +9,10 @@ INDENT = "  "
 
 
 def render_line(line: Line, units: UnitsMode) -> str:
-    text = "".join([p if isinstance(p, str) else format_amount(p.value, p.unit, units) for p in line.parts])
+    parts = line.parts
+    if len(parts) == 1 and isinstance(parts[0], str):  # most lines are one text
+        return INDENT * line.depth + parts[0]
+    text = "".join([p if isinstance(p, str) else format_amount(p.value, p.unit, units) for p in parts])
     return INDENT * line.depth + text
 
 

@@ -36,6 +36,8 @@ def _number(value: object) -> str:
 
 
 def line_json(line: Line) -> str:
+    if len(line.parts) == 1 and isinstance(line.parts[0], str):  # most lines are one text
+        return f'{{"depth":{line.depth},"parts":[{_string(line.parts[0])}]}}'
     parts = [_string(p) if isinstance(p, str) else
              f'{{"unit":{"null" if p.unit is None else _string(p.unit)},"value":{_number(p.value)}}}'
              for p in line.parts]

@@ -9,6 +9,7 @@ from refsim.trace.store import line_json
 def test_a_line_of_text_and_whole_amounts_is_its_own_key():
     line = Line(2, ("h1: slots ", Amt(4), ", mem ", Amt(2048, "MB")))
     assert same_form_key(line) is line
+    assert same_form_key(Line(1, ("one text",))) is None  # made again: cheaper than a look-up
 
 
 def test_a_line_with_a_float_or_bool_amount_is_never_shared():
@@ -32,8 +33,8 @@ def test_a_line_is_made_once_until_the_memo_fills_then_it_starts_again():
         return f"#{len(made)}"
 
     memo = LineMemo(make, limit=2)
-    a, b, c = (Line(1, (name,)) for name in "abc")
-    assert [memo(a), memo(Line(1, ("a",))), memo(b), memo(a)] == ["#1", "#1", "#2", "#1"]
+    a, b, c = (Line(1, (name, Amt(1))) for name in "abc")
+    assert [memo(a), memo(Line(1, ("a", Amt(1)))), memo(b), memo(a)] == ["#1", "#1", "#2", "#1"]
     assert memo(c) == "#3"  # the memo held 2 lines: emptied, then c kept
     assert memo(a) == "#4" and made == [a, b, c, a]
 
