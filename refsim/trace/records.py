@@ -3,7 +3,7 @@ unit until rendering, so a stored trace re-renders in whatever units mode is in 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -50,16 +50,25 @@ class LineMemo:
         self._made: dict[Line, str] = {}
 
     def __call__(self, line: Line) -> str:
-        key = same_form_key(line)
-        if key is None:
-            return self.make(line)
-        made = self._made.get(key)
-        if made is None:
-            made = self.make(line)
-            if len(self._made) >= self.limit:
-                self._made.clear()
-            self._made[key] = made
-        return made
+        return self.each((line,))[0]
+
+    def each(self, lines: Iterable[Line]) -> list[str]:
+        """What is made from each line, in order."""
+        made_of, make = self._made, self.make
+        out = []
+        for line in lines:
+            key = same_form_key(line) if len(line.parts) > 1 else None
+            if key is None:
+                out.append(make(line))
+                continue
+            made = made_of.get(key)
+            if made is None:
+                made = make(line)
+                if len(made_of) >= self.limit:
+                    made_of.clear()
+                made_of[key] = made
+            out.append(made)
+        return out
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def render(trace: Trace, units: UnitsMode, memo: LineMemo | None = None) -> list
         lines += totals_lines(trace)
     lines += list(trace.outcome)
     if memo is not None:
-        return [memo(line) for line in lines]
+        return memo.each(lines)
     return [render_line(line, units) for line in lines]
 
 

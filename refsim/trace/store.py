@@ -48,16 +48,20 @@ def _pairs(pairs: tuple[tuple[str, int], ...]) -> str:
     return "[" + ",".join(f"[{_string(name)},{_number(n)}]" for name, n in pairs) + "]"
 
 
-def canonical_bytes(trace: Trace, encode: Callable[[Line], str] = line_json) -> bytes:
+def _each_json(lines: tuple[Line, ...]) -> list[str]:
+    return [line_json(line) for line in lines]
+
+
+def canonical_bytes(trace: Trace, encode: Callable[[tuple[Line, ...]], list[str]] = _each_json) -> bytes:
     """The JSON encoding of the trace's records with sorted keys and no spaces: what
     `json.dumps(dataclasses.asdict(trace), sort_keys=True, separators=(",", ":"))` writes (enums as their values),
     written directly, since the store encodes every trace shown. A greedy trace has no discipline keys, so its
-    bytes, and the store's accounting, are those of a trace without a discipline section. `encode` is line_json
-    or a LineMemo of it."""
+    bytes, and the store's accounting, are those of a trace without a discipline section. `encode` gives the
+    JSON of each of a sequence of lines (line_json of each, or a LineMemo's)."""
     t, totals = trace, trace.totals
 
     def _lines(lines: tuple[Line, ...]) -> str:
-        return "[" + ",".join([encode(line) for line in lines]) + "]"
+        return "[" + ",".join(encode(lines)) + "]"
 
     discipline = f',"discipline":{_lines(t.discipline)}' if t.discipline else ""
     counts = f'"discipline":{_pairs(totals.discipline)},' if t.discipline else ""
@@ -96,7 +100,7 @@ class TraceStore:
         self.used = 0
         self._entries: OrderedDict[JobId, bytes] = OrderedDict()
         self._discarded: set[JobId] = set()
-        self._encode = LineMemo(line_json)
+        self._encode = LineMemo(line_json).each
 
     def __len__(self) -> int:
         return len(self._entries)
