@@ -20,7 +20,7 @@ from refsim.trace.collector import Collector, reconstructed_trace
 from refsim.trace.filecopy import Identity, TraceFile, identity
 from refsim.trace.jsontrace import JsonCollector, Obj, json_line, reconstructed_object
 from refsim.trace.records import Trace
-from refsim.trace.render import render
+from refsim.trace.render import Renderer, render
 from refsim.trace.settings import OFF, TraceSettings
 from refsim.trace.store import TraceStore, bound_from_environment
 
@@ -55,6 +55,7 @@ class Tracing:
         self.next: TraceSettings = OFF      # what the next session will use
         self.session: TraceSettings = OFF   # what the session in progress began with
         self.store = TraceStore(bound_from_environment())
+        self._render = Renderer()  # inline traces repeat many lines: each distinct line is rendered once
         self.files: dict[str, TraceFile] = {}
         self._kinds: dict[str, str] = {}  # path -> "file" or "json": what an open trace file receives
         self._collectors: dict[JobId, Collector] = {}
@@ -146,7 +147,7 @@ class Tracing:
     def shown(self, trace: Trace, units: UnitsMode) -> tuple[list[str], list[CopyFailure]]:
         """Lines of a trace printed inline: stored for recall and appended to the session's files. A file that
         cannot be written is closed and named in the failures; the other file and the session go on."""
-        lines = render(trace, units)
+        lines = self._render(trace, units)
         self.store.put(trace)
         obj = self._json_ready.pop(trace.job, None)
         copies = [(self.session.file, lines), (self.session.json, [json_line(obj)] if obj is not None else [])]

@@ -194,10 +194,11 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
                 faults.check(FaultPoint.HOST_SCAN_STEP, job, plan, position, host.name, indices(path))
             except InternalError as exc:
                 return ScanError(str(exc))
-        if host.name in claimed:
-            verdict = HostVerdict(host.name, _CLAIMED)
-        else:
-            verdict = _judged(ev, path, single, host, demand, plan, position)
+        if host.name in claimed:  # no check is made: a verdict only for the observer
+            if observer is not None:
+                observer.event(HostEvaluated(path, plan, position, HostVerdict(host.name, _CLAIMED)))
+            continue
+        verdict = _judged(ev, path, single, host, demand, plan, position)
         if observer is not None:
             observer.event(HostEvaluated(path, plan, position, verdict))
         if verdict.kinds is _ACCEPTED:

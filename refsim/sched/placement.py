@@ -9,11 +9,11 @@ from refsim.model.cluster import Host
 from refsim.resreq.ast import Single
 from refsim.sched.cluster_check import cluster_limit_demands
 from refsim.sched.evaluation import Evaluation
-from refsim.sched.events import (ClaimsReleased, Path, Plan, PlanCommitted, PlanEndedInError, PlanFailed,
+from refsim.sched.events import (ClaimsReleased, Observer, Path, Plan, PlanCommitted, PlanEndedInError, PlanFailed,
                                  PositionFilled, PositionStarted, PositionUnfilled, indices)
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.hostscan import PositionDemand, ScanError, judge, scan_position
-from refsim.sched.ledger import Hold
+from refsim.sched.ledger import Hold, Ledger
 
 
 class PlanResult(Enum):
@@ -22,11 +22,18 @@ class PlanResult(Enum):
     ERROR = "error"
 
 
+def report_release(observer: Observer, ledger: Ledger, path: Path, plan: int, mark: int) -> None:
+    """Tell the observer which hosts the claims made since `mark` are released from (before the rollback, while
+    the ledger still holds them; 0 for a compound's earlier members)."""
+    hosts = ledger.hosts_since(mark)
+    if hosts:
+        observer.event(ClaimsReleased(path, plan, hosts))
+
+
 def _release(ev: Evaluation, path: Path, plan: Plan, mark: int) -> None:
-    hosts = ev.ledger.hosts_since(mark)
+    if ev.observer is not None:
+        report_release(ev.observer, ev.ledger, path, plan.number, mark)
     ev.ledger.rollback(mark)
-    if hosts and ev.observer is not None:
-        ev.observer.event(ClaimsReleased(path, plan.number, hosts))
 
 
 def _claim(ev: Evaluation, host: Host, demand: PositionDemand) -> None:

@@ -10,13 +10,13 @@ from refsim.resreq.ast import Alternatives, Compound, Empty, Requirement, Single
 from refsim.sched.cluster_check import check_cluster
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
-from refsim.sched.events import (AllPlansDiscarded, ClaimsReleased, NodeKind, NoPlanGenerated, NoPlanPlaced,
+from refsim.sched.events import (AllPlansDiscarded, NodeKind, NoPlanGenerated, NoPlanPlaced,
                                  Outcome, Path, PathStep, PlanDiscarded, PlanNotTried, PlansSkipped, PlanTried,
                                  RequirementDone, RequirementEntered, RequirementNotTried, RequirementSkipped, Role,
                                  indices)
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.fill import host_shares
-from refsim.sched.placement import PlanResult, try_plan
+from refsim.sched.placement import PlanResult, report_release, try_plan
 from refsim.sched.planner import Declined, Generated, generate_plans
 
 
@@ -51,10 +51,9 @@ def _compound(ev: Evaluation, node: Compound, path: Path) -> Outcome:
         outcome = evaluate(ev, member, path + (PathStep(Role.MEMBER, index, count),), tasks, tasks)
         if outcome is not Outcome.SATISFIED:
             _not_tried(ev, path, Role.MEMBER, index + 1, count)
-            hosts = ev.ledger.hosts_since(mark)
+            if ev.observer is not None:
+                report_release(ev.observer, ev.ledger, path, 0, mark)
             ev.ledger.rollback(mark)
-            if hosts and ev.observer is not None:
-                ev.observer.event(ClaimsReleased(path, 0, hosts))
             return outcome
     return Outcome.SATISFIED
 

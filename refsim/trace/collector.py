@@ -19,40 +19,36 @@ from refsim.trace.nearest import filled_words, nearest_misses, unplaced
 from refsim.trace.outcome import dispatch_lines, no_decision_lines, pend_lines
 from refsim.trace.records import Amt, Line, Part, Totals, Trace
 from refsim.trace.settings import Level
+from refsim.trace.tally import REJECTIONS, VerdictTally
+
+
+_WORDS = {kind: kind.value for kind in e.VerdictKind}
+
+
+def _units(cluster: Cluster) -> UnitOf:
+    """cluster.unit_of, read from a table made once per collector: the trace asks it for every amount."""
+    units: dict[str, str | None] = {}
+    for definition in cluster.resources:
+        units.setdefault(definition.name, definition.unit)
+    return units.get
 
 
 class Collector:
     def __init__(self, job: JobId, level: Level, bound: int, cluster: Cluster) -> None:
         self.job, self.level, self.bound, self.cluster = job, level, bound, cluster
-        self.unit_of: UnitOf = cluster.unit_of
+        self.unit_of: UnitOf = _units(cluster)
         self.round, self.position = 0, 0
         self.head: list[Line] = []
         self.body: list[Line] = []  # a requirement's line is replaced when its outcome is added
         self.omitted = 0
         self.outcome: list[Line] = []
         self.tried = self.discarded = 0
-        self.verdicts: Counter[e.VerdictKind] = Counter()
+        self.tally = VerdictTally()
         self._requirements: dict[e.Path, int | None] = {}
-        self._position: Counter[e.VerdictKind] = Counter()  # summary level: verdict kinds of the current position
-        self._verdicts: list[e.HostVerdict] = []  # the current position's, for its nearest misses
-        self._limit_hits: Counter[str] = Counter()
         self.discipline_section: discipline.Section | None = None  # set by a non-greedy discipline's ruling
-        self._handlers: dict[type, Callable[[Any], None]] = {
-            e.JobSelected: self._selected, e.SelectionKeys: self._keys, e.ClusterLimitsMatched: self._limits,
-            e.RequirementEntered: self._entered, e.RequirementSkipped: self._skipped,
-            e.RequirementNotTried: self._not_tried, e.RequirementDone: self._done, e.ClusterCheck: self._check,
-            e.PlansSkipped: self._plans_skipped, e.NoPlanGenerated: self._no_plan, e.PlanDiscarded: self._discarded,
-            e.PlanNotTried: self._plan_not_tried, e.PlanTried: self._plan_tried,
-            e.PositionStarted: self._position_started, e.HostEvaluated: self._host, e.PositionFilled: self._filled,
-            e.PositionUnfilled: self._unfilled, e.ClaimsReleased: self._released, e.PlanFailed: self._plan_failed,
-            e.PlanEndedInError: self._plan_error, e.PlanCommitted: self._committed, e.NoPlanPlaced: self._none_placed,
-            e.AllPlansDiscarded: self._all_discarded, e.AllocationBuilt: self._allocation,
-            e.DecisionMade: self._decision, e.NoDecisionMade: self._no_decision,
-            DisciplineRuled: lambda ev: discipline.ruled(self, ev),
-        }
 
     def event(self, event: e.Event | DisciplineRuled) -> None:
-        self._handlers[type(event)](event)
+        _HANDLERS[type(event)](self, event)
 
     # --- capture -----------------------------------------------------------------------------------------------
 
@@ -70,7 +66,8 @@ class Collector:
         return 2 + len(path)
 
     def trace(self) -> Trace:
-        totals = Totals(self.tried, self.discarded, tuple((k, self.verdicts[k]) for k in e.VerdictKind))
+        self.tally.count_position()  # a position whose scan did not end still counts in the totals
+        totals = Totals(self.tried, self.discarded, tuple(self.tally.totals.items()))
         return discipline.attach(self, Trace(self.job, self.round, self.position, self.level, tuple(self.head),
                                              tuple(self.body), self.omitted,
                                              self.bound, totals, tuple(self.outcome)))
@@ -187,47 +184,48 @@ class Collector:
     # --- positions and hosts -----------------------------------------------------------------------------------
 
     def _position_started(self, ev: e.PositionStarted) -> None:
-        self._position, self._limit_hits, self._verdicts = Counter(), Counter(), []
+        self.tally.start_position()
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
 
     def _host(self, ev: e.HostEvaluated) -> None:
-        self._verdicts.append(ev.verdict)
-        for kind in ev.verdict.kinds:
-            self.verdicts[kind] += 1
-            self._position[kind] += 1
-        for reason in ev.verdict.reasons:
-            if reason.kind is e.VerdictKind.LIMIT_EXCEEDED:
-                self._limit_hits[f"{reason.subject}[{reason.scope}]"] += 1
+        self.tally.position.append(ev.verdict)
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 2, *verdict_parts(ev.verdict, self.unit_of))
 
-    def _position_summary(self, path: e.Path, position: int, result: str) -> None:
+    def _limit_hits(self) -> list[tuple[str, int]]:
+        hits: Counter[str] = Counter(f"{r.subject}[{r.scope}]" for v in self.tally.position for r in v.reasons
+                                     if r.kind is e.VerdictKind.LIMIT_EXCEEDED)
+        return sorted(hits.items())
+
+    def _position_summary(self, path: e.Path, position: int, result: str, counted: dict[e.VerdictKind, int]) -> None:
         counts = []
-        for kind in e.VerdictKind:
-            n = self._position[kind]
-            if kind is e.VerdictKind.ACCEPTED or not n:
+        for kind in REJECTIONS:
+            n = counted.get(kind)
+            if not n:
                 continue
-            text = f"{kind.value} {n}"
+            text = f"{_WORDS[kind]} {n}"
             if kind is e.VerdictKind.LIMIT_EXCEEDED:
-                text += " (" + ", ".join(f"{name} {c}" for name, c in sorted(self._limit_hits.items())) + ")"
+                text += " (" + ", ".join(f"{name} {c}" for name, c in self._limit_hits()) + ")"
             counts.append(text)
         rejected = "; hosts rejected: " + ", ".join(counts) if counts else "; no host rejected"
         self._line(self._depth(path) + 1, f"position {position}: {result}{rejected}")
 
     def _filled(self, ev: e.PositionFilled) -> None:
+        counted = self.tally.count_position()
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position}: filled by {ev.host}")
         else:
-            self._position_summary(ev.path, ev.position, f"filled by {ev.host}")
+            self._position_summary(ev.path, ev.position, f"filled by {ev.host}", counted)
 
     def _unfilled(self, ev: e.PositionUnfilled) -> None:
+        counted = self.tally.count_position()
         result = "not filled" + (f": internal error in the host scan: {ev.error}" if ev.error else "")
         if self.level is Level.FULL:
             self._line(self._depth(ev.path) + 1, f"position {ev.position}: {result}")
         else:
-            self._position_summary(ev.path, ev.position, result)
-        misses = nearest_misses(self._verdicts)
+            self._position_summary(ev.path, ev.position, result, counted)
+        misses = nearest_misses(self.tally.position)
         if misses:  # the same line at both levels
             self._line(self._depth(ev.path) + 1, *misses_parts(misses, self.unit_of))
 
@@ -248,6 +246,25 @@ class Collector:
             self.head.append(Line(1, (f"selection: round {self.round}, position {self.position}, job {self.job}; "
                                       "ordering keys and limits unavailable",)))
         self.outcome = no_decision_lines(ev.no_decision)
+
+
+
+# Each event's handler, looked up by the event's type (one table for every collector).
+_HANDLERS: dict[type, Callable[[Collector, Any], None]] = {
+    e.JobSelected: Collector._selected, e.SelectionKeys: Collector._keys,
+    e.ClusterLimitsMatched: Collector._limits, e.RequirementEntered: Collector._entered,
+    e.RequirementSkipped: Collector._skipped, e.RequirementNotTried: Collector._not_tried,
+    e.RequirementDone: Collector._done, e.ClusterCheck: Collector._check, e.PlansSkipped: Collector._plans_skipped,
+    e.NoPlanGenerated: Collector._no_plan, e.PlanDiscarded: Collector._discarded,
+    e.PlanNotTried: Collector._plan_not_tried, e.PlanTried: Collector._plan_tried,
+    e.PositionStarted: Collector._position_started, e.HostEvaluated: Collector._host,
+    e.PositionFilled: Collector._filled, e.PositionUnfilled: Collector._unfilled,
+    e.ClaimsReleased: Collector._released, e.PlanFailed: Collector._plan_failed,
+    e.PlanEndedInError: Collector._plan_error, e.PlanCommitted: Collector._committed,
+    e.NoPlanPlaced: Collector._none_placed, e.AllPlansDiscarded: Collector._all_discarded,
+    e.AllocationBuilt: Collector._allocation, e.DecisionMade: Collector._decision,
+    e.NoDecisionMade: Collector._no_decision, DisciplineRuled: discipline.ruled,
+}
 
 
 def reconstructed_trace(job: JobId, round_no: int, allocation: Allocation, level: Level, bound: int,

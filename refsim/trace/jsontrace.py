@@ -5,7 +5,6 @@ one JSON object; the trace file writes one per line (JSON Lines). docs/trace.sch
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +14,7 @@ from refsim.sched.disciplines.explain import DisciplineRuled
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, NoDecision, Pend, PendReason
 from refsim.trace.nearest import Lack, nearest_misses, unplaced
 from refsim.trace.settings import Level
+from refsim.trace.tally import REJECTIONS, VerdictTally
 
 FORMAT = "refsim-trace"
 VERSION = 1
@@ -79,28 +79,13 @@ class JsonCollector:
                          "requirements": [], "outcome": None}
         self.items = self.omitted = 0
         self.tried = self.discarded = 0
-        self.verdicts: Counter[e.VerdictKind] = Counter()
+        self.tally = VerdictTally()
         self._requirements: dict[e.Path, Obj] = {}
         self._plan: Obj | None = None
         self._position: Obj | None = None
-        self._hosts: list[e.HostVerdict] = []
-        self._handlers: dict[type, Callable[[Any], None]] = {
-            e.JobSelected: self._selected, e.SelectionKeys: self._keys, e.ClusterLimitsMatched: self._limits,
-            e.RequirementEntered: self._entered, e.RequirementSkipped: self._skipped,
-            e.RequirementNotTried: self._not_tried, e.RequirementDone: self._done, e.ClusterCheck: self._check,
-            e.PlansSkipped: self._note("no placement plans tried: the cluster-wide check failed"),
-            e.NoPlanGenerated: self._no_plan, e.PlanDiscarded: self._discarded, e.PlanNotTried: self._plan_not_tried,
-            e.PlanTried: self._plan_tried, e.PositionStarted: self._position_started, e.HostEvaluated: self._host,
-            e.PositionFilled: self._filled, e.PositionUnfilled: self._unfilled, e.ClaimsReleased: self._released,
-            e.PlanFailed: self._plan_failed, e.PlanEndedInError: self._plan_error, e.PlanCommitted: self._committed,
-            e.NoPlanPlaced: self._note("no plan could be placed"),
-            e.AllPlansDiscarded: self._note("no plan tried: all generated plans were discarded"),
-            e.AllocationBuilt: lambda ev: None, e.DecisionMade: self._decision, e.NoDecisionMade: self._no_decision,
-            DisciplineRuled: self._ruled,
-        }
 
     def event(self, event: e.Event | DisciplineRuled) -> None:
-        self._handlers[type(event)](event)
+        _HANDLERS[type(event)](self, event)
 
     def _room(self) -> bool:
         """Whether one more body item fits under the bound; counts it as omitted when not."""
@@ -111,8 +96,9 @@ class JsonCollector:
         return True
 
     def result(self) -> Obj:
+        self.tally.count_position()  # a position whose scan did not end still counts in the totals
         self.obj["totals"] = {"plans_tried": self.tried, "plans_discarded": self.discarded,
-                              "host_evaluations": {k.value: self.verdicts[k] for k in e.VerdictKind}}
+                              "host_evaluations": {k.value: n for k, n in self.tally.totals.items()}}
         self.obj["truncated"] = {"omitted": self.omitted, "bound": self.bound} if self.omitted else None
         return self.obj
 
@@ -173,15 +159,25 @@ class JsonCollector:
                                   "used": _number(item.used), "reserved": _number(item.reserved),
                                   "requested": _number(item.requested), "passed": item.passed})
 
-    def _note(self, text: str) -> Callable[[Any], None]:
-        def add(ev: Any) -> None:
-            req = self._single(ev.path)
-            if req is not None and self._room():
-                req["notes"].append(text)
-        return add
+    def _add_note(self, path: e.Path, text: str) -> None:
+        req = self._single(path)
+        if req is not None and self._room():
+            req["notes"].append(text)
+
+    def _plans_skipped(self, ev: e.PlansSkipped) -> None:
+        self._add_note(ev.path, "no placement plans tried: the cluster-wide check failed")
+
+    def _none_placed(self, ev: e.NoPlanPlaced) -> None:
+        self._add_note(ev.path, "no plan could be placed")
+
+    def _all_discarded(self, ev: e.AllPlansDiscarded) -> None:
+        self._add_note(ev.path, "no plan tried: all generated plans were discarded")
+
+    def _allocation(self, ev: e.AllocationBuilt) -> None:
+        pass  # the dispatch decision that follows carries the same allocation
 
     def _no_plan(self, ev: e.NoPlanGenerated) -> None:
-        self._note(f"no plan generated: {ev.reason}")(ev)
+        self._add_note(ev.path, f"no plan generated: {ev.reason}")
 
     def _new_plan(self, path: e.Path, plan: e.Plan, status: str, **fields: Any) -> Obj | None:
         req = self._single(path)
@@ -227,7 +223,7 @@ class JsonCollector:
     # --- positions and hosts -----------------------------------------------------------------------------------
 
     def _position_started(self, ev: e.PositionStarted) -> None:
-        self._hosts = []
+        self.tally.start_position()
         self._position = None
         if self._plan is not None and self._room():
             self._position = {"position": ev.position, "tasks": ev.tasks, "filled_by": None, "error": None}
@@ -236,23 +232,20 @@ class JsonCollector:
             self._plan["positions"].append(self._position)
 
     def _host(self, ev: e.HostEvaluated) -> None:
-        for kind in ev.verdict.kinds:
-            self.verdicts[kind] += 1
-        self._hosts.append(ev.verdict)
+        self.tally.position.append(ev.verdict)
         if self.level is Level.FULL and self._position is not None and self._room():
             self._position["hosts"].append(verdict_object(ev.verdict))
 
     def _close_position(self, host: str | None, error: str | None) -> None:
+        counts = self.tally.count_position()
         if self._position is None:
             return
         self._position.update(filled_by=host, error=error)
-        counts: Counter[e.VerdictKind] = Counter(k for v in self._hosts for k in v.kinds
-                                                 if k is not e.VerdictKind.ACCEPTED)
-        self._position["rejected"] = {k.value: counts[k] for k in e.VerdictKind if counts[k]}
+        self._position["rejected"] = {k.value: counts[k] for k in REJECTIONS if counts.get(k)}
         if host is None:
             self._position["nearest_misses"] = [
                 {"host": m.host, "failed_checks": m.failed, "lacks": [_lack(x) for x in m.lacks]}
-                for m in nearest_misses(self._hosts)]
+                for m in nearest_misses(self.tally.position)]
 
     def _filled(self, ev: e.PositionFilled) -> None:
         self._close_position(ev.host, None)
@@ -302,6 +295,25 @@ class JsonCollector:
         nd: NoDecision = ev.no_decision
         self.obj["outcome"] = {"kind": "no-decision", "reason": nd.kind.name.lower().replace("_", "-"),
                                "detail": nd.detail or None}
+
+
+# Each event's handler, looked up by the event's type (one table for every collector).
+_HANDLERS: dict[type, Callable[[JsonCollector, Any], None]] = {
+    e.JobSelected: JsonCollector._selected, e.SelectionKeys: JsonCollector._keys,
+    e.ClusterLimitsMatched: JsonCollector._limits, e.RequirementEntered: JsonCollector._entered,
+    e.RequirementSkipped: JsonCollector._skipped, e.RequirementNotTried: JsonCollector._not_tried,
+    e.RequirementDone: JsonCollector._done, e.ClusterCheck: JsonCollector._check,
+    e.PlansSkipped: JsonCollector._plans_skipped, e.NoPlanGenerated: JsonCollector._no_plan,
+    e.PlanDiscarded: JsonCollector._discarded, e.PlanNotTried: JsonCollector._plan_not_tried,
+    e.PlanTried: JsonCollector._plan_tried, e.PositionStarted: JsonCollector._position_started,
+    e.HostEvaluated: JsonCollector._host, e.PositionFilled: JsonCollector._filled,
+    e.PositionUnfilled: JsonCollector._unfilled, e.ClaimsReleased: JsonCollector._released,
+    e.PlanFailed: JsonCollector._plan_failed, e.PlanEndedInError: JsonCollector._plan_error,
+    e.PlanCommitted: JsonCollector._committed, e.NoPlanPlaced: JsonCollector._none_placed,
+    e.AllPlansDiscarded: JsonCollector._all_discarded, e.AllocationBuilt: JsonCollector._allocation,
+    e.DecisionMade: JsonCollector._decision, e.NoDecisionMade: JsonCollector._no_decision,
+    DisciplineRuled: JsonCollector._ruled,
+}
 
 
 def reconstructed_object(job: JobId, round_no: int, allocation: Allocation, level: Level) -> Obj:

@@ -27,8 +27,10 @@ def plan_parts(plan: Plan) -> tuple[Part, ...]:
 
 def amounts(pairs: Iterable[tuple[str, Amount]], unit_of: UnitOf, separator: str = ", ") -> tuple[Part, ...]:
     parts: list[Part] = []
-    for i, (name, value) in enumerate(pairs):
-        parts += ([separator] if i else []) + [f"{name} ", Amt(value, unit_of(name))]
+    for name, value in pairs:
+        if parts:
+            parts.append(separator)
+        parts += (f"{name} ", Amt(value, unit_of(name)))
     return tuple(parts)
 
 

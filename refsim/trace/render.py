@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from refsim.model.units import UnitsMode, format_amount
-from refsim.trace.records import Amt, Line, Trace
+from refsim.trace.records import Line, LineMemo, Trace
 
 INDENT = "  "
 
 
 def render_line(line: Line, units: UnitsMode) -> str:
-    text = "".join(format_amount(p.value, p.unit, units) if isinstance(p, Amt) else p for p in line.parts)
+    parts = line.parts
+    if len(parts) == 1 and isinstance(parts[0], str):  # most lines are one text
+        return INDENT * line.depth + parts[0]
+    text = "".join([p if isinstance(p, str) else format_amount(p.value, p.unit, units) for p in parts])
     return INDENT * line.depth + text
 
 
@@ -23,9 +26,25 @@ def totals_lines(trace: Trace) -> list[Line]:
                       f"host evaluations: {counts}{discipline}",))]
 
 
-def render(trace: Trace, units: UnitsMode) -> list[str]:
+def render(trace: Trace, units: UnitsMode, memo: LineMemo | None = None) -> list[str]:
+    """The trace's lines as text; `memo`, when given, renders lines in `units` and keeps their texts."""
     lines = list(trace.head) + list(trace.discipline) + list(trace.body)
     if trace.omitted:
         lines += totals_lines(trace)
     lines += list(trace.outcome)
+    if memo is not None:
+        return memo.each(lines)
     return [render_line(line, units) for line in lines]
+
+
+class Renderer:
+    """render() for a console: the text of each distinct line is kept, for the units mode last asked for."""
+
+    def __init__(self) -> None:
+        self._memos: dict[UnitsMode, LineMemo] = {}
+
+    def __call__(self, trace: Trace, units: UnitsMode) -> list[str]:
+        memo = self._memos.get(units)
+        if memo is None:
+            self._memos = {units: (memo := LineMemo(lambda line: render_line(line, units)))}
+        return render(trace, units, memo)

@@ -8,16 +8,16 @@ are discarded first, never the most recently captured one; discarded jobs are re
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from collections import OrderedDict
-from enum import Enum
+from collections.abc import Callable
+from json.encoder import encode_basestring_ascii
 from typing import Any
 
 from refsim.model.jobid import JobId
 from refsim.sched.events import VerdictKind
-from refsim.trace.records import Amt, Line, Totals, Trace
+from refsim.trace.records import Amt, Line, LineMemo, Totals, Trace
 from refsim.trace.settings import Level
 
 DEFAULT_BOUND = 64 * 1024 * 1024
@@ -25,17 +25,52 @@ ENTRY_OVERHEAD = 256
 BOUND_VARIABLE = "REFSIM_TRACE_STORE_BYTES"  # test seam: a smaller bound, so tests can reach it black-box
 
 
-def _plain(value: object) -> object:
-    if isinstance(value, Enum):
-        return value.value
-    raise TypeError(f"cannot encode {type(value).__name__}")
+_string = encode_basestring_ascii  # json.dumps' own string encoder (ensure_ascii)
 
 
-def canonical_bytes(trace: Trace) -> bytes:
-    record = dataclasses.asdict(trace)
-    if not trace.discipline:  # greedy traces keep their bytes, and so the store's accounting
-        del record["discipline"], record["totals"]["discipline"]
-    return json.dumps(record, default=_plain, sort_keys=True, separators=(",", ":")).encode()
+def _number(value: object) -> str:
+    """A number (or null) exactly as json.dumps writes it."""
+    if value.__class__ is int:
+        return int.__repr__(value)
+    return json.dumps(value)
+
+
+def line_json(line: Line) -> str:
+    if len(line.parts) == 1 and isinstance(line.parts[0], str):  # most lines are one text
+        return f'{{"depth":{line.depth},"parts":[{_string(line.parts[0])}]}}'
+    parts = [_string(p) if isinstance(p, str) else
+             f'{{"unit":{"null" if p.unit is None else _string(p.unit)},"value":{_number(p.value)}}}'
+             for p in line.parts]
+    return f'{{"depth":{line.depth},"parts":[{",".join(parts)}]}}'
+
+
+def _pairs(pairs: tuple[tuple[str, int], ...]) -> str:
+    return "[" + ",".join(f"[{_string(name)},{_number(n)}]" for name, n in pairs) + "]"
+
+
+def _each_json(lines: tuple[Line, ...]) -> list[str]:
+    return [line_json(line) for line in lines]
+
+
+def canonical_bytes(trace: Trace, encode: Callable[[tuple[Line, ...]], list[str]] = _each_json) -> bytes:
+    """The JSON encoding of the trace's records with sorted keys and no spaces: what
+    `json.dumps(dataclasses.asdict(trace), sort_keys=True, separators=(",", ":"))` writes (enums as their values),
+    written directly, since the store encodes every trace shown. A greedy trace has no discipline keys, so its
+    bytes, and the store's accounting, are those of a trace without a discipline section. `encode` gives the
+    JSON of each of a sequence of lines (line_json of each, or a LineMemo's)."""
+    t, totals = trace, trace.totals
+
+    def _lines(lines: tuple[Line, ...]) -> str:
+        return "[" + ",".join(encode(lines)) + "]"
+
+    discipline = f',"discipline":{_lines(t.discipline)}' if t.discipline else ""
+    counts = f'"discipline":{_pairs(totals.discipline)},' if t.discipline else ""
+    verdicts = _pairs(tuple((kind.value, n) for kind, n in totals.verdicts))
+    return (f'{{"body":{_lines(t.body)},"bound":{_number(t.bound)}{discipline},"head":{_lines(t.head)},'
+            f'"job":{{"index":{_number(t.job.index)},"job":{_number(t.job.job)}}},"level":{_string(t.level.value)},'
+            f'"omitted":{_number(t.omitted)},"outcome":{_lines(t.outcome)},"position":{_number(t.position)},'
+            f'"round":{_number(t.round)},"totals":{{{counts}"plans_discarded":{_number(totals.plans_discarded)},'
+            f'"plans_tried":{_number(totals.plans_tried)},"verdicts":{verdicts}}}}}').encode()
 
 
 def _line(data: dict[str, Any]) -> Line:  # a decoded JSON object
@@ -65,6 +100,7 @@ class TraceStore:
         self.used = 0
         self._entries: OrderedDict[JobId, bytes] = OrderedDict()
         self._discarded: set[JobId] = set()
+        self._encode = LineMemo(line_json).each
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -78,7 +114,7 @@ class TraceStore:
         old = self._entries.pop(trace.job, None)
         if old is not None:
             self.used -= len(old) + ENTRY_OVERHEAD
-        data = canonical_bytes(trace)
+        data = canonical_bytes(trace, self._encode)
         self._entries[trace.job] = data
         self.used += len(data) + ENTRY_OVERHEAD
         self._discarded.discard(trace.job)

@@ -1,5 +1,8 @@
 """The trace store: deterministic sizes, replacement, eviction of the oldest, never the newest."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from refsim.model.jobid import JobId
 from refsim.sched.events import VerdictKind
 from refsim.trace.records import Amt, Line, Totals, Trace
@@ -59,3 +62,60 @@ def test_the_bound_comes_from_the_test_seam_only_when_valid(monkeypatch):
     assert bound_from_environment() == 5000
     monkeypatch.setenv("REFSIM_TRACE_STORE_BYTES", "lots")
     assert bound_from_environment() == 64 * 1024 * 1024
+
+
+# --- canonical bytes: written directly, they must be exactly the JSON encoding of the records ------------------
+
+def _records_json(t: Trace) -> bytes:
+    """The definition of the canonical bytes: the JSON encoding of the trace's records, each record an object of
+    its fields (a line {depth, parts}, an amount {value, unit}, the job id {job, index}), enums as their values,
+    keys sorted, no spaces, and no discipline keys for a greedy trace."""
+    import json
+
+    def lines(records: tuple[Line, ...]) -> list[dict]:
+        return [{"depth": line.depth, "parts": [p if isinstance(p, str) else {"value": p.value, "unit": p.unit}
+                                                for p in line.parts]} for line in records]
+
+    totals = {"plans_tried": t.totals.plans_tried, "plans_discarded": t.totals.plans_discarded,
+              "verdicts": [[kind.value, n] for kind, n in t.totals.verdicts]}
+    record = {"job": {"job": t.job.job, "index": t.job.index}, "round": t.round, "position": t.position,
+              "level": t.level.value, "head": lines(t.head), "body": lines(t.body), "omitted": t.omitted,
+              "bound": t.bound, "totals": totals, "outcome": lines(t.outcome)}
+    if t.discipline:
+        record["discipline"] = lines(t.discipline)
+        totals["discipline"] = [list(pair) for pair in t.totals.discipline]
+    return json.dumps(record, sort_keys=True, separators=(",", ":")).encode()
+
+
+_texts = st.text(max_size=12)  # any characters: quotes, backslashes, controls, non-ASCII
+_amounts = st.one_of(st.integers(-2**70, 2**70), st.floats(allow_nan=True, allow_infinity=True))
+_parts = st.one_of(_texts, st.builds(Amt, _amounts, st.one_of(st.none(), _texts)))
+_lines = st.lists(st.builds(Line, st.integers(0, 9), st.lists(_parts, max_size=4).map(tuple)), max_size=4).map(tuple)
+
+
+@st.composite
+def _traces(draw) -> Trace:
+    discipline = draw(_lines)
+    totals = Totals(draw(st.integers(0, 99)), draw(st.integers(0, 99)),
+                    tuple((k, draw(st.integers(0, 10**6))) for k in VerdictKind),
+                    tuple(draw(st.lists(st.tuples(_texts, st.integers(0, 99)), max_size=3))))
+    return Trace(JobId(draw(st.integers(0, 10**18)), draw(st.one_of(st.none(), st.integers(1, 10**9)))),
+                 draw(st.integers(0, 10**6)), draw(st.one_of(st.none(), st.integers(1, 10**6))),
+                 draw(st.sampled_from(Level)), draw(_lines), draw(_lines), draw(st.integers(0, 10**6)),
+                 draw(st.integers(50, 100000)), totals, draw(_lines), discipline)
+
+
+@given(_traces())
+@settings(max_examples=300)
+def test_canonical_bytes_are_the_json_encoding_of_the_records(t: Trace):
+    assert canonical_bytes(t) == _records_json(t)
+
+
+def test_canonical_bytes_of_a_small_trace_by_hand():
+    """Keys sorted at every level, amounts as {"unit","value"}, enums as their values, no discipline keys for a
+    greedy trace: written out by hand from the record of `trace(7, 'a"b')`."""
+    expected = ('{"body":[],"bound":50,"head":[{"depth":1,"parts":["a\\"b",{"unit":"MB","value":1024}]}],'
+                '"job":{"index":null,"job":7},"level":"summary","omitted":0,"outcome":[],"position":1,"round":1,'
+                '"totals":{"plans_discarded":0,"plans_tried":0,"verdicts":[["accepted",0],["selection mismatch",0],'
+                '["resource shortfall",0],["limit exceeded",0],["already claimed",0],["not evaluated",0]]}}')
+    assert canonical_bytes(trace(7, 'a"b')) == expected.encode()
