@@ -274,3 +274,39 @@ def test_a_line_only_a_child_process_runs_is_mapped_to_the_test_that_started_it(
     assert tests_for(by_line[2], lines, modules) == {"tests/test_mod.py::test_child"}
     assert tests_for(by_line[6], lines, modules) == {"tests/test_mod.py::test_in_process"}
     assert not (tmp_path / "cov.data.processes").exists()  # the per-process files are combined and removed
+
+
+def test_a_torn_process_file_is_left_out_and_the_others_are_combined(tmp_path, capsys):
+    """A child killed while saving its coverage leaves a file that is not a database. The map keeps every readable
+    process's lines and says how many were left out; before, one torn file stopped the whole map after the suite
+    had run. Kills: _combine_processes reading every part without catching the data error."""
+    import coverage
+
+    main_file = tmp_path / "cov.data"
+    suite = coverage.CoverageData(basename=str(main_file))
+    suite.set_context("tests/test_x.py::test_in_process")
+    suite.add_lines({str(tmp_path / "m.py"): [1]})
+    suite.write()
+    suite.close()
+    processes = tmp_path / "cov.data.processes"
+    processes.mkdir()
+    part = coverage.CoverageData(basename=str(processes / "cov.data.a"))
+    part.set_context("tests/test_x.py::test_child")
+    part.add_lines({str(tmp_path / "m.py"): [3]})
+    part.write()
+    torn = coverage.CoverageData(basename=str(processes / "cov.data.b"))
+    torn.set_context("tests/test_x.py::test_killed")
+    torn.add_lines({str(tmp_path / f"n{i}.py"): list(range(1, 200)) for i in range(20)})
+    torn.write()
+    torn.close()  # or this process's open connection would keep serving the whole database
+    whole = (processes / "cov.data.b").read_bytes()
+    (processes / "cov.data.b").write_bytes(whole[:200])  # the child was killed mid-write (as seen: 200 bytes)
+
+    from tools.mutation import _combine_processes
+
+    assert _combine_processes(main_file, processes) == 1
+    data = coverage.CoverageData(basename=str(main_file))
+    data.read()
+    assert sorted(data.lines(str(tmp_path / "m.py"))) == [1, 3]
+    assert "1 measured process file(s) could not be read" in capsys.readouterr().err
+    assert not processes.exists()
