@@ -14,7 +14,7 @@ def _both_ways(document: dict) -> list:
     recording = recording_from(document, "r.yaml")
     fast = replay(recording, reference=False)
     assert fast == replay(recording, reference=True)
-    return [decision[3] for decision in fast[0]]
+    return [decision[3] for decision in fast[0] if isinstance(decision, tuple)]  # not the rounds' summaries
 
 
 def test_a_second_run_of_positions_passes_over_the_host_the_first_run_claimed():
