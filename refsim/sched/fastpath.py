@@ -211,7 +211,7 @@ class CandidateSource:
                         if len(taken) == count:
                             return taken
                     continue
-                elif judge(ev, single, host, demand).kinds[0] is not _ACCEPTED_KIND:
+                if judge(ev, single, host, demand).kinds[0] is not _ACCEPTED_KIND:
                     continue
                 taken.append((host, index))
                 if len(taken) == count:
@@ -228,7 +228,8 @@ class CandidateSource:
 def accepts(host: Host, used: dict[str, Amount] | None, resources: Demand) -> bool:
     """judge()'s verdict, accepted or not, for a candidate host (open, matching the select expression) on which
     the evaluation holds nothing, for a demand without host-scoped limit terms: every resource passes the
-    pre-filter (total) and the per-host check (total - used, nothing reserved)."""
+    pre-filter (total) and the per-host check (total - used, nothing reserved). CandidateSource.fill makes the
+    same comparisons inline (once per host of every dispatch); a change here goes there too."""
     capacities = host.capacities
     for resource, requested in resources:
         total = capacities.get(resource, 0)
