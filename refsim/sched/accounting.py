@@ -54,17 +54,19 @@ class Usage:
 
     def _apply(self, allocation: Allocation, sign: int) -> None:
         self.version += 1
-        version, touched, log, stamps, tables = self.version, self.touched, self.log, self._host_stamp, self.host
+        version, log, tables = self.version, self.log, self.host
+        names = [host.host for host in allocation.hosts]  # per host of every dispatch and finish: bulk updates
+        self.touched.update(names)
+        log.extend(names)
+        self._host_stamp.update(dict.fromkeys(names, version))
         for host in allocation.hosts:
-            name = host.host
-            touched.add(name)
-            log.append(name)
-            stamps[name] = version
-            table = tables[name]
-            for resource, amount in host.resources:
-                table[resource] = normalise(table.get(resource, 0) + sign * amount)
-            for charge in host.limit_charges:
-                self._charge(charge.limit, charge.scope, charge.resource, sign * charge.amount)
+            table = tables[host.host]
+            for resource, amount in host.resources:  # normalise() only for floats
+                total = table.get(resource, 0) + sign * amount
+                table[resource] = total if total.__class__ is int else normalise(total)
+            if host.limit_charges:
+                for charge in host.limit_charges:
+                    self._charge(charge.limit, charge.scope, charge.resource, sign * charge.amount)
         if len(log) > _LOG_LIMIT:
             self.trim_log(_LOG_LIMIT // 2)
         for resource, amount in allocation.shared:

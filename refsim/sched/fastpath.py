@@ -72,7 +72,9 @@ def reference_forced() -> bool:
 
 class FreeIndex:
     """Committed free amounts per resource as numpy arrays in cluster host order, synced from the hosts the
-    committed usage touched since the last look. One per cluster version."""
+    committed usage touched since the last look. One per cluster version. Each array has a list twin with the
+    same values (and one of the totals), which the sync reads: a loaded replay touches hosts by the hundred
+    thousand, and reading a numpy element costs several times reading a list item."""
 
     def __init__(self, cluster: Cluster) -> None:
         self.hosts = cluster.hosts
@@ -80,6 +82,8 @@ class FreeIndex:
         self.open = np.array([h.status is HostStatus.OPEN for h in self.hosts], dtype=bool)
         self._totals: dict[str, np.ndarray] = {}
         self._free: dict[str, np.ndarray] = {}
+        self._lists: dict[str, tuple[list[float], list[float]]] = {}  # (totals, free) per resource, as lists
+        self._open = self.open.tolist()
         self._static: dict[str | None, np.ndarray] = {}
         self._perm: dict[tuple[OrderKey, ...], np.ndarray] = {}
         self._candidates: dict[tuple[object, ...], list[int]] = {}
@@ -96,6 +100,7 @@ class FreeIndex:
                 if i is not None:
                     free[i] -= table.get(resource, 0)
             self._totals[resource], self._free[resource] = total, free
+            self._lists[resource] = (total.tolist(), free.tolist())
         return free
 
     def sync(self, usage: Usage) -> None:
@@ -103,18 +108,23 @@ class FreeIndex:
         if usage.version == self._version:
             return
         self._candidates.clear()
-        slots = self._free.get(SLOTS)
-        for name in usage.touched:
-            i = self.position.get(name)
-            if i is None:
-                continue
-            if slots is not None and self._free_slots is not None and self.open[i]:
-                self._free_slots -= max(float(slots[i]), 0.0)
-            table = usage.host.get(name) or {}
-            for resource, free in self._free.items():
-                free[i] = self._totals[resource][i] - table.get(resource, 0)
-            if slots is not None and self._free_slots is not None and self.open[i]:
-                self._free_slots += max(float(slots[i]), 0.0)  # slot counts are whole: the sum stays exact
+        position, tables, is_open, touched = self.position, usage.host, self._open, usage.touched
+        for resource, free in self._free.items():
+            totals, values = self._lists[resource]
+            counted = self._free_slots if resource == SLOTS else None
+            for name in touched:
+                i = position.get(name)
+                if i is None:
+                    continue
+                table = tables.get(name)
+                value = totals[i] - (table.get(resource, 0) if table else 0)
+                if counted is not None and is_open[i]:  # max(x, 0.0) of before and after, written out
+                    before = values[i]
+                    counted = counted - (0.0 if before < 0.0 else before) + (0.0 if value < 0.0 else value)
+                values[i] = value
+                free[i] = value
+            if resource == SLOTS:
+                self._free_slots = counted  # slot counts are whole: the count kept stays exact
         usage.touched.clear()
         self._version = usage.version
 
@@ -183,17 +193,25 @@ class CandidateSource:
         taken: list[tuple[Host, int]] = []
         single = demand.single
         plain = not demand.terms  # no host-scoped limit term: accepts() decides as judge() on an unheld host
-        held_on, used = ev.ledger.host_table, ev.state.usage.host
+        held, used, resources = ev.ledger.host_tables(), ev.state.usage.host, demand.resources
         for indices in (found[first:], found[:first]):
             for index in indices:
                 host = hosts[index]
                 name = host.name
                 if name in claimed:
                     continue
-                if plain and held_on(name) is None:
-                    if not accepts(host, used.get(name), demand.resources):
-                        continue
-                elif judge(ev, single, host, demand).kinds[0] is not _ACCEPTED_KIND:
+                if plain and name not in held:  # accepts(), inlined: asked per host of every dispatch
+                    capacities, committed = host.capacities, used.get(name)
+                    for resource, requested in resources:
+                        total = capacities.get(resource, 0)
+                        if total < requested or total - (committed.get(resource, 0) if committed else 0) < requested:
+                            break
+                    else:
+                        taken.append((host, index))
+                        if len(taken) == count:
+                            return taken
+                    continue
+                if judge(ev, single, host, demand).kinds[0] is not _ACCEPTED_KIND:
                     continue
                 taken.append((host, index))
                 if len(taken) == count:
@@ -210,7 +228,8 @@ class CandidateSource:
 def accepts(host: Host, used: dict[str, Amount] | None, resources: Demand) -> bool:
     """judge()'s verdict, accepted or not, for a candidate host (open, matching the select expression) on which
     the evaluation holds nothing, for a demand without host-scoped limit terms: every resource passes the
-    pre-filter (total) and the per-host check (total - used, nothing reserved)."""
+    pre-filter (total) and the per-host check (total - used, nothing reserved). CandidateSource.fill makes the
+    same comparisons inline (once per host of every dispatch); a change here goes there too."""
     capacities = host.capacities
     for resource, requested in resources:
         total = capacities.get(resource, 0)

@@ -44,6 +44,11 @@ class Ledger:
         """What this evaluation reserves on `host`, per resource (None when nothing was ever held there)."""
         return self._host.get(host)
 
+    def host_tables(self) -> dict[str, dict[str, Amount]]:
+        """What this evaluation reserves, per host and resource (read only): a host absent from it never had
+        anything held."""
+        return self._host
+
     def held_hosts(self) -> frozenset[str]:
         """Hosts on which this evaluation holds a resource amount now (released claims leave none)."""
         if self._held is None:
@@ -58,7 +63,16 @@ class Ledger:
 
     def hold(self, hold: Hold) -> None:
         self._holds.append(hold)
-        self._add(hold, hold.amount)
+        resource, amount, host, limit, _ = hold
+        if limit is None and host is not None:  # a host claim, made per position and resource: _add() inlined
+            table = self._host.get(host)
+            if table is None:
+                table = self._host[host] = {}
+            self._held = None
+            total = table.get(resource, 0) + amount
+            table[resource] = total if total.__class__ is int else normalise(total)
+        else:
+            self._add(hold, amount)
 
     def mark(self) -> int:
         return len(self._holds)
@@ -84,34 +98,49 @@ class Ledger:
             self._held = None
         else:
             table, key = self._shared, hold.resource  # type: ignore[assignment]
-        table[key] = normalise(table.get(key, 0) + amount)  # type: ignore[index,arg-type]
+        total = table.get(key, 0) + amount  # type: ignore[arg-type]
+        table[key] = total if total.__class__ is int else normalise(total)  # type: ignore[index]
 
     def allocation(self) -> Allocation:
-        """Everything held, merged per host (hosts in the order first claimed) and per limit counter."""
-        hosts: dict[str, dict[str, Amount]] = {}
+        """Everything held, merged per host (hosts in the order first claimed, resources in the order first held)
+        and per limit counter."""
+        hosts: dict[str, tuple[tuple[str, Amount], ...]] = {}
         host_charges: dict[str, dict[tuple[str, str, str], Amount]] = {}
         shared: dict[str, Amount] = {}
         cluster_charges: dict[tuple[str, str, str], Amount] = {}
-        for h in self._holds:
-            if h.limit is not None and h.host is not None:
-                _add_to(host_charges.setdefault(h.host, {}), (h.limit, h.scope or "", h.resource), h.amount)
-            elif h.limit is not None:
-                _add_to(cluster_charges, (h.limit, h.scope or "", h.resource), h.amount)
-            elif h.host is not None:
-                _add_to(hosts.setdefault(h.host, {}), h.resource, h.amount)
+        for resource, amount, host, limit, scope in self._holds:
+            if limit is None and host is not None:  # the common hold, one per position and resource
+                held = hosts.get(host)
+                if held is None:
+                    hosts[host] = ((resource, amount if amount.__class__ is int else normalise(0 + amount)),)
+                else:
+                    hosts[host] = _merged(held, resource, amount)
+            elif limit is not None and host is not None:
+                _add_to(host_charges.setdefault(host, {}), (limit, scope or "", resource), amount)
+            elif limit is not None:
+                _add_to(cluster_charges, (limit, scope or "", resource), amount)
             else:
-                _add_to(shared, h.resource, h.amount)
-        return Allocation(
-            hosts=tuple(HostAllocation(name, tuple(res.items()),
-                                       _charges(host_charges[name]) if name in host_charges else ())
-                        for name, res in hosts.items()),
-            shared=tuple(shared.items()),
-            limit_charges=_charges(cluster_charges),
-        )
+                _add_to(shared, resource, amount)
+        if host_charges:
+            placed = tuple([HostAllocation(name, held, _charges(host_charges[name]) if name in host_charges else ())
+                            for name, held in hosts.items()])
+        else:
+            placed = tuple([HostAllocation(name, held) for name, held in hosts.items()])
+        return Allocation(hosts=placed, shared=tuple(shared.items()), limit_charges=_charges(cluster_charges))
+
+
+def _merged(held: tuple[tuple[str, Amount], ...], resource: str, amount: Amount) -> tuple[tuple[str, Amount], ...]:
+    """`held` (a host's amounts so far, each resource once) with `amount` more of `resource`, which keeps its
+    place or comes last."""
+    for place, (name, before) in enumerate(held):
+        if name == resource:
+            return held[:place] + ((name, normalise(before + amount)),) + held[place + 1:]
+    return held + ((resource, normalise(0 + amount)),)
 
 
 def _add_to(table: dict[_K, Amount], key: _K, amount: Amount) -> None:
-    table[key] = normalise(table.get(key, 0) + amount)
+    total = table.get(key, 0) + amount
+    table[key] = total if total.__class__ is int else normalise(total)
 
 
 def _charges(table: dict[tuple[str, str, str], Amount]) -> tuple[LimitCharge, ...]:
