@@ -110,7 +110,7 @@ class Allocation:
 
     @cached_property
     def tasks(self) -> int:
-        return sum(int(amount) for h in self.hosts for name, amount in h.resources if name == "slots")
+        return sum([int(amount) for h in self.hosts for name, amount in h.resources if name == "slots"])
 
 
 @dataclass(frozen=True)

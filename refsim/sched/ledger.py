@@ -8,7 +8,7 @@ satisfied, what the ledger holds is its allocation.
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeVar
+from typing import Iterable, NamedTuple, TypeVar
 
 from refsim.model.units import Amount, normalise
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
@@ -73,6 +73,20 @@ class Ledger:
             table[resource] = total if total.__class__ is int else normalise(total)
         else:
             self._add(hold, amount)
+
+    def claim(self, hosts: Iterable[str], resources: tuple[tuple[str, Amount], ...]) -> None:
+        """Hold `resources` on each of `hosts`, in that order: the same holds as hold(Hold(resource, amount,
+        host)) per host and resource, made in bulk because a loaded replay claims every host of every dispatch."""
+        append, tables, make = self._holds.append, self._host, tuple.__new__
+        self._held = None
+        for host in hosts:
+            table = tables.get(host)
+            if table is None:
+                table = tables[host] = {}
+            for resource, amount in resources:
+                append(make(Hold, (resource, amount, host, None, None)))
+                total = table.get(resource, 0) + amount
+                table[resource] = total if total.__class__ is int else normalise(total)
 
     def mark(self) -> int:
         return len(self._holds)

@@ -132,9 +132,14 @@ def _fill_runs(ev: Evaluation, single: Single, plan: Plan) -> int | None:
             while end < count and tasks[end] == tasks[position]:
                 end += 1
         found = ev.state.candidates.fill(ev, demand, cursor, claimed, end - position, judge)
-        for host, _ in found:
-            claimed.add(host.name)
-            _claim(ev, host, demand)
+        if demand.terms:
+            for host, _ in found:
+                claimed.add(host.name)
+                _claim(ev, host, demand)
+        else:  # resources only: the run's claims are made in bulk (_claim() per host, without limit terms)
+            names = [host.name for host, _ in found]
+            claimed.update(names)
+            ev.ledger.claim(names, demand.resources)
         if len(found) < end - position:
             return position + len(found) + 1  # a position of the run that cannot be filled
         cursor = found[-1][1]
