@@ -41,3 +41,26 @@ def test_usage_commit_and_release_are_inverse():
     assert usage.release(JobId(1)) == alloc
     assert usage.snapshot() == {"hosts": {}, "shared": {}, "limits": {}, "running": []}
     assert usage.release(JobId(1)) is None
+
+
+def test_claim_holds_the_same_as_a_hold_per_host_and_resource():
+    """claim() is the bulk form of hold(Hold(resource, amount, host)): h1 and h2 each get 2 slots and 1.5 mem
+    (h1 already held 1 slot, so 3 in all), in claim order, and a rollback to the mark gives back only the claim."""
+    resources = (("slots", 2), ("mem", 1.5))
+    bulk, single = Ledger(), Ledger()
+    for ledger in (bulk, single):
+        ledger.hold(Hold("slots", 1, host="h1"))
+    assert bulk.held_hosts() == frozenset({"h1"})  # cached: the claim must drop it
+    mark = bulk.mark()
+    bulk.claim(["h1", "h2"], resources)
+    for host in ("h1", "h2"):
+        for resource, amount in resources:
+            single.hold(Hold(resource, amount, host=host))
+    assert bulk.allocation() == single.allocation() == Allocation(hosts=(
+        HostAllocation("h1", (("slots", 3), ("mem", 1.5))), HostAllocation("h2", (("slots", 2), ("mem", 1.5)))))
+    assert bulk.host_reserved("h1", "slots") == 3 and bulk.host_reserved("h2", "mem") == 1.5
+    assert bulk.hosts_since(mark) == ("h1", "h2")
+    assert bulk.held_hosts() == frozenset({"h1", "h2"})
+    bulk.rollback(mark)
+    assert bulk.host_reserved("h1", "slots") == 1 and bulk.host_reserved("h2", "slots") == 0
+    assert bulk.held_hosts() == frozenset({"h1"})
