@@ -37,8 +37,7 @@ def _release(ev: Evaluation, path: Path, plan: Plan, mark: int) -> None:
 
 
 def _claim(ev: Evaluation, host: Host, demand: PositionDemand) -> None:
-    for resource, amount in demand.resources:
-        ev.ledger.hold(Hold(resource, amount, host=host.name))
+    ev.ledger.claim((host.name,), demand.resources)
     for lim in demand.limits_on(ev, host) if demand.terms else ():
         ev.ledger.hold(Hold(lim.resource, lim.requested, host=host.name, limit=lim.limit, scope=lim.scope))
 
