@@ -203,6 +203,9 @@ class Collector:
         return sorted(hits.items())
 
     def _position_summary(self, path: e.Path, position: int, result: str, counted: dict[e.VerdictKind, int]) -> None:
+        if not counted or (len(counted) == 1 and e.VerdictKind.ACCEPTED in counted):  # the usual: nothing rejected
+            self._line(self._depth(path) + 1, f"position {position}: {result}; no host rejected")
+            return
         counts = []
         for kind in REJECTIONS:
             n = counted.get(kind)
