@@ -48,6 +48,10 @@ class Collector:
         self.discipline_section: discipline.Section | None = None  # set by a non-greedy discipline's ruling
 
     def event(self, event: e.Event | DisciplineRuled) -> None:
+        if event.__class__ is _HOST_EVALUATED and self.level is not Level.FULL:
+            # a summary counts its hosts and shows no line for them: the one event of every host scanned
+            self.tally.position.append(event.verdict)
+            return
         _HANDLERS[type(event)](self, event)
 
     # --- capture -----------------------------------------------------------------------------------------------
@@ -57,7 +61,7 @@ class Collector:
         if len(self.body) >= self.bound:
             self.omitted += 1
             return None
-        self.body.append(Line(depth, parts))
+        self.body.append(_new(Line, (depth, parts)))  # Line(depth, parts), without the class call's frame
         return len(self.body) - 1
 
     @staticmethod
@@ -199,6 +203,9 @@ class Collector:
         return sorted(hits.items())
 
     def _position_summary(self, path: e.Path, position: int, result: str, counted: dict[e.VerdictKind, int]) -> None:
+        if not counted or (len(counted) == 1 and e.VerdictKind.ACCEPTED in counted):  # the usual: nothing rejected
+            self._line(self._depth(path) + 1, f"position {position}: {result}; no host rejected")
+            return
         counts = []
         for kind in REJECTIONS:
             n = counted.get(kind)
@@ -248,6 +255,9 @@ class Collector:
         self.outcome = no_decision_lines(ev.no_decision)
 
 
+
+_HOST_EVALUATED = e.HostEvaluated
+_new = tuple.__new__
 
 # Each event's handler, looked up by the event's type (one table for every collector).
 _HANDLERS: dict[type, Callable[[Collector, Any], None]] = {

@@ -9,6 +9,8 @@ from refsim.sched.events import CheckItem, CheckKind, HostVerdict, Path, Plan, R
 from refsim.trace.nearest import Lack, Miss
 from refsim.trace.records import Amt, Part
 
+_new = tuple.__new__  # makes a named tuple from every field, without the frame of its class call
+
 UnitOf = Callable[[str], "str | None"]
 
 
@@ -30,7 +32,7 @@ def amounts(pairs: Iterable[tuple[str, Amount]], unit_of: UnitOf, separator: str
     for name, value in pairs:
         if parts:
             parts.append(separator)
-        parts += (f"{name} ", Amt(value, unit_of(name)))
+        parts += (f"{name} ", _new(Amt, (value, unit_of(name))))  # Amt(...), without the class call's frame
     return tuple(parts)
 
 
