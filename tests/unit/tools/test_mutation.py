@@ -254,14 +254,14 @@ def test_a_line_only_a_child_process_runs_is_mapped_to_the_test_that_started_it(
     (project / "refsim").mkdir(parents=True)
     (project / "refsim" / "__init__.py").write_text("")
     (project / "refsim" / "mod.py").write_text(
-        "def in_child(n):\n    return n + 1\n\n\ndef in_process(n):\n    return n - 1\n")
+        "def in_child(n):\n    return n + 1\n\n\ndef in_process(n):\n    return n - 1\n\n\nLIMIT = 2 + 1\n")
     (project / "tools").mkdir()
     shutil.copy(ROOT / "tools" / "mutation.py", project / "tools" / "mutation.py")
     (project / "tests").mkdir()
     (project / "tests" / "conftest.py").write_text(
         "def pytest_addoption(parser):\n    parser.addoption('--driver')\n")  # the coverage run passes --driver
     (project / "tests" / "test_mod.py").write_text(
-        "import subprocess, sys\n\n"
+        "import subprocess, sys\n\nimport refsim.mod\n\n"
         "def test_child():\n"
         "    done = subprocess.run([sys.executable, '-c', 'import refsim.mod; print(refsim.mod.in_child(1))'],\n"
         "                          capture_output=True, text=True)\n"
@@ -273,6 +273,10 @@ def test_a_line_only_a_child_process_runs_is_mapped_to_the_test_that_started_it(
     by_line = {m.line: m for m in list_mutants(project) if m.operator == "binary"}
     assert tests_for(by_line[2], lines, modules) == {"tests/test_mod.py::test_child"}
     assert tests_for(by_line[6], lines, modules) == {"tests/test_mod.py::test_in_process"}
+    # LIMIT is set while the suite imports the module, and again in the child: every test of the module may depend
+    # on it, not only the one whose child re-imported it
+    assert tests_for(by_line[9], lines, modules) == {"tests/test_mod.py::test_child",
+                                                     "tests/test_mod.py::test_in_process"}
     assert not (tmp_path / "cov.data.processes").exists()  # the per-process files are combined and removed
 
 
@@ -310,3 +314,11 @@ def test_a_torn_process_file_is_left_out_and_the_others_are_combined(tmp_path, c
     assert sorted(data.lines(str(tmp_path / "m.py"))) == [1, 3]
     assert "1 measured process file(s) could not be read" in capsys.readouterr().err
     assert not processes.exists()
+
+
+def test_the_whole_codebase_tests_exist():
+    """Every test given to all covered mutants is a file of this project: a renamed one would silently stop being
+    run (the tool leaves out names a copy does not have)."""
+    from tools.mutation import ROOT, WHOLE_CODEBASE_TESTS
+
+    assert WHOLE_CODEBASE_TESTS and all((ROOT / test).is_file() for test in WHOLE_CODEBASE_TESTS)
