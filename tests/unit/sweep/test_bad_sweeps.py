@@ -90,11 +90,17 @@ def test_a_bad_sweep_file_is_one_line(tmp_path: Path, monkeypatch: pytest.Monkey
     assert result.stdout == "" and not (tmp_path / "out").exists()
 
 
+def _sweep_over(folder: Path, name: str, text: str, pattern: str | None = None):
+    """`refsim sweep` run in `folder` over one recording file `name` holding `text` (named in the sweep file by
+    `pattern`, or by its name)."""
+    (folder / name).write_text(text)
+    (folder / "s.yaml").write_text(f"recordings: ['{pattern or name}']\n")
+    return run("sweep", "s.yaml", "-o", "out", "-j", "1")
+
+
 def test_a_bad_recording_stops_the_sweep_before_any_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "broken.yaml").write_text("cluster: {hosts: []}\n")
-    (tmp_path / "s.yaml").write_text("recordings: [broken.yaml]\n")
-    result = run("sweep", "s.yaml", "-o", "out", "-j", "1")
+    result = _sweep_over(tmp_path, "broken.yaml", "cluster: {hosts: []}\n")
     assert result.exit_code == 2
     assert result.stderr == "Error: broken.yaml: cluster.hosts: a cluster needs at least one host\n"
     assert not (tmp_path / "out").exists()
@@ -102,9 +108,7 @@ def test_a_bad_recording_stops_the_sweep_before_any_replay(tmp_path: Path, monke
 
 def test_a_broken_swf_log_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "bad.swf").write_text("1 0 -1 10\n")
-    (tmp_path / "s.yaml").write_text("recordings: ['*.swf']\n")
-    result = run("sweep", "s.yaml", "-o", "out", "-j", "1")
+    result = _sweep_over(tmp_path, "bad.swf", "1 0 -1 10\n", pattern="*.swf")
     assert result.exit_code == 2 and result.stderr == "Error: bad.swf: bad.swf:1: expected 18 fields, found 4\n"
 
 
@@ -120,9 +124,7 @@ def test_a_json_recording_that_does_not_parse_is_named_as_json(tmp_path: Path, m
     """A recording named .json is read as JSON, as `refsim sim` reads it: its error says JSON and where. Kills:
     sources.py base_document deciding the format by another suffix (the file read as YAML, the error naming YAML)."""
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "r.json").write_text('{"cluster": {"hosts": [{"name": "a", "slots": 1}]},\n "events": [}\n')
-    (tmp_path / "s.yaml").write_text("recordings: [r.json]\n")
-    result = run("sweep", "s.yaml", "-o", "out", "-j", "1")
+    result = _sweep_over(tmp_path, "r.json", '{"cluster": {"hosts": [{"name": "a", "slots": 1}]},\n "events": [}\n')
     assert result.exit_code == 2
     assert result.stderr == "Error: r.json: line 2: not valid JSON: Expecting value\n"
     assert not (tmp_path / "out").exists()
