@@ -248,8 +248,8 @@ class PlanTried:
     plan: Plan
 
 
-# The events of positions and hosts come once per position or per host scanned, so they are named tuples, as
-# cheap to make as data gets (a frozen dataclass costs about three times as much).
+# The events of positions come once per position scanned, so they are named tuples, as cheap to make as data gets
+# (a frozen dataclass costs about three times as much).
 
 class PositionStarted(NamedTuple):
     path: Path
@@ -258,11 +258,15 @@ class PositionStarted(NamedTuple):
     tasks: int
 
 
-class HostEvaluated(NamedTuple):
+class HostsEvaluated(NamedTuple):
+    """Every host one position's scan considered, with its verdict, in scan order: one event per scan, not per host,
+    since a scan reports every host it considers (the last verdict is the accepted host's when one was found).
+    Made when the scan ends, found, exhausted or stopped by an internal error, before the position's outcome."""
+
     path: Path
     plan: int
     position: int
-    verdict: HostVerdict
+    verdicts: tuple[HostVerdict, ...]
 
 
 class PositionFilled(NamedTuple):
@@ -341,6 +345,6 @@ class NoDecisionMade:
 
 Event = (JobSelected | SelectionKeys | ClusterLimitsMatched | RequirementEntered | RequirementSkipped
          | RequirementNotTried | RequirementDone | ClusterCheck | PlansSkipped | NoPlanGenerated | PlanDiscarded
-         | PlanNotTried | PlanTried | PositionStarted | HostEvaluated | PositionFilled | PositionUnfilled
+         | PlanNotTried | PlanTried | PositionStarted | HostsEvaluated | PositionFilled | PositionUnfilled
          | ClaimsReleased | PlanFailed | PlanEndedInError | PlanCommitted | NoPlanPlaced | AllPlansDiscarded
          | AllocationBuilt | DecisionMade | NoDecisionMade)

@@ -10,7 +10,7 @@ stage found; the checks of a stage that did not run are named as not performed.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -21,7 +21,7 @@ from refsim.model.units import Amount, normalise
 from refsim.resreq.ast import Single
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
-from refsim.sched.events import HostEvaluated, HostVerdict, Path, Reason, Stage, VerdictKind, indices
+from refsim.sched.events import HostsEvaluated, HostVerdict, Path, Reason, Stage, VerdictKind, indices
 from refsim.sched.fastpath import every_host
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.limits import limit_demand, scope_key, still_to_count
@@ -33,8 +33,9 @@ _ACCEPTED = (VerdictKind.ACCEPTED,)
 _CLAIMED = (VerdictKind.ALREADY_CLAIMED,)
 _KIND_ORDER = {kind: i for i, kind in enumerate(VerdictKind)}
 _NOTHING: dict[str, Amount] = {}
-# A traced scan reports every host it considers: its events are made with tuple.__new__ and every field given,
-# which is the same named tuple at a third of the cost of the class call (whose generated __new__ fills defaults).
+# A traced scan reports every host it considers: its verdicts for claimed hosts and its event are made with
+# tuple.__new__ and every field given, which is the same named tuple at a third of the cost of the class call
+# (whose generated __new__ fills defaults).
 _new = tuple.__new__
 
 
@@ -176,20 +177,34 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
                   claimed: set[str], start: int) -> tuple[Host, int] | None | ScanError:
     """Scan for a host that can take the position's demand, cyclically through the scan order from index `start` (where
     the previous position's scan stopped); the host found and its index, None when no host can, or ScanError.
-    Every host considered is reported to the observer with its verdict. The hosts considered are every host, or on
-    the fast path only the candidates that could accept (`ev.candidates`), so the same host is found."""
-    job, faults, observer = ev.job.id, ev.faults, ev.observer
+    Every host considered is reported to the observer with its verdict, in one event when the scan ends. The hosts
+    considered are every host, or on the fast path only the candidates that could accept (`ev.candidates`), so the
+    same host is found."""
+    faults, observer = ev.faults, ev.observer
     if faults is not None:
         try:
-            faults.check(FaultPoint.HOST_SCAN_START, job, plan, position, requirement=indices(path))
+            faults.check(FaultPoint.HOST_SCAN_START, ev.job.id, plan, position, requirement=indices(path))
         except InternalError as exc:
             return ScanError(str(exc))
-    single = demand.single
-    hosts = ev.state.scan_order(single.order)
+    hosts = ev.state.scan_order(demand.single.order)
     source = ev.candidates
     steps = every_host(start, len(hosts)) if source is None else source.indices(demand, hosts, start)
     if ev.verdicts is not None:  # the fast path's explanation of a pend: no faults, no observer
         return ev.verdicts.scan(ev, demand, hosts, steps, claimed, judge)
+    if observer is None:
+        return _scan(ev, path, plan, position, demand, claimed, hosts, steps, None)
+    observed_verdicts: list[HostVerdict] = []
+    found = _scan(ev, path, plan, position, demand, claimed, hosts, steps, observed_verdicts)
+    observer.event(_new(HostsEvaluated, (path, plan, position, tuple(observed_verdicts))))
+    return found
+
+
+def _scan(ev: Evaluation, path: Path, plan: int, position: int, demand: PositionDemand, claimed: set[str],
+          hosts: Sequence[Host], steps: Iterable[int],
+          observer_verdicts: list[HostVerdict] | None) -> tuple[Host, int] | None | ScanError:
+    """The scan itself; with tracing on, every host considered gets a verdict in `observer_verdicts`, an already
+    claimed host too (no check is made on it: that verdict is only for the trace)."""
+    job, faults, single = ev.job.id, ev.faults, demand.single
     for index in steps:
         host = hosts[index]
         if faults is not None:
@@ -197,14 +212,13 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
                 faults.check(FaultPoint.HOST_SCAN_STEP, job, plan, position, host.name, indices(path))
             except InternalError as exc:
                 return ScanError(str(exc))
-        if host.name in claimed:  # no check is made: a verdict only for the observer
-            if observer is not None:
-                observer.event(_new(HostEvaluated, (path, plan, position,
-                                                    _new(HostVerdict, (host.name, _CLAIMED, (), (), None)))))
+        if host.name in claimed:
+            if observer_verdicts is not None:
+                observer_verdicts.append(_new(HostVerdict, (host.name, _CLAIMED, (), (), None)))
             continue
         verdict = _judged(ev, path, single, host, demand, plan, position)
-        if observer is not None:
-            observer.event(_new(HostEvaluated, (path, plan, position, verdict)))
+        if observer_verdicts is not None:
+            observer_verdicts.append(verdict)
         if verdict.kinds is _ACCEPTED:
             return host, index
         if verdict.reasons:

@@ -15,6 +15,9 @@ from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.hostscan import PositionDemand, ScanError, judge, scan_position
 from refsim.sched.ledger import Hold, Ledger
 
+# A traced plan reports each of its positions: those events are made with tuple.__new__ and every field given, the
+# same named tuple without the frame of its class call.
+_new = tuple.__new__
 
 class PlanResult(Enum):
     COMMITTED = "committed"
@@ -72,7 +75,7 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
     explained = 0  # explaining a pend: the last position of the run already found to be filled
     for position, tasks in enumerate(plan.tasks, start=1):
         if ev.observer is not None:
-            ev.observer.event(PositionStarted(path, plan.number, position, tasks))
+            ev.observer.event(_new(PositionStarted, (path, plan.number, position, tasks)))
         demand = demands.get(tasks)
         if demand is None:
             demand = demands[tasks] = PositionDemand(ev, single, tasks)
@@ -87,13 +90,13 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
         if found is None or isinstance(found, ScanError):
             if ev.observer is not None:
                 error = found.message if found is not None else None
-                ev.observer.event(PositionUnfilled(path, plan.number, position, error))
+                ev.observer.event(_new(PositionUnfilled, (path, plan.number, position, error)))
             return position
         host, cursor = found
         claimed.add(host.name)
         _claim(ev, host, demand)
         if ev.observer is not None:
-            ev.observer.event(PositionFilled(path, plan.number, position, host.name))
+            ev.observer.event(_new(PositionFilled, (path, plan.number, position, host.name)))
     return None
 
 

@@ -23,6 +23,8 @@ from refsim.trace.tally import REJECTIONS, VerdictTally
 
 
 _WORDS = {kind: kind.value for kind in e.VerdictKind}
+# Members read once per position or host: an enum member read through its class is a descriptor call.
+_LIMIT_EXCEEDED = e.VerdictKind.LIMIT_EXCEEDED
 
 
 def _units(cluster: Cluster) -> UnitOf:
@@ -36,6 +38,7 @@ def _units(cluster: Cluster) -> UnitOf:
 class Collector:
     def __init__(self, job: JobId, level: Level, bound: int, cluster: Cluster) -> None:
         self.job, self.level, self.bound, self.cluster = job, level, bound, cluster
+        self.full = level is Level.FULL
         self.unit_of: UnitOf = _units(cluster)
         self.round, self.position = 0, 0
         self.head: list[Line] = []
@@ -48,10 +51,6 @@ class Collector:
         self.discipline_section: discipline.Section | None = None  # set by a non-greedy discipline's ruling
 
     def event(self, event: e.Event | DisciplineRuled) -> None:
-        if event.__class__ is _HOST_EVALUATED and self.level is not Level.FULL:
-            # a summary counts its hosts and shows no line for them: the one event of every host scanned
-            self.tally.position.append(event.verdict)
-            return
         _HANDLERS[type(event)](self, event)
 
     # --- capture -----------------------------------------------------------------------------------------------
@@ -189,47 +188,42 @@ class Collector:
 
     def _position_started(self, ev: e.PositionStarted) -> None:
         self.tally.start_position()
-        if self.level is Level.FULL:
-            self._line(self._depth(ev.path) + 1, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
+        if self.full:
+            self._line(len(ev.path) + 3, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
 
-    def _host(self, ev: e.HostEvaluated) -> None:
-        self.tally.position.append(ev.verdict)
-        if self.level is Level.FULL:
-            self._line(self._depth(ev.path) + 2, *verdict_parts(ev.verdict, self.unit_of))
+    def _hosts(self, ev: e.HostsEvaluated) -> None:
+        self.tally.scanned(ev.verdicts)
+        if self.full:  # a summary counts its hosts and shows no line for them
+            depth = self._depth(ev.path) + 2
+            for verdict in ev.verdicts:
+                self._line(depth, *verdict_parts(verdict, self.unit_of))
 
-    def _limit_hits(self) -> list[tuple[str, int]]:
+    def _limit_hits(self) -> str:
+        """' (name[scope] count, ...)' of the limits that rejected the position's hosts, sorted by name."""
         hits: Counter[str] = Counter(f"{r.subject}[{r.scope}]" for v in self.tally.position for r in v.reasons
-                                     if r.kind is e.VerdictKind.LIMIT_EXCEEDED)
-        return sorted(hits.items())
+                                     if r.kind is _LIMIT_EXCEEDED)
+        return " (" + ", ".join(f"{name} {c}" for name, c in sorted(hits.items())) + ")"
 
     def _position_summary(self, path: e.Path, position: int, result: str, counted: dict[e.VerdictKind, int]) -> None:
-        if not counted or (len(counted) == 1 and e.VerdictKind.ACCEPTED in counted):  # the usual: nothing rejected
-            self._line(self._depth(path) + 1, f"position {position}: {result}; no host rejected")
-            return
-        counts = []
-        for kind in REJECTIONS:
-            n = counted.get(kind)
-            if not n:
-                continue
-            text = f"{_WORDS[kind]} {n}"
-            if kind is e.VerdictKind.LIMIT_EXCEEDED:
-                text += " (" + ", ".join(f"{name} {c}" for name, c in self._limit_hits()) + ")"
-            counts.append(text)
-        rejected = "; hosts rejected: " + ", ".join(counts) if counts else "; no host rejected"
-        self._line(self._depth(path) + 1, f"position {position}: {result}{rejected}")
+        rejected = [f"{_WORDS[kind]} {n}" + (self._limit_hits() if kind is _LIMIT_EXCEEDED else "")
+                    for kind in REJECTIONS if (n := counted.get(kind))] if counted else None
+        if rejected:
+            self._line(len(path) + 3, f"position {position}: {result}; hosts rejected: {', '.join(rejected)}")
+        else:
+            self._line(len(path) + 3, f"position {position}: {result}; no host rejected")
 
     def _filled(self, ev: e.PositionFilled) -> None:
         counted = self.tally.count_position()
-        if self.level is Level.FULL:
-            self._line(self._depth(ev.path) + 1, f"position {ev.position}: filled by {ev.host}")
+        if self.full:
+            self._line(len(ev.path) + 3, f"position {ev.position}: filled by {ev.host}")
         else:
             self._position_summary(ev.path, ev.position, f"filled by {ev.host}", counted)
 
     def _unfilled(self, ev: e.PositionUnfilled) -> None:
         counted = self.tally.count_position()
         result = "not filled" + (f": internal error in the host scan: {ev.error}" if ev.error else "")
-        if self.level is Level.FULL:
-            self._line(self._depth(ev.path) + 1, f"position {ev.position}: {result}")
+        if self.full:
+            self._line(len(ev.path) + 3, f"position {ev.position}: {result}")
         else:
             self._position_summary(ev.path, ev.position, result, counted)
         misses = nearest_misses(self.tally.position)
@@ -256,7 +250,6 @@ class Collector:
 
 
 
-_HOST_EVALUATED = e.HostEvaluated
 _new = tuple.__new__
 
 # Each event's handler, looked up by the event's type (one table for every collector).
@@ -267,7 +260,7 @@ _HANDLERS: dict[type, Callable[[Collector, Any], None]] = {
     e.RequirementDone: Collector._done, e.ClusterCheck: Collector._check, e.PlansSkipped: Collector._plans_skipped,
     e.NoPlanGenerated: Collector._no_plan, e.PlanDiscarded: Collector._discarded,
     e.PlanNotTried: Collector._plan_not_tried, e.PlanTried: Collector._plan_tried,
-    e.PositionStarted: Collector._position_started, e.HostEvaluated: Collector._host,
+    e.PositionStarted: Collector._position_started, e.HostsEvaluated: Collector._hosts,
     e.PositionFilled: Collector._filled, e.PositionUnfilled: Collector._unfilled,
     e.ClaimsReleased: Collector._released, e.PlanFailed: Collector._plan_failed,
     e.PlanEndedInError: Collector._plan_error, e.PlanCommitted: Collector._committed,

@@ -231,10 +231,13 @@ class JsonCollector:
                 self._position["hosts"] = []
             self._plan["positions"].append(self._position)
 
-    def _host(self, ev: e.HostEvaluated) -> None:
-        self.tally.position.append(ev.verdict)
-        if self.level is Level.FULL and self._position is not None and self._room():
-            self._position["hosts"].append(verdict_object(ev.verdict))
+    def _hosts(self, ev: e.HostsEvaluated) -> None:
+        self.tally.scanned(ev.verdicts)
+        if self.level is Level.FULL and self._position is not None:
+            hosts = self._position["hosts"]
+            for verdict in ev.verdicts:
+                if self._room():
+                    hosts.append(verdict_object(verdict))
 
     def _close_position(self, host: str | None, error: str | None) -> None:
         counts = self.tally.count_position()
@@ -306,7 +309,7 @@ _HANDLERS: dict[type, Callable[[JsonCollector, Any], None]] = {
     e.PlansSkipped: JsonCollector._plans_skipped, e.NoPlanGenerated: JsonCollector._no_plan,
     e.PlanDiscarded: JsonCollector._discarded, e.PlanNotTried: JsonCollector._plan_not_tried,
     e.PlanTried: JsonCollector._plan_tried, e.PositionStarted: JsonCollector._position_started,
-    e.HostEvaluated: JsonCollector._host, e.PositionFilled: JsonCollector._filled,
+    e.HostsEvaluated: JsonCollector._hosts, e.PositionFilled: JsonCollector._filled,
     e.PositionUnfilled: JsonCollector._unfilled, e.ClaimsReleased: JsonCollector._released,
     e.PlanFailed: JsonCollector._plan_failed, e.PlanEndedInError: JsonCollector._plan_error,
     e.PlanCommitted: JsonCollector._committed, e.NoPlanPlaced: JsonCollector._none_placed,

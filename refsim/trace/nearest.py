@@ -3,6 +3,7 @@ closest to filling a position. Nothing here checks a host again (spec 5.1): it r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from refsim.model.units import Amount, normalise
@@ -40,7 +41,7 @@ def lack_of(reason: Reason) -> Lack:
     return Lack(reason.kind, reason.subject, reason.scope, reason.resource, normalise(short))
 
 
-def nearest_misses(verdicts: list[HostVerdict]) -> tuple[Miss, ...]:
+def nearest_misses(verdicts: Sequence[HostVerdict]) -> tuple[Miss, ...]:
     """Up to five rejected hosts with the fewest failed checks, ties broken by scan order. Hosts skipped as
     already claimed or not evaluated failed no check, and a host that does not match the selection (or is closed)
     could never take the job whatever is freed, so none of these is a miss."""

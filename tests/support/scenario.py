@@ -79,7 +79,8 @@ def _verdict(v: e.HostVerdict) -> str:
 
 
 def describe(ev: e.Event) -> str:
-    """One line per event; the wording is the tests' own, not the trace's."""
+    """One line per event (a scan's event: one line per host considered); the wording is the tests' own, not the
+    trace's."""
     match ev:
         case e.JobSelected(): return f"selected round {ev.round} position {ev.position} job {ev.job}"
         case e.SelectionKeys(): return f"keys {ev.policy}: " + ", ".join(f"{k}={v}" for k, v in ev.keys)
@@ -105,7 +106,7 @@ def describe(ev: e.Event) -> str:
         case e.PlanNotTried(): return f"plan {ev.plan.number} {_tasks(ev.plan)} not tried: {ev.error}"
         case e.PlanTried(): return f"plan {ev.plan.number} {_tasks(ev.plan)} tried"
         case e.PositionStarted(): return f"position {ev.position} ({ev.tasks})"
-        case e.HostEvaluated(): return _verdict(ev.verdict)
+        case e.HostsEvaluated(): return "\n".join(_verdict(v) for v in ev.verdicts)
         case e.PositionFilled(): return f"position {ev.position} filled by {ev.host}"
         case e.PositionUnfilled():
             return f"position {ev.position} unfilled" + (f": {ev.error}" if ev.error else "")
@@ -135,7 +136,8 @@ class Recorder:
 
     def lines(self, jid: str, *, from_requirements: bool = True) -> list[str]:
         """The described events of one job, by default from its first requirement event on."""
-        lines = [describe(ev) for ev in self.events[parse_job_id(jid)]]
+        # a scan's one event describes each host it considered on a line of its own (none when it considered none)
+        lines = [line for ev in self.events[parse_job_id(jid)] for line in describe(ev).split("\n") if line]
         if from_requirements:
             lines = lines[3:]
         return lines
