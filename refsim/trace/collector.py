@@ -57,11 +57,12 @@ class Collector:
 
     def _line(self, depth: int, *parts: Part) -> int | None:
         """Capture a body line unless the bound is reached; its index, or None when omitted."""
-        if len(self.body) >= self.bound:
+        body = self.body
+        if len(body) >= self.bound:
             self.omitted += 1
             return None
-        self.body.append(_new(Line, (depth, parts)))  # Line(depth, parts), without the class call's frame
-        return len(self.body) - 1
+        body.append(_new(Line, (depth, parts)))  # Line(depth, parts), without the class call's frame
+        return len(body) - 1
 
     @staticmethod
     def _depth(path: e.Path) -> int:

@@ -29,10 +29,12 @@ def plan_parts(plan: Plan) -> tuple[Part, ...]:
 
 def amounts(pairs: Iterable[tuple[str, Amount]], unit_of: UnitOf, separator: str = ", ") -> tuple[Part, ...]:
     parts: list[Part] = []
+    add = parts.append
     for name, value in pairs:
         if parts:
-            parts.append(separator)
-        parts += (f"{name} ", _new(Amt, (value, unit_of(name))))  # Amt(...), without the class call's frame
+            add(separator)
+        add(f"{name} ")
+        add(_new(Amt, (value, unit_of(name))))  # Amt(value, unit), without the class call's frame
     return tuple(parts)
 
 

@@ -28,6 +28,9 @@ BOUND_VARIABLE = "REFSIM_TRACE_STORE_BYTES"  # test seam: a smaller bound, so te
 _string = encode_basestring_ascii  # json.dumps' own string encoder (ensure_ascii)
 
 
+_VALUES = {kind: kind.value for kind in VerdictKind}  # an enum's value read through its member is a descriptor call
+
+
 def _number(value: object) -> str:
     """A number (or null) exactly as json.dumps writes it."""
     if value.__class__ is int:
@@ -65,7 +68,7 @@ def canonical_bytes(trace: Trace, encode: Callable[[tuple[Line, ...]], list[str]
 
     discipline = f',"discipline":{_lines(t.discipline)}' if t.discipline else ""
     counts = f'"discipline":{_pairs(totals.discipline)},' if t.discipline else ""
-    verdicts = _pairs(tuple((kind.value, n) for kind, n in totals.verdicts))
+    verdicts = _pairs(tuple((_VALUES[kind], n) for kind, n in totals.verdicts))
     return (f'{{"body":{_lines(t.body)},"bound":{_number(t.bound)}{discipline},"head":{_lines(t.head)},'
             f'"job":{{"index":{_number(t.job.index)},"job":{_number(t.job.job)}}},"level":{_string(t.level.value)},'
             f'"omitted":{_number(t.omitted)},"outcome":{_lines(t.outcome)},"position":{_number(t.position)},'
