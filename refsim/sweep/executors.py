@@ -7,7 +7,9 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import signal
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
 
@@ -84,7 +86,8 @@ class ProcessExecutor(_Local):
         pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_leave_interrupts)
         try:
-            pending: dict[Future[ReplayOutcome], ReplayTask] = {pool.submit(run_replay, t): t for t in tasks}
+            with _ignored_by_new_workers():  # the pool starts its workers as the tasks are submitted
+                pending: dict[Future[ReplayOutcome], ReplayTask] = {pool.submit(run_replay, t): t for t in tasks}
             progress.update(0, min(self.jobs, len(tasks)), 0)
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -101,6 +104,22 @@ class ProcessExecutor(_Local):
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         pool.shutdown(wait=True)
+
+
+@contextmanager
+def _ignored_by_new_workers() -> Iterator[None]:
+    """While workers are started: a process started with Ctrl-C (SIGINT) ignored keeps it ignored from its first
+    instruction (Python installs its KeyboardInterrupt handler only where SIGINT is not ignored), so a Ctrl-C while
+    a worker is still starting up prints no traceback of its own. The initializer alone leaves that window open
+    for as long as a worker takes to import refsim. A Ctrl-C during the few milliseconds of the starts is lost."""
+    if threading.current_thread() is not threading.main_thread():  # only the main thread may set handlers
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _leave_interrupts() -> None:

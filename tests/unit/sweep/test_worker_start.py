@@ -1,0 +1,28 @@
+"""Local sweep workers start with Ctrl-C ignored, so a Ctrl-C that arrives while a worker is still starting up
+prints no traceback from it (the sweep itself reports the interrupt in one line)."""
+
+import multiprocessing
+import signal
+from concurrent.futures import ProcessPoolExecutor
+
+from refsim.sweep.executors import _ignored_by_new_workers
+
+
+def _sigint_disposition() -> int:
+    handler = signal.getsignal(signal.SIGINT)
+    return int(handler) if isinstance(handler, int) else -1
+
+
+def test_a_worker_started_inside_the_window_ignores_ctrl_c_from_its_start_and_this_process_does_not():
+    """The worker's disposition is read by its first task, but it was inherited at the worker's exec: an ignored
+    signal stays ignored across exec, where a handler would be reset and Python would install its own.
+    Kills: executors._ignored_by_new_workers not ignoring SIGINT for the workers, or leaving it ignored here."""
+    before = signal.getsignal(signal.SIGINT)
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        with _ignored_by_new_workers():
+            future = pool.submit(_sigint_disposition)
+        assert future.result(timeout=120) == int(signal.SIG_IGN)
+    finally:
+        pool.shutdown()
+    assert signal.getsignal(signal.SIGINT) is before  # restored: Ctrl-C still stops the sweep
