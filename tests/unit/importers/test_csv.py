@@ -242,3 +242,12 @@ def test_an_empty_or_binary_file_is_refused(tmp_path, content, problem):
 def test_a_missing_file_is_refused(tmp_path):
     with pytest.raises(TraceError, match="cannot read: No such file"):
         csv_recording(tmp_path / "none.csv", 4)
+
+
+def test_a_cell_too_long_for_csv_is_a_one_line_error_naming_its_line(tmp_path):
+    """Kills: importers/csv.py:_rows's message for a row the CSV reader refuses (its text and line): a cell of 200,000
+    characters is above the reader's field limit (131,072), so line 3 is not valid CSV and nothing is imported."""
+    path = write_trace(tmp_path, "job_submit_time,num_nodes,time_limit\n0,1,5\n0,1," + "9" * 200_000 + "\n")
+    with pytest.raises(TraceError) as caught:
+        csv_recording(path, 4)
+    assert str(caught.value) == f"{path}: line 3: not valid CSV: field larger than field limit (131072)"

@@ -124,3 +124,25 @@ def test_progress_reports_how_far_into_the_file_on_disk_reading_has_got(tmp_path
     size = path.stat().st_size
     assert len(told) == 3 and all(type(b) is int for b in told)
     assert 0 < told[0] < told[1] <= told[2] <= size
+
+
+def test_a_truncated_gzip_log_is_a_one_line_error(tmp_path):
+    """Kills: importers/swf.py:read_swf's message for a compressed log cut short (a download stopped half way):
+    the gzip stream ends before its end marker, which is named, rather than importing the jobs read so far."""
+    data = gzip.compress(FIXTURE.read_bytes())
+    path = tmp_path / "cut.swf.gz"
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(SwfError) as caught:
+        swf_recording(path)
+    assert str(caught.value) == f"{path}: the compressed file is truncated"
+
+
+def test_a_job_wider_than_100000_hosts_without_a_header_is_refused_pointing_at_hosts(tmp_path):
+    """Kills: importers/swf.py:swf_recording's host-count check and its message: without MaxNodes the widest job
+    sets the host count (one slot each), and 100,001 processors would need 100,001 hosts, one above the bound; the
+    message says how to give a smaller cluster."""
+    path = tmp_path / "wide.swf"
+    path.write_text("1 0 -1 10 100001 -1 -1 100001 10 -1 1 1 1 -1 1 -1 -1 -1\n")
+    with pytest.raises(SwfError) as caught:
+        swf_recording(path)
+    assert str(caught.value) == f"{path}: 100001 hosts would be needed (at most 100000; use --hosts)"
