@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from refsim.importers.swf import PROGRESS_LINES, SwfError, read_swf, swf_recording
+from refsim.importers.swf import SwfError, read_swf, swf_recording
 from refsim.sim.batch import run_batch
 from refsim.sim.load import recording_from
 
@@ -112,11 +112,12 @@ def test_a_log_queue_named_normal_is_the_default_queue_not_a_second_one(tmp_path
 @pytest.mark.parametrize("name", ["log.swf", "log.swf.gz"])
 def test_progress_reports_how_far_into_the_file_on_disk_reading_has_got(tmp_path, name):
     """Kills: importers/swf.py:_bytes_read's gzip return -> None and its gzip test negated (the position in the
-    uncompressed text would be reported, far beyond the compressed file's size). A log of 3 x PROGRESS_LINES
-    like lines compresses to a small fraction of its text; progress is told after every PROGRESS_LINES lines, each
-    time a position that grows and never passes the size of the file on disk."""
+    uncompressed text would be reported, far beyond the compressed file's size), and PROGRESS_LINES changed from
+    4096. A log of 3 x 4096 lines (a header line, then like job lines) compresses to a small fraction of its text;
+    progress is told after every 4096 lines, each time a position that grows and never passes the size of the file
+    on disk."""
     text = "; MaxNodes: 2\n" + "".join(f"{n} 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 1 -1 -1 -1\n"
-                                       for n in range(1, 3 * PROGRESS_LINES + 1))
+                                       for n in range(1, 3 * 4096))
     path = tmp_path / name
     path.write_bytes(gzip.compress(text.encode()) if name.endswith(".gz") else text.encode())
     told: list[int] = []
