@@ -51,11 +51,12 @@ def test_the_largest_documented_numbers_are_taken(tmp_path, change, value):
     ({13: "-1000000001"}, "a user, group or queue number is above 1000000000"),
     ({15: "1000000001"}, "a user, group or queue number is above 1000000000"),
     ({3: "x"}, "a field is not a number (field 3: 'x')"),
+    ({2: "1000000000001"}, "submit time 1000000000001 is above 1000000000000"),
 ])
 def test_one_past_a_bound_is_refused_with_the_whole_message(tmp_path, change, message):
     """Kills: MAX_JOB_NUMBER (`10**18 - 1` -> `10**18 + 1`, `11**18`, `10**19`) and MAX_ID (`10**9` -> `11**9`,
     `10**10`) raised, the user/group/queue check's `any` -> `all` (one number above the bound is enough), and the
-    field count starting at 2."""
+    field count starting at 2, and the submit-time message's text and quoted field."""
     path = _log(tmp_path, change)
     assert _refusal(path) == f"{path}:2: {message}"
 
@@ -93,3 +94,37 @@ def test_a_job_as_wide_as_100000_hosts_is_imported_onto_100000_hosts(tmp_path):
     path = _log(tmp_path, {5: "100000", 8: "100000"}, header="")
     hosts = swf_recording(path)["cluster"]["hosts"]
     assert len(hosts) == 100_000 and hosts[-1] == {"name": "node100000", "slots": 1}
+
+
+def test_queues_are_listed_by_number_whatever_the_order_they_come_in(tmp_path):
+    """Kills: swf_recording's `sorted` queue numbers -> `list` (a set's order: 16 before 1). The default queue
+    first, then q1, then q16."""
+    path = _log(tmp_path, {15: "16"}, {15: "1"})
+    assert [q["name"] for q in swf_recording(path)["cluster"]["queues"]] == ["normal", "q1", "q16"]
+
+
+def test_a_log_without_jobs_or_header_gets_one_host(tmp_path):
+    """Kills: swf_recording's `default=1` -> `2`: with no MaxNodes, no --hosts and no job, the cluster is one host."""
+    path = tmp_path / "empty.swf"
+    path.write_text("; Comment: nothing ran\n")
+    document = swf_recording(path)
+    assert document["cluster"]["hosts"] == [{"name": "node0001", "slots": 1}] and document["events"] == []
+
+
+def test_a_corrupt_gzip_log_is_a_one_line_error(tmp_path):
+    """Kills: read_swf's message for a compressed log whose data are damaged (20 bytes after the gzip header
+    zeroed): named as corrupt, not a traceback."""
+    import gzip
+    data = gzip.compress(("; MaxNodes: 2\n" + " ".join(FIELDS) + "\n").encode())
+    path = tmp_path / "log.swf.gz"
+    path.write_bytes(data[:10] + bytes(20) + data[30:])
+    assert _refusal(path) == f"{path}: the compressed file is corrupt"
+
+
+def test_progress_is_not_told_before_4096_lines(tmp_path):
+    """Kills: read_swf's `number % PROGRESS_LINES == 0` -> `== 1` (progress told at the first line): 4095 lines
+    are read without a report."""
+    path = _log(tmp_path, *({} for _ in range(4094)))
+    told: list[int] = []
+    read_swf(path, progress=told.append)
+    assert told == []
