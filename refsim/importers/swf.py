@@ -65,9 +65,10 @@ def _job(fields: list[str], where: str) -> SwfJob:
         if not _NUMBER.fullmatch(field):
             raise SwfError(f"{where}: a field is not a number (field {i}: '{short(field)}')")
     numbers = [float(f) for f in fields]
-    number, submit, run, allocated, requested = (numbers[0], numbers[1], numbers[3], numbers[4], numbers[7])
+    submit, run, allocated, requested = (numbers[1], numbers[3], numbers[4], numbers[7])
     limit = numbers[8] if numbers[8] > 0 else None
-    if whole_number(fields[0], 1, MAX_JOB_NUMBER) is None:
+    number = whole_number(fields[0], 1, MAX_JOB_NUMBER)  # not through a float: 18 digits are beyond its precision
+    if number is None:
         raise SwfError(f"{where}: job number {short(fields[0])} is not a whole number from 1 to {MAX_JOB_NUMBER}")
     if submit < 0:
         raise SwfError(f"{where}: submit time {short(fields[1])} is negative")
@@ -78,14 +79,14 @@ def _job(fields: list[str], where: str) -> SwfJob:
     tasks = requested if requested > 0 else allocated
     if tasks > MAX_TASKS:
         asked = fields[7] if requested > 0 else fields[4]  # the field `tasks` was taken from
-        raise SwfError(f"{where}: job {int(number)} asks for {short(asked)} processors (at most {MAX_TASKS})")
+        raise SwfError(f"{where}: job {number} asks for {short(asked)} processors (at most {MAX_TASKS})")
     tasks = int(tasks)
     if tasks < 1:
-        raise SwfError(f"{where}: job {int(number)} has neither requested nor allocated processors")
+        raise SwfError(f"{where}: job {number} has neither requested nor allocated processors")
     if any(abs(numbers[i]) > MAX_ID for i in (11, 12, 14)):
         raise SwfError(f"{where}: a user, group or queue number is above {MAX_ID}")
     user, group, queue = int(numbers[11]), int(numbers[12]), int(numbers[14])
-    return SwfJob(int(number), submit, max(run, 0.0), tasks, f"u{user}" if user >= 0 else "unknown",
+    return SwfJob(number, submit, max(run, 0.0), tasks, f"u{user}" if user >= 0 else "unknown",
                   f"g{group}" if group >= 0 else "unknown", queue, limit)
 
 

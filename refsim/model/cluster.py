@@ -40,9 +40,6 @@ class Host:
     def total(self, resource: str) -> Amount:
         return self.capacities.get(resource, 0)
 
-    def __hash__(self) -> int:
-        return hash(self.name)
-
 
 @dataclass(frozen=True)
 class Queue:

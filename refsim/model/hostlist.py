@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-NUMBERED = re.compile(r"^(.*?)(\d+)$")
+NUMBERED = re.compile(r"^(.*?)([0-9]+)$")  # ASCII digits: `n٢` (an Arabic-Indic 2) is not host n2
 
 
 @lru_cache(maxsize=1 << 16)
@@ -20,9 +20,8 @@ def _split(name: str) -> tuple[tuple[str, int] | str, int]:
 
 def _ranges(numbers: list[int], width: int) -> str:
     numbers = sorted(set(numbers))
-    if numbers[-1] - numbers[0] == len(numbers) - 1:  # one run, the usual case
-        first, last = numbers[0], numbers[-1]
-        return f"{first:0{width}d}-{last:0{width}d}" if first != last else f"{first:0{width}d}"
+    if numbers[-1] - numbers[0] == len(numbers) - 1:  # one run, the usual case (never of one: see compress_hosts)
+        return f"{numbers[0]:0{width}d}-{numbers[-1]:0{width}d}"
     parts: list[str] = []
     start = numbers[0]
     following: list[int | None] = [*numbers[1:], None]

@@ -77,5 +77,5 @@ def format_job_ids(ids: Iterable[JobId]) -> str:
             pieces.append((int(run.split("-")[0]), run))
     for job, indices in arrays.items():
         pieces.append((job, f"{job}[{','.join(_runs(indices))}]"))
-    pieces.sort(key=lambda p: (p[0], "[" in p[1]))
+    pieces.sort(key=lambda p: p[0])  # stable: a plain run comes before an array of its first number, added later
     return " ".join(p[1] for p in pieces)

@@ -3,7 +3,7 @@ naming row and column."""
 
 import pytest
 
-from refsim.importers.csv import (RunTimes, TraceError, csv_recording, dropped_lines, parse_distribution,
+from refsim.importers.csv import (RunTimes, TraceError, capped, csv_recording, dropped_lines, parse_distribution,
                                   read_trace, run_times, data_rows)
 from tests.support.drevt import replay_trace, write_trace
 
@@ -72,6 +72,7 @@ def test_actual_mode_empty_means_the_limit_and_longer_is_capped(tmp_path):
     document, trace = csv_recording(write_trace(tmp_path, RUNS), 1)
     assert [e["submit"]["run_time"] for e in document["events"]] == [100, 30, 100]
     assert [j.actual for j in trace.jobs] == [None, 30, 250]
+    assert capped(trace) == 1  # Kills: capped's count `1` -> `2` (one row's actual run time, 250, is above 100)
 
 
 def test_limit_mode_always_runs_the_limit(tmp_path):
@@ -113,13 +114,19 @@ def test_samples_do_not_depend_on_which_rows_are_kept(tmp_path):
 
 @pytest.mark.parametrize("text", ["normal", "normal:1", "gamma:1,2", "normal:1,-2", "normal:nan,1", "normal:1,x"])
 def test_a_bad_distribution_is_refused(text):
-    with pytest.raises(TraceError, match="--distribution: .* is not normal:MEAN,STDDEV or lognormal:MU,SIGMA"):
+    """Kills: parse_distribution's message text, asserted whole."""
+    with pytest.raises(TraceError) as caught:
         parse_distribution(text)
+    assert str(caught.value) == (f"--distribution: '{text}' is not normal:MEAN,STDDEV or lognormal:MU,SIGMA "
+                                 "(finite numbers, spread not negative)")
 
 
 def test_distribution_mode_needs_a_distribution(tmp_path):
-    with pytest.raises(TraceError, match="needs --distribution"):
+    """Kills: run_times's message text, asserted whole."""
+    with pytest.raises(TraceError) as caught:
         csv_recording(write_trace(tmp_path, RUNS), 1, choice=RunTimes("distribution"))
+    assert str(caught.value) == ("--run-time distribution needs --distribution normal:MEAN,STDDEV or "
+                                 "lognormal:MU,SIGMA")
 
 
 # --- submit times, order, line endings ---------------------------------------------------------------------------
@@ -220,8 +227,11 @@ def test_a_bad_cell_is_a_one_line_error_naming_row_and_column(tmp_path, row, pro
 @pytest.mark.parametrize("header, missing", [("num_nodes,time_limit", "job_submit_time"),
                                              ("job_submit_time,time_limit", "num_nodes")])
 def test_a_missing_required_column_is_named(tmp_path, header, missing):
-    with pytest.raises(TraceError, match=f"the header has no {missing} column"):
-        csv_recording(write_trace(tmp_path, header + "\n1,2\n"), 4)
+    """Kills: _columns's message text, asserted whole."""
+    path = write_trace(tmp_path, header + "\n1,2\n")
+    with pytest.raises(TraceError) as caught:
+        csv_recording(path, 4)
+    assert str(caught.value) == f"{path}: the header has no {missing} column (required)"
 
 
 def test_a_bad_queue_name_is_refused_only_when_other_queues_are_kept(tmp_path):
@@ -242,3 +252,12 @@ def test_an_empty_or_binary_file_is_refused(tmp_path, content, problem):
 def test_a_missing_file_is_refused(tmp_path):
     with pytest.raises(TraceError, match="cannot read: No such file"):
         csv_recording(tmp_path / "none.csv", 4)
+
+
+def test_a_cell_too_long_for_csv_is_a_one_line_error_naming_its_line(tmp_path):
+    """Kills: importers/csv.py:_rows's message for a row the CSV reader refuses (its text and line): a cell of 200,000
+    characters is above the reader's field limit (131,072), so line 3 is not valid CSV and nothing is imported."""
+    path = write_trace(tmp_path, "job_submit_time,num_nodes,time_limit\n0,1,5\n0,1," + "9" * 200_000 + "\n")
+    with pytest.raises(TraceError) as caught:
+        csv_recording(path, 4)
+    assert str(caught.value) == f"{path}: line 3: not valid CSV: field larger than field limit (131072)"

@@ -94,3 +94,21 @@ def test_the_schedule_import_refuses_the_rows_the_csv_import_drops(tmp_path):
     # the same reading of the trace: dropped rows are dropped by both
     trace = write_trace(tmp_path, TRACE)
     assert [e["submit"]["id"] for e in csv_recording(trace, 4)[0]["events"]] == [0, 1, 3]
+
+
+def test_a_missing_schedule_file_is_a_one_line_error_naming_it(tmp_path):
+    """Kills: importers/schedule.py:read_schedule's message for a file it cannot open (its text and cause)."""
+    trace = write_trace(tmp_path, TRACE)
+    with pytest.raises(TraceError) as caught:
+        schedule_recording(tmp_path / "none.csv", trace, 4)
+    assert str(caught.value) == f"{tmp_path / 'none.csv'}: cannot read: No such file or directory"
+
+
+def test_a_schedule_that_is_not_text_is_a_one_line_error_naming_it(tmp_path):
+    """Kills: importers/schedule.py:read_schedule's message for bytes that are not UTF-8 (0xff cannot start a UTF-8
+    character), instead of a traceback."""
+    path = tmp_path / "schedule.csv"
+    path.write_bytes(b"\xff\xfe\x00,1\n")
+    with pytest.raises(TraceError) as caught:
+        schedule_recording(path, write_trace(tmp_path, TRACE), 4)
+    assert str(caught.value) == f"{path}: is not a CSV text file"

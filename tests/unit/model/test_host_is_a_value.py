@@ -10,7 +10,7 @@ from refsim.model.cluster import Cluster, Host, HostStatus
 
 def test_a_host_cannot_be_changed_in_place():
     """Kills: `@dataclass(frozen=True)` -> `frozen=False` on Host (refsim/model/cluster.py), which no other test
-    noticed: Host defines its own __hash__, so it stays hashable either way, and only assignment tells."""
+    noticed: nothing in refsim hashes a Host (its capacity tables are mappings), so only assignment tells."""
     host = Host("a", {"slots": 2})
     with pytest.raises(FrozenInstanceError):
         host.status = HostStatus.CLOSED  # type: ignore[misc]

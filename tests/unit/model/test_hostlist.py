@@ -31,7 +31,7 @@ def _plain_compress(names: list[str]) -> str:
 
     groups: dict[object, list[int]] = {}
     for name in dict.fromkeys(names):
-        m = re.fullmatch(r"(.*?)(\d+)", name)
+        m = re.fullmatch(r"(.*?)([0-9]+)", name)
         groups.setdefault((m.group(1), len(m.group(2))) if m else name, []).append(int(m.group(2)) if m else 0)
     out = []
     for key, numbers in groups.items():
@@ -65,3 +65,12 @@ def test_compressing_follows_the_plain_rule(names):
     """Names split once and kept (a loaded replay writes the same hosts millions of times) and a whole group that
     is one run written directly must give what the plain rule gives, for any names, runs, gaps and widths."""
     assert compress_hosts(names) == _plain_compress(names)
+
+
+def test_only_ascii_digits_number_a_host_so_no_two_hosts_share_a_name_in_a_list():
+    """A host named with another script's digit (`n٢`, an Arabic-Indic two) is not host `n2`: it is listed as it is.
+    Kills: hostlist.NUMBERED reading any script's digits (`\\d`, as it did): `node3` and `node٣` collapsed into
+    `node[3]` (one host where there are two), and `n1 n٢ n3` into `n[1-3]`, naming a host `n2` the cluster does not
+    have."""
+    assert compress_hosts(["node3", "node٣"]) == "node3,node٣"
+    assert compress_hosts(["n1", "n٢", "n3"]) == "n[1,3],n٢"
