@@ -114,3 +114,14 @@ def test_sixteen_arguments_reach_the_command_and_seventeen_are_refused():
     ids = [str(i) for i in range(1, 17)]
     assert console_lines("events: []\n", ["info job " + " ".join(ids[:15]), "info job " + " ".join(ids)]) == [
         "error: info job: expected one JOBID", "error: too many arguments: 17 (at most 16)"]
+
+
+def test_a_time_with_a_unit_word_is_not_a_time():
+    """`break time 2s` or `break time soon`: a time is a plain number of seconds; text that is not a number is
+    refused like a negative one, and no breakpoint is set.
+    Kills: console.py:Console._number unreadable text given a value within 0..MAX_TIME (it now reads as NaN, which
+    the range check refuses; the former sentinel -1.0 left its mutant -2.0 undecidable)."""
+    assert console_lines("events: []\n", ["break time 2s", "break time soon", "info break"]) == [
+        "error: break time: '2s' is not a time (a number of seconds, 0 or more)",
+        "error: break time: 'soon' is not a time (a number of seconds, 0 or more)",
+        "no breakpoints"]
