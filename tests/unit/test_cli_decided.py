@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from refsim.cli import main
 from tests.hostile.harness import ENDLESS
 
+ROOT = Path(__file__).resolve().parents[2]
 TRACE = "job_submit_time,num_nodes,exit_status,queue,time_limit\n0,2,0,pbatch,10\n"
 
 
@@ -85,3 +88,29 @@ def test_sigterm_during_a_command_run_in_process_says_so_on_stderr_and_leaves_no
     assert result.stderr == "refsim: terminated; no partial output file was left\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "rec.yaml"]
     assert (tmp_path / "out.jsonl").read_text() == "an earlier output\n"
+
+
+def test_a_plot_without_matplotlib_says_how_to_install_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """`refsim plot` needs the plot extra: without matplotlib it fails with status 1 and the install line, and
+    writes no image. Kills: cli.py:plot the install message mutated or its handler dropped."""
+    run_file = tmp_path / "run.jsonl"
+    assert run("sim", "--example", "limits", "--sim-output", run_file).exit_code == 0
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` raises ImportError, as when absent
+    monkeypatch.delitem(sys.modules, "refsim.report.plot", raising=False)  # imported afresh, so it meets that
+    result = run("plot", run_file, "-o", tmp_path / "plot.png")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: plotting needs matplotlib: pip install 'refsim[plot]'\n"
+    assert not (tmp_path / "plot.png").exists()
+
+
+def test_an_import_into_a_missing_folder_names_the_output_and_why(tmp_path: Path):
+    """`import csv` and `import swf` with `-o` in a folder that does not exist: one line naming the output and
+    the system's reason, status 2. Kills: cli.py:_import and cli.py:import_swf the `cannot write` message
+    mutated or its handler dropped."""
+    trace, out = tmp_path / "trace.csv", tmp_path / "no" / "rec.yaml"
+    trace.write_text(TRACE)
+    for args in (["import", "csv", trace, "--nodes", 4], ["import", "swf", ROOT / "tests" / "fixtures" / "tiny.swf"]):
+        result = run(*args, "-o", out)
+        assert result.exit_code == 2
+        assert result.stderr == f"Error: {out}: cannot write: No such file or directory\n"
+    assert not (tmp_path / "no").exists()
