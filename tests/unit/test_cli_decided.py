@@ -114,3 +114,39 @@ def test_an_import_into_a_missing_folder_names_the_output_and_why(tmp_path: Path
         assert result.exit_code == 2
         assert result.stderr == f"Error: {out}: cannot write: No such file or directory\n"
     assert not (tmp_path / "no").exists()
+
+
+RECORDING = "cluster:\n  hosts: [{name: a, slots: 1}]\nevents:\n  - {time: 0, submit: {id: 1}}\n"
+
+
+def test_the_verify_report_names_the_other_output_it_would_overwrite(tmp_path: Path):
+    """`--verify-report` naming the file of another output of the same run is refused in one line that names that
+    output by its option, and no file is written.
+    Kills: cli.py:sim the role names of the other outputs ("the --sim-output file", "the --log file",
+    "the --schedule file", "the --resources file") and of the report ("--verify-report") mutated."""
+    recording, expected = tmp_path / "rec.yaml", tmp_path / "expected.jsonl"
+    recording.write_text(RECORDING)
+    assert run("sim", recording, "--sim-output", expected).exit_code == 0
+    target = tmp_path / "target"
+    for option in ("--sim-output", "--log", "--schedule", "--resources"):
+        result = run("sim", recording, "--sim-verify", expected, option, target, "--verify-report", target)
+        assert result.exit_code == 2
+        assert result.stderr == (f"Error: --verify-report {target}: is the same file as the {option} file {target}; "
+                                 "refused so that nothing is overwritten\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["expected.jsonl", "rec.yaml"]
+
+
+def test_options_only_a_batch_run_takes_are_refused_with_the_console(tmp_path: Path):
+    """The tables and the verify report are written by batch runs: with `-i` they are usage errors (status 2)
+    saying so, and the console never opens. Kills: cli.py:sim the two usage messages mutated."""
+    recording, expected = tmp_path / "rec.yaml", tmp_path / "expected.jsonl"
+    recording.write_text(RECORDING)
+    assert run("sim", recording, "--sim-output", expected).exit_code == 0
+    tables = run("sim", recording, "-i", "--schedule", tmp_path / "s.csv")
+    assert tables.exit_code == 2 and tables.stdout == ""
+    assert tables.stderr.splitlines()[-1] == \
+        "Error: --schedule and --resources are written by batch runs, not the console"
+    report = run("sim", recording, "-i", "--sim-verify", expected, "--verify-report", tmp_path / "r.jsonl")
+    assert report.exit_code == 2 and report.stdout == ""
+    assert report.stderr.splitlines()[-1] == "Error: --verify-report needs --sim-verify, in a batch run"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["expected.jsonl", "rec.yaml"]

@@ -195,3 +195,17 @@ def test_a_console_driven_from_another_thread_runs_to_the_end():
     assert lines[-1] == "replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending"
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
+
+
+@pytest.mark.parametrize(("command", "error"), [
+    ("step 2 3", "step: unexpected argument '3'"),
+    ("delete 1 2", "delete: unexpected argument '2'"),
+    ("info host", "info host: expected one host NAME"),
+    ("info host a b", "info host: expected one host NAME"),
+    ("info job", "info job: expected one JOBID"),
+])
+def test_a_command_given_the_wrong_number_of_words_says_what_it_takes(command: str, error: str):
+    """`step` and `delete` take at most one word (the extra one is named), `info host` and `info job` exactly one.
+    Kills: console.py:Console._cmd_step, _cmd_delete, _cmd_info_host their usage messages mutated."""
+    assert console_lines("events: []\n", ["break round 1", command, "info break"]) == [
+        "breakpoint 1: round 1", f"error: {error}", "1: round 1 (hit 0 times)"]
