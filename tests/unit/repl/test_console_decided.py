@@ -168,7 +168,8 @@ def test_ctrl_c_while_the_console_waits_for_a_line_is_reported_and_the_line_is_t
     """Ctrl-C during the read itself loses nothing: `interrupted` is said and the read is tried again, so the line
     that then arrives runs. Kills: terminal.py:_read_line the report of the interrupt dropped or mutated."""
     lines: list[str] = []
-    run_console(Console(demo_recording(), lines.append), _InterruptedRead(b"step\n"), io.StringIO())  # type: ignore[arg-type]
+    pipe = _InterruptedRead(b"step\n")
+    run_console(Console(demo_recording(), lines.append), pipe, io.StringIO())  # type: ignore[arg-type]
     assert lines == ["interrupted", "round 1 dispatch 100 -> hostB*4 (reconstructed)"]
 
 

@@ -96,3 +96,13 @@ def test_dispatch_echo_keeps_hosts_apart_unless_the_next_number_follows(names, e
     hosts = tuple(HostAllocation(n, (("slots", 1),)) for n in names)
     assert echo_line(SessionResult(1, 1, JobId(9), Dispatch(JobId(9), Allocation(hosts)))) == \
         f"round 1 #1 dispatch 9 -> {echo}"
+
+
+def test_a_recorded_dispatch_that_charges_no_slots_echoes_zero_slots():
+    """A recording may dispatch a job onto a host with memory only (`hosts: {a: {mem: 1G}}`): the echo shows the
+    slots charged there, none. Kills: format.py:placement the slots of a host without a slots charge 0 -> 1."""
+    from tests.support.console import console_lines
+
+    text = ("events:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n"
+            "  - {time: 0, dispatch: {job: 1, hosts: {a: {mem: 1G}}}}\n")
+    assert console_lines(text, ["step"]) == ["round 1 dispatch 1 -> a*0 (reconstructed)"]
