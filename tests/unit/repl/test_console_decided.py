@@ -213,7 +213,8 @@ def test_a_command_given_the_wrong_number_of_words_says_what_it_takes(command: s
 
 
 def test_the_latest_break_time_is_10_to_the_12_seconds():
-    """docs/repl.md: a time above 10^12 seconds is not a time. Exactly 10**12 is a time; one second more is refused, naming the bound.
+    """docs/repl.md: a time above 10^12 seconds is not a time. Exactly 10**12 is a time; one second more is refused,
+    naming the bound.
     Kills: console.py:Console._number `value <= MAX_TIME` -> `<` (the bound itself refused)."""
     assert console_lines("events: []\n", ["break time 1000000000000", "break time 1000000000001"]) == [
         "breakpoint 1: time 1000000000000",
