@@ -35,3 +35,19 @@ def test_names_the_replay_does_not_know_and_no_limits():
     line, mutated."""
     assert console_lines(TEXT, ["info job 7", "info host zz", "info queue zz", "info limit"]) == [
         "job 7: unknown", "host zz: unknown", "queue zz: unknown", "no limits"]
+
+
+def test_a_queue_counts_its_pending_and_running_jobs_apart():
+    """After the first decision job 1 runs and job 2 waits, both in queue normal.
+    Kills: info.py:queue_lines the queue or state filters of its pending and running lists mutated."""
+    assert console_lines(TEXT, ["step", "info queue"])[1] == \
+        "queue normal: priority 0, 1 pending (2), 1 running (1)"
+
+
+def test_a_job_spread_over_two_hosts_runs_on_each():
+    """Six tasks on two 4-slot hosts: 3 on a and 3 on b (span decided by the scheduler); `info host b` lists the
+    job although b is not its only host. Kills: info.py:host_lines `any` -> `all` over the job's hosts."""
+    text = "events:\n  - {time: 0, submit: {id: 1, tasks: 6, run_time: 10}}\n"
+    assert console_lines(text, ["step", "info host b"]) == [
+        "round 1 #1 dispatch 1 -> a*3 b*3", "host b: open", "  slots: 3 used of 4", "  mem: 0MB used of 8GB",
+        "  type=X86", "  running: 1"]
