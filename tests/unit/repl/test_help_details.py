@@ -39,3 +39,30 @@ def test_help_for_a_command_ends_with_its_rules_in_full(command: str):
     if command == "info trace":  # a summary no other test was found to read in full (a kill check)
         assert lines[1] == "  re-print a job's latest stored trace (an array: each element's)"
     assert lines[2] == "  " + DETAILS[command]
+
+
+SECTIONS = {
+    "Running": ["step", "continue"],
+    "Breakpoints": ["break", "delete", "info break"],
+    "Inspection": ["info job", "info host", "info queue", "info round", "info trace", "why", "info limit", "show",
+                   "snapshot"],
+    "Settings": ["set units", "set continue", "set output"],
+    "Trace": ["trace on", "trace off", "trace status"],
+    "Console": ["help", "quit"],
+}
+
+
+def test_the_help_list_shows_every_command_once_under_its_section():
+    """`help` alone: six section headings in order, each followed by the usages of its commands (a long usage on
+    a line of its own, its summary on the next). Kills: commands.py:COMMANDS a command's section mutated (the
+    command would vanish from the list)."""
+    shown: dict[str, list[str]] = {}
+    for line in InProcessDriver().run(None, [], ["help"]).lines:
+        if not line.startswith(" "):
+            shown[line.rstrip(":")] = []
+        elif line.strip() and not line.startswith("   "):
+            usage = line.strip().split("  ")[0]
+            shown[list(shown)[-1]].append(usage)
+    names = {section: [next(n for n in sorted(commands, key=len, reverse=True) if usage.startswith(n))
+                       for usage in shown[section]] for section, commands in SECTIONS.items()}
+    assert list(shown) == list(SECTIONS) and names == SECTIONS
