@@ -95,7 +95,8 @@ def test_a_plot_without_matplotlib_says_how_to_install_it(tmp_path: Path, monkey
     writes no image. Kills: cli.py:plot the install message mutated or its handler dropped."""
     run_file = tmp_path / "run.jsonl"
     assert run("sim", "--example", "limits", "--sim-output", run_file).exit_code == 0
-    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` raises ImportError, as when absent
+    for name in ["matplotlib"] + [n for n in sys.modules if n.startswith("matplotlib.")]:
+        monkeypatch.setitem(sys.modules, name, None)  # importing any of them raises ImportError, as when absent
     monkeypatch.delitem(sys.modules, "refsim.report.plot", raising=False)  # imported afresh, so it meets that
     result = run("plot", run_file, "-o", tmp_path / "plot.png")
     assert result.exit_code == 1
