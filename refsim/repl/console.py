@@ -3,6 +3,7 @@ Everything it prints goes through `write`, one line per call, so drivers and tes
 
 from __future__ import annotations
 
+import math
 import shlex
 import signal
 import threading
@@ -273,7 +274,7 @@ class Console:
         self.write(f"continue {args[0]}")
 
     def _cmd_why(self, args: list[str]) -> None:
-        if not args or len(args) > 3 or (len(args) > 1 and args[1] != "level") or len(args) == 2:
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "level"):
             raise CommandError("why: expected JOBID [level summary|full]")
         try:
             level = Level(args[2]) if len(args) == 3 else Level.SUMMARY
@@ -331,10 +332,10 @@ class Console:
 
     @staticmethod
     def _number(text: str, where: str) -> float:
-        try:  # ASCII only: float() would also read Unicode digits
-            value = float(text) if text.isascii() and len(text) <= 40 else -1.0
+        try:  # ASCII only: float() would also read Unicode digits; text that is no number reads as NaN
+            value = float(text) if text.isascii() and len(text) <= 40 else math.nan
         except ValueError:
-            value = -1.0
+            value = math.nan
         if not 0 <= value <= MAX_TIME:  # also refuses NaN and infinity
             bound = "0 or more" if not value > MAX_TIME else f"at most {MAX_TIME}"
             raise CommandError(f"{where}: '{short(text)}' is not a time (a number of seconds, {bound})")

@@ -78,17 +78,14 @@ def _plain_lines(stdin: TextIO, report: Callable[[str], None]) -> Iterator[str]:
     return _ByteLines(source, report)
 
 
-class _ByteLines:
+class _ByteLines(Iterator[str]):
     """An iterator, not a generator: a Ctrl-C landing anywhere in `__next__` would end a generator for good (and the
-    session with it), while this object reads on at the next call."""
+    session with it), while this object reads on at the next call (`__iter__` comes from Iterator)."""
 
     def __init__(self, source: BinaryIO, report: Callable[[str], None]) -> None:
         self.source, self.report = source, report
         self.limit = MAX_LINE * 4 + 2  # UTF-8 takes at most 4 bytes a character, plus CR LF
         self.number = 0
-
-    def __iter__(self) -> _ByteLines:
-        return self
 
     def __next__(self) -> str:
         while raw := _read_line(self.source, self.limit, self.report):

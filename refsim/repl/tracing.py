@@ -3,6 +3,7 @@ collectors of the session, the store for recall, and the trace files."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -78,17 +79,20 @@ class Tracing:
             same = identity(settings.file)
             if same is not None and same == identity(settings.json):
                 raise TraceFileError(f"trace on: file {settings.file} and json {settings.json} are the same file")
-        opened: list[str] = []
+        opened: list[tuple[str, bool]] = []  # (path, whether opening it created the file)
         for path, kind in wanted:
             if path is None or path in self.files:
                 continue
+            created = not os.path.lexists(path)
             try:
                 self.files[path], self._kinds[path] = TraceFile(path), kind
-                opened.append(path)
+                opened.append((path, created))
             except OSError as exc:
-                for done in opened:  # a refused command leaves nothing open that it opened
+                for done, new in opened:  # a refused command leaves nothing open, nor any file, that it made
                     self.files.pop(done).close()
                     self._kinds.pop(done)
+                    if new:
+                        os.remove(done)
                 raise TraceFileError(f"trace on: cannot open {kind} {path}: {exc.strerror}") from None
         self.next = settings
         self.close_unused()

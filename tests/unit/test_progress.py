@@ -54,3 +54,31 @@ def test_the_bar_moves_by_what_was_done_since_the_last_update():
     progress.update(100)
     assert stream.getvalue().rstrip().endswith("50%") and "100%" not in stream.getvalue()
     progress.close()
+
+
+def test_each_unit_of_work_moves_the_bar():
+    """Updates one unit apart each move the bar: 1, 2, 3 of 4 read 25%, 50%, 75%.
+    Kills: Progress.update skipping a step of 1 (`step > 0` -> `step > 1`: the bar would stay at 0%)."""
+    now = [0.0]
+    stream = Terminal()
+    progress = Progress("replaying", 4, stream, clock=lambda: now[0])
+    now[0] = 1.0
+    for position, shown in ((1, "25%"), (2, "50%"), (3, "75%")):
+        progress.update(position)
+        assert stream.getvalue().rstrip().endswith(shown)
+    progress.close()
+
+
+def test_a_total_of_zero_is_a_bar_of_one_unit():
+    """A replay whose events all come at t=0 has a total of 0; the bar is one unit long, so the first second of
+    simulated time fills it. Kills: Progress the floor of the total `max(int(total), 1)` -> `max(int(total), 2)`
+    (t=1 would read 50%)."""
+    now = [0.0]
+    stream = Terminal()
+    progress = Progress("replaying", 0, stream, clock=lambda: now[0])
+    now[0] = 1.0
+    progress.update(0)
+    assert stream.getvalue().rstrip().endswith("0%")
+    progress.update(1)
+    assert stream.getvalue().rstrip().endswith("100%")
+    progress.close()

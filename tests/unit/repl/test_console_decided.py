@@ -1,6 +1,8 @@
 """Console rules that only a boundary case decides."""
 
 import io
+import signal
+import threading
 
 import pytest
 
@@ -114,3 +116,106 @@ def test_sixteen_arguments_reach_the_command_and_seventeen_are_refused():
     ids = [str(i) for i in range(1, 17)]
     assert console_lines("events: []\n", ["info job " + " ".join(ids[:15]), "info job " + " ".join(ids)]) == [
         "error: info job: expected one JOBID", "error: too many arguments: 17 (at most 16)"]
+
+
+def test_a_time_with_a_unit_word_is_not_a_time():
+    """`break time 2s` or `break time soon`: a time is a plain number of seconds; text that is not a number is
+    refused like a negative one, and no breakpoint is set.
+    Kills: console.py:Console._number unreadable text given a value within 0..MAX_TIME (it now reads as NaN, which
+    the range check refuses; the former sentinel -1.0 left its mutant -2.0 undecidable)."""
+    assert console_lines("events: []\n", ["break time 2s", "break time soon", "info break"]) == [
+        "error: break time: '2s' is not a time (a number of seconds, 0 or more)",
+        "error: break time: 'soon' is not a time (a number of seconds, 0 or more)",
+        "no breakpoints"]
+
+
+def test_the_console_says_what_the_replay_ignored_before_its_closing_line():
+    """A finish of a pending job and a recorded dispatch of a running one are ignored, as in a batch run
+    (features/base/validation.feature); the console lists them, in time order, just before `replay finished`.
+    By hand: job 2 (4 tasks) never fits the 2-slot host; job 1 runs from 0 to 10.
+    Kills: console.py:Console._end the warning lines dropped."""
+    text = """
+cluster:
+  hosts:
+    - {name: h1, slots: 2}
+events:
+  - {time: 0, submit: {id: 1, run_time: 10}}
+  - {time: 0, submit: {id: 2, tasks: 4, run_time: 10}}
+  - {time: 5, finish: 2}
+  - {time: 6, dispatch: {job: 1, hosts: {h1: {slots: 1}}}}
+"""
+    assert console_lines(text, ["continue"])[-3:] == [
+        "warning: t=5: finish of job 2, which is pending, ignored",
+        "warning: t=6: recorded dispatch of job 1, which is running, ignored",
+        "replay finished after 2 rounds at t=10: 1 dispatched, 1 finished, 0 running, 1 pending"]
+
+
+class _InterruptedRead(_Pipe):
+    """A pipe whose first read is hit by Ctrl-C while the console waits for the line."""
+
+    def __init__(self, *lines: bytes) -> None:
+        super().__init__(*lines)
+        self._interrupted = False
+
+    def readline(self, limit: int = -1) -> bytes:
+        if not self._interrupted:
+            self._interrupted = True
+            raise KeyboardInterrupt
+        return super().readline(limit)
+
+
+def test_ctrl_c_while_the_console_waits_for_a_line_is_reported_and_the_line_is_then_read():
+    """Ctrl-C during the read itself loses nothing: `interrupted` is said and the read is tried again, so the line
+    that then arrives runs. Kills: terminal.py:_read_line the report of the interrupt dropped or mutated."""
+    lines: list[str] = []
+    pipe = _InterruptedRead(b"step\n")
+    run_console(Console(demo_recording(), lines.append), pipe, io.StringIO())  # type: ignore[arg-type]
+    assert lines == ["interrupted", "round 1 dispatch 100 -> hostB*4 (reconstructed)"]
+
+
+def test_a_console_driven_from_another_thread_runs_to_the_end():
+    """A program may drive the console from a worker thread, where Ctrl-C cannot be caught (Python delivers
+    signals to the main thread only): `continue` runs without touching the SIGINT handler.
+    Kills: console.py:Console._interruptible installing the handler off the main thread (ValueError)."""
+    lines: list[str] = []
+    errors: list[BaseException] = []
+
+    def drive() -> None:
+        console = Console(demo_recording(), lines.append)
+        try:
+            console.execute("continue")
+        except BaseException as exc:  # noqa: BLE001 (asserted in the main thread below)
+            errors.append(exc)
+        finally:
+            console.close()
+
+    worker = threading.Thread(target=drive)
+    worker.start()
+    worker.join(timeout=120)
+    assert errors == [] and not worker.is_alive()
+    assert lines[-1] == "replay finished after 12 rounds at t=300: 11 dispatched, 11 finished, 0 running, 2 pending"
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+
+@pytest.mark.parametrize(("command", "error"), [
+    ("step 2 3", "step: unexpected argument '3'"),
+    ("delete 1 2", "delete: unexpected argument '2'"),
+    ("info host", "info host: expected one host NAME"),
+    ("info host a b", "info host: expected one host NAME"),
+    ("info job", "info job: expected one JOBID"),
+])
+def test_a_command_given_the_wrong_number_of_words_says_what_it_takes(command: str, error: str):
+    """`step` and `delete` take at most one word (the extra one is named), `info host` and `info job` exactly one.
+    Kills: console.py:Console._cmd_step, _cmd_delete, _cmd_info_host their usage messages mutated."""
+    assert console_lines("events: []\n", ["break round 1", command, "info break"]) == [
+        "breakpoint 1: round 1", f"error: {error}", "1: round 1 (hit 0 times)"]
+
+
+def test_the_latest_break_time_is_10_to_the_12_seconds():
+    """docs/repl.md: a time above 10^12 seconds is not a time. Exactly 10**12 is a time; one second more is refused,
+    naming the bound.
+    Kills: console.py:Console._number `value <= MAX_TIME` -> `<` (the bound itself refused)."""
+    assert console_lines("events: []\n", ["break time 1000000000000", "break time 1000000000001"]) == [
+        "breakpoint 1: time 1000000000000",
+        "error: break time: '1000000000001' is not a time (a number of seconds, at most 1000000000000)"]

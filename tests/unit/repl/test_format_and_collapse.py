@@ -1,5 +1,7 @@
 """Echo lines, round lines and the collapsing of alike rounds."""
 
+import pytest
+
 from refsim.model.jobid import JobId
 from refsim.repl.breakpoints import BreakKind, Breakpoints
 from refsim.repl.collapse import RoundCollapser
@@ -80,3 +82,27 @@ def test_dispatch_echo_joins_hosts_numbered_one_after_another_with_the_same_slot
                   (("n0001", 1), ("n0002", 1), ("n0003", 1), ("n0005", 1), ("n0006", 2), ("login", 1)))
     assert echo_line(SessionResult(1, 1, JobId(9), Dispatch(JobId(9), Allocation(hosts)))) == \
         "round 1 #1 dispatch 9 -> n[0001-0003]*1 n0005*1 n0006*2 login*1"
+
+
+@pytest.mark.parametrize(("names", "echo"), [
+    (("n9", "n10"), "n9*1 n10*1"),   # numbers of different widths: n[9-10] would misread as a padded range
+    (("a1", "b2"), "a1*1 b2*1"),     # another prefix
+    (("n2", "n1"), "n2*1 n1*1"),     # numbered downwards: a range is written in position order, upwards only
+    (("n1", "n3"), "n1*1 n3*1"),     # a gap
+])
+def test_dispatch_echo_keeps_hosts_apart_unless_the_next_number_follows(names, echo):
+    """Only the same prefix, the same digit width and the number plus one join a range; each case here keeps its
+    hosts apart. Kills: format.py:_follows each of its three conditions dropped or `+ 1` -> `- 1`."""
+    hosts = tuple(HostAllocation(n, (("slots", 1),)) for n in names)
+    assert echo_line(SessionResult(1, 1, JobId(9), Dispatch(JobId(9), Allocation(hosts)))) == \
+        f"round 1 #1 dispatch 9 -> {echo}"
+
+
+def test_a_recorded_dispatch_that_charges_no_slots_echoes_zero_slots():
+    """A recording may dispatch a job onto a host with memory only (`hosts: {a: {mem: 1G}}`): the echo shows the
+    slots charged there, none. Kills: format.py:placement the slots of a host without a slots charge 0 -> 1."""
+    from tests.support.console import console_lines
+
+    text = ("events:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n"
+            "  - {time: 0, dispatch: {job: 1, hosts: {a: {mem: 1G}}}}\n")
+    assert console_lines(text, ["step"]) == ["round 1 dispatch 1 -> a*0 (reconstructed)"]

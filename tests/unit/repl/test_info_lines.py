@@ -1,0 +1,53 @@
+"""`info job`, `info host`, `info queue` and `info limit` in the cases the inspection scenarios do not show: a task
+range, a job not decided yet, an idle host, names the replay does not know, a cluster without limits."""
+
+from tests.support.console import console_lines
+
+# Hosts a and b, 4 slots each (tests.support.recordings.CLUSTER). Job 1 asks for 2 to 4 tasks and gets the most that
+# fit on one host, a*4, in the first decision; job 2 is pending and not yet decided after that one step.
+TEXT = """
+events:
+  - {time: 0, submit: {id: 1, tasks: [2, 4], run_time: 10}}
+  - {time: 0, submit: {id: 2, run_time: 10}}
+"""
+
+
+def test_a_task_range_and_a_job_not_decided_yet():
+    """Kills: info.py:job_lines the task range written as one number or its separator mutated, and
+    info.py:_outcome the `none yet` text mutated."""
+    lines = console_lines(TEXT, ["step", "info job 1", "info job 2"])
+    assert lines[3] == "  tasks 2,4, requirement ''"
+    assert lines[5:] == ["job 2: pending",
+                         "  user user, queue normal, project default, priority 0, queued t=0, run time 10",
+                         "  tasks 1, requirement ''",
+                         "  latest decision: none yet"]
+
+
+def test_an_idle_host_runs_none():
+    """Kills: info.py:host_lines the `none` of a host without running jobs mutated."""
+    assert console_lines(TEXT, ["step", "info host b"]) == [
+        "round 1 #1 dispatch 1 -> a*4", "host b: open", "  slots: 0 used of 4", "  mem: 0MB used of 8GB", "  type=X86",
+        "  running: none"]
+
+
+def test_names_the_replay_does_not_know_and_no_limits():
+    """Kills: info.py:job_lines, host_lines, queue_lines their `unknown` lines, and limit_lines its `no limits`
+    line, mutated."""
+    assert console_lines(TEXT, ["info job 7", "info host zz", "info queue zz", "info limit"]) == [
+        "job 7: unknown", "host zz: unknown", "queue zz: unknown", "no limits"]
+
+
+def test_a_queue_counts_its_pending_and_running_jobs_apart():
+    """After the first decision job 1 runs and job 2 waits, both in queue normal.
+    Kills: info.py:queue_lines the queue or state filters of its pending and running lists mutated."""
+    assert console_lines(TEXT, ["step", "info queue"])[1] == \
+        "queue normal: priority 0, 1 pending (2), 1 running (1)"
+
+
+def test_a_job_spread_over_two_hosts_runs_on_each():
+    """Six tasks on two 4-slot hosts: 3 on a and 3 on b (span decided by the scheduler); `info host b` lists the
+    job although b is not its only host. Kills: info.py:host_lines `any` -> `all` over the job's hosts."""
+    text = "events:\n  - {time: 0, submit: {id: 1, tasks: 6, run_time: 10}}\n"
+    assert console_lines(text, ["step", "info host b"]) == [
+        "round 1 #1 dispatch 1 -> a*3 b*3", "host b: open", "  slots: 3 used of 4", "  mem: 0MB used of 8GB",
+        "  type=X86", "  running: 1"]
