@@ -46,7 +46,7 @@ def pick_order(jobs: Iterable[Job], cluster: Cluster, policy: OrderingPolicy,
 
     def key(job: Job) -> tuple[object, ...]:
         entry = memo.get(id(job))
-        if entry is None or entry[0] is not job:  # the entry holds its job, so an id is never reused under it
+        if entry is None:  # the entry holds its job, so no other job takes its id while it is kept
             entry = memo[id(job)] = (job, policy.sort_key(job, cluster))
         return entry[1]
 

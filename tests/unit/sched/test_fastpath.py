@@ -95,3 +95,15 @@ def test_the_free_slot_total_follows_commits_and_releases_and_ignores_closed_hos
     state.usage.release(JobId(1))
     state.usage.release(JobId(2))
     assert index.free_slots(state.usage) == 6
+
+
+def test_a_job_first_asked_about_after_its_bucket_has_an_outcome_gets_that_outcome() -> None:
+    """A job never keyed before (no bucket entry yet) that shares its requirement and task counts with a job whose
+    outcome is remembered pends for the same reasons, under its own id.
+    Kills: fastpath.py:Buckets.known taking the job's entry only when it exists (negated `entry is None ...`)."""
+    buckets = Buckets(Cluster((Host("a", {"slots": 1}),)))
+    seen, newcomer = Job(JobId(1), max_tasks=2, min_tasks=2), Job(JobId(2), max_tasks=2, min_tasks=2)
+    assert buckets.known(seen, 3) is None
+    reasons = (PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots"),)
+    buckets.remember(buckets.key(seen), reasons)
+    assert buckets.known(newcomer, 3) == Pend(JobId(2), reasons)

@@ -132,3 +132,16 @@ def test_reservations_meet_only_when_they_overlap_in_time_on_a_shared_host_or_ho
     assert overlapping.meets(first) and overlapping.meets(second) and second.meets(overlapping)
     assert not Holding(JobId(4), 50, 150, on("b", 1)).meets(first)  # overlapping in time on another host
     assert Holding(JobId(5), 50, 150, on("b", 1, lic=1)).meets(first)  # shared amounts compete across hosts
+
+
+def test_best_fit_counts_a_holding_as_before_or_after_only_when_it_lies_outside_the_interval() -> None:
+    """Holdings are half-open [start, end). For a holding on [10, 12): c's holding [0, 12) starts before 10, so c
+    is idle 10 - min(12, 10) = 0 before it, but it ends at 12, not after 12, so nothing holds c after the interval
+    (INF); e's holding [10, 11) neither starts before 10 nor ends after 12, so e gets no fit at all.
+    Kills: profile.py:Profile.fit counting a holding that ends at the interval's end as after it (`h.end >= b`),
+    or one that starts at the interval's start as before it (`h.start <= a`)."""
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "ce"))
+    profile = Profile(SchedulerState(cluster), 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 0, 12, on("c", 1)))
+    profile.hold(Holding(JobId(2), 10, 11, on("e", 1)))
+    assert profile.fit(10, 12) == {"c": (0, INF)}
