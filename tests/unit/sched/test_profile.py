@@ -4,7 +4,7 @@ extra resources, on two 4-slot hosts."""
 from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
 from refsim.resreq.ast import OrderKey
 from refsim.sched.profile import INF, Holding, Profile, Reservation
 from refsim.sched.state import SchedulerState
@@ -145,3 +145,18 @@ def test_best_fit_counts_a_holding_as_before_or_after_only_when_it_lies_outside_
     profile.hold(Holding(JobId(1), 0, 12, on("c", 1)))
     profile.hold(Holding(JobId(2), 10, 11, on("e", 1)))
     assert profile.fit(10, 12) == {"c": (0, INF)}
+
+
+def test_an_interval_charges_the_most_of_a_limit_counter_held_at_any_instant() -> None:
+    """A cluster-wide limit counter over time, as for resources: J1 counts 1 against `cap` over [10, 20), J2
+    counts 2 over [20, 30), never at once. Over [0, 40) the most counted at an instant is 2 (J2 alone), not
+    1 + 2; over [0, 15) it is J1's 1.
+    Kills: profile.py:_pointwise_max keeping a limit counter's first or smaller value (a negated or dropped
+    comparison)."""
+    profile = Profile(state_with()[0], 0, lambda j: None)
+    for job, start, amount in ((1, 10, 1), (2, 20, 2)):
+        charged = Allocation((HostAllocation("a", (("slots", 1),)),),
+                             limit_charges=(LimitCharge("cap", "-", "slots", amount),))
+        profile.hold(Holding(JobId(job), start, start + 10, charged))
+    assert profile.usage_over(0, 40).limit_used("cap", "-", "slots") == 2
+    assert profile.usage_over(0, 15).limit_used("cap", "-", "slots") == 1
