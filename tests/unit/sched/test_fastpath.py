@@ -9,7 +9,7 @@ from refsim.sched.accounting import Usage
 from refsim.sched.decisions import Allocation, HostAllocation, Pend, PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.fastpath import Buckets, VerdictTable, accepts
-from refsim.sched.hostscan import PositionDemand, judge
+from refsim.sched.hostscan import PositionDemand, judge, scan_position
 from refsim.resreq import parse_requirement
 from refsim.sched.state import SchedulerState
 
@@ -107,3 +107,24 @@ def test_a_job_first_asked_about_after_its_bucket_has_an_outcome_gets_that_outco
     reasons = (PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots"),)
     buckets.remember(buckets.key(seen), reasons)
     assert buckets.known(newcomer, 3) == Pend(JobId(2), reasons)
+
+
+def test_a_position_scan_over_candidates_finds_the_host_the_full_scan_finds() -> None:
+    """Hosts a, b, c, d with one slot each; b is full. A one-slot position scans cyclically from the index where
+    the previous one stopped: from 0 it takes a, from 1 it passes the full b and takes c, from 3 it takes d, and
+    with a and d claimed, from 3 it wraps round to c. Over the fast path's candidates (the hosts with a free slot)
+    the scan finds the same host at the same index.
+    Kills: hostscan.py:scan_position taking every host as its steps when the fast path's candidates are given,
+    or the candidates when they are not (a negated or inverted `source is None`)."""
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "abcd"))
+    state = SchedulerState(cluster)
+    state.usage.commit(JobId(9), _on("b"))
+    found = {}
+    for fast in (False, True):
+        ev = Evaluation.start(state, Job(JobId(1)), None)
+        ev.candidates = state.candidates if fast else None
+        demand = PositionDemand(ev, parse_requirement(""), 1)  # type: ignore[arg-type]
+        found[fast] = [(h.name, i) for h, i in (scan_position(ev, (), 1, 1, demand, claimed, start)  # type: ignore[misc]
+                                                for start, claimed in ((0, set()), (1, set()), (3, set()),
+                                                                       (3, {"a", "d"})))]
+    assert found[False] == [("a", 0), ("c", 2), ("d", 3), ("c", 2)] == found[True]
