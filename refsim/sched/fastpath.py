@@ -473,14 +473,6 @@ class VerdictMemo:
                 if reasons:
                     found.update(reasons)
             return None
-        if ev.ledger.held_hosts() <= claimed:
-            table = self._table(ev, demand, hosts, judge)
-            if table.accepting <= claimed and table.missing.keys() <= claimed:
-                # no host that is not claimed accepts: the scan judges them all and fails
-                found.update(table.reasons)
-                for name in claimed:
-                    found.difference_update(table.by_host.get(name, ()))
-                return None
         memo, key, held_on, stamp_of = self._memo, demand.memo_key, ev.ledger.host_table, ev.state.usage.host_stamp
         for index in steps:
             host = hosts[index]
