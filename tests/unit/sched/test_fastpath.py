@@ -11,6 +11,7 @@ from refsim.sched.evaluation import Evaluation
 from refsim.sched.fastpath import Buckets, VerdictTable, accepts
 from refsim.sched.hostscan import PositionDemand, judge, scan_position
 from refsim.resreq import parse_requirement
+from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 
 
@@ -128,3 +129,31 @@ def test_a_position_scan_over_candidates_finds_the_host_the_full_scan_finds() ->
                                                 for start, claimed in ((0, set()), (1, set()), (3, set()),
                                                                        (3, {"a", "d"})))]
     assert found[False] == [("a", 0), ("c", 2), ("d", 3), ("c", 2)] == found[True]
+
+
+def test_a_pend_explained_from_verdict_tables_names_the_failing_positions_own_shortfall() -> None:
+    """Hosts x and w (3 slots, mem 1000) and v (3 slots, 2 of them used, mem 250); 8 tasks of mem 100 with
+    span[ptile=3]: the one plan is 3, 3, 2. x and w take the 3-task positions; the 2-task position fails on v,
+    whose 1 free slot is short (its mem, 200 of 250, would do): the job pends for v's slots alone, on the fast
+    path's explanation as on the reference path (a 3-task demand on v would be short of mem instead).
+    Kills: placement.py:_run_end running a run of equal demands on into positions of another size."""
+    def outcome(reference: bool) -> object:
+        cluster = Cluster((Host("x", {"slots": 3, "mem": 1000}), Host("w", {"slots": 3, "mem": 1000}),
+                           Host("v", {"slots": 3, "mem": 250})))
+        state = SchedulerState(cluster)
+        state.reference_only = reference
+        state.usage.commit(JobId(9), Allocation((HostAllocation("v", (("slots", 2),)),)))
+        state.submit(Job(JobId(1), resreq="rusage[mem=100] span[ptile=3]", min_tasks=8, max_tasks=8))
+        return [r.outcome for r in run_session(state, 1)]
+
+    shortfall = [Pend(JobId(1), (PendReason(PendCode.RESOURCE_SHORTFALL, "v", "slots"),))]
+    assert outcome(reference=False) == shortfall == outcome(reference=True)
+
+
+def test_the_plain_check_counts_what_running_jobs_use() -> None:
+    """4 slots with 3 used by a running job: 1 slot is free, so one task fits and two do not, though the host's
+    4 slots in all would hold them; with nothing used, four fit and five do not.
+    Kills: fastpath.py:accepts adding the used amount to the total instead of taking it away."""
+    host = Host("a", {"slots": 4})
+    assert accepts(host, {"slots": 3}, (("slots", 1),)) and not accepts(host, {"slots": 3}, (("slots", 2),))
+    assert accepts(host, None, (("slots", 4),)) and not accepts(host, None, (("slots", 5),))
