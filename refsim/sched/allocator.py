@@ -74,13 +74,11 @@ def allocate(state: SchedulerState, job_id: JobId, policy: OrderingPolicy,
 
 
 def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
-    """The fast path of an untraced job (refsim/sched/fastpath.py): the outcome its bucket already has at this
-    state version, else a search over candidate hosts and, only when that does not dispatch, the reference
-    evaluation to collect the pend reasons."""
+    """The fast path of an untraced job (refsim/sched/fastpath.py), once the session found no outcome in its
+    bucket's memo at this state version (it asks before it allocates): a search over candidate hosts and, only
+    when that does not dispatch, the reference evaluation to collect the pend reasons, which the bucket then
+    remembers."""
     buckets = state.buckets
-    known = buckets.known(job, state.version)
-    if known is not None:
-        return known
     key = buckets.key(job)
     if not _cannot_fit(state, job, requirement):
         ev = Evaluation.start(state, job, None)

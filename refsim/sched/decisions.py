@@ -166,9 +166,6 @@ class KnownOutcomes:
     jobs: tuple[Job, ...]
     outcomes: tuple[Pend | NoDecision, ...]
 
-    def __len__(self) -> int:
-        return len(self.outcomes)
-
     def results(self) -> list[SessionResult]:
         """The same decisions one at a time, as a session that is not compact reports them."""
         return [SessionResult(self.round, self.first + i, outcome.job, outcome)

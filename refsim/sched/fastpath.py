@@ -264,7 +264,7 @@ class Buckets:
 
     def _entry(self, job: Job) -> list[Any]:
         entry = self._jobs.get(id(job))
-        if entry is None or entry[0] is not job:
+        if entry is None:
             base = (job.resreq, job.min_tasks, job.max_tasks)
             key = base if not self.kinds else base + tuple(
                 job.user if k is ConsumerKind.USER else job.queue if k is ConsumerKind.QUEUE else job.project
@@ -286,20 +286,14 @@ class Buckets:
         bucket: int = self._entry(job)[1]
         return bucket
 
-    def get(self, key: int, version: int) -> tuple[PendReason, ...] | NoDecisionKind | None:
-        if version != self._version:
-            self._memo.clear()
-            self._version = version
-        return self._memo.get(key)
-
     def known(self, job: Job, version: int) -> Pend | NoDecision | None:
         """The outcome of `job`'s bucket at this version, or None when its bucket has none yet."""
-        if version != self._version:  # asked for every pending job of every session: get() inlined
+        if version != self._version:  # asked for every pending job of every session
             self._memo.clear()
             self._version = version
             return None
         entry = self._jobs.get(id(job))
-        if entry is None or entry[0] is not job:
+        if entry is None:
             entry = self._entry(job)
         known = self._memo.get(entry[1])
         if known is None:
@@ -479,14 +473,6 @@ class VerdictMemo:
                 if reasons:
                     found.update(reasons)
             return None
-        if ev.ledger.held_hosts() <= claimed:
-            table = self._table(ev, demand, hosts, judge)
-            if table.accepting <= claimed and table.missing.keys() <= claimed:
-                # no host that is not claimed accepts: the scan judges them all and fails
-                found.update(table.reasons)
-                for name in claimed:
-                    found.difference_update(table.by_host.get(name, ()))
-                return None
         memo, key, held_on, stamp_of = self._memo, demand.memo_key, ev.ledger.host_table, ev.state.usage.host_stamp
         for index in steps:
             host = hosts[index]

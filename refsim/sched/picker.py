@@ -37,17 +37,6 @@ class Fcfs:
                 ("job priority", str(job.priority)), ("queue time", format_number(job.submit_time)))
 
 
-def pick_order(jobs: Iterable[Job], cluster: Cluster, policy: OrderingPolicy,
-               memo: dict[int, tuple[Job, tuple[object, ...]]] | None = None) -> list[Job]:
-    """The jobs in the order the policy selects them for allocation. `memo`, for a policy whose keys depend only
-    on the job and the cluster, keeps each job's key by object (see SchedulerState.order_keys)."""
-    if memo is None:
-        return sorted(jobs, key=lambda job: policy.sort_key(job, cluster))
-
-    def key(job: Job) -> tuple[object, ...]:
-        entry = memo.get(id(job))
-        if entry is None or entry[0] is not job:  # the entry holds its job, so an id is never reused under it
-            entry = memo[id(job)] = (job, policy.sort_key(job, cluster))
-        return entry[1]
-
-    return sorted(jobs, key=key)
+def pick_order(jobs: Iterable[Job], cluster: Cluster, policy: OrderingPolicy) -> list[Job]:
+    """The jobs in the order the policy selects them for allocation."""
+    return sorted(jobs, key=lambda job: policy.sort_key(job, cluster))

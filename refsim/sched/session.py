@@ -33,18 +33,19 @@ def _unknown_start(_job: JobId) -> None:
     return None
 
 
+# the overloads only type the calls: their defaults are the implementation's
 @overload
-def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
-                observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
-                now: float = 0.0, start_of: StartOf = _unknown_start,
-                compact: Literal[False] = False) -> Iterator[SessionResult]: ...
+def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = ...,
+                observer_for: ObserverFactory | None = ..., discipline: Discipline | None = ...,
+                now: float = ..., start_of: StartOf = ...,
+                compact: Literal[False] = ...) -> Iterator[SessionResult]: ...
 
 
 @overload
-def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
-                observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
-                now: float = 0.0, start_of: StartOf = _unknown_start,
-                compact: bool = False) -> Iterator[SessionResult | KnownOutcomes]: ...
+def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = ...,
+                observer_for: ObserverFactory | None = ..., discipline: Discipline | None = ...,
+                now: float = ..., start_of: StartOf = ...,
+                compact: bool = ...) -> Iterator[SessionResult | KnownOutcomes]: ...
 
 
 def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
@@ -64,7 +65,7 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     if type(policy) is Fcfs:
         order, entries = state.fcfs_queue()  # kept in FCFS order by the state
     else:
-        order = pick_order(selectable(state), state.cluster, policy, state.order_keys(policy))
+        order = pick_order(selectable(state), state.cluster, policy)
     if discipline is None or discipline.name == "greedy":
         if compact and observer_for is None and state.fast_path:
             if entries is None:
@@ -130,9 +131,9 @@ def _greedy_compact(state: SchedulerState, round_no: int, policy: OrderingPolicy
         run, entry = buckets.known_run(walk, state.version)
         if run:
             yield KnownOutcomes(round_no, at + 1, tuple(order[at:at + len(run)]), tuple(run))
+            # a job the caller removes now is caught at the loop's top; the job that ended the run (entry) is
+            # allocated below exactly as _greedy() would allocate it
             at += len(run)
-            if state.removals != removals:
-                continue
         if entry is None:
             return
         job = entry[0]

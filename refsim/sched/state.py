@@ -19,7 +19,7 @@ from refsim.sched.decisions import Allocation
 from refsim.sched.fastpath import Buckets, CandidateSource, FreeIndex, VerdictMemo, reference_forced
 from refsim.sched.faults import FaultPlan
 from refsim.sched.limits import scope_key
-from refsim.sched.picker import Fcfs, OrderingPolicy
+from refsim.sched.picker import Fcfs
 from refsim.sched.planner import ClusterShape, ShapeMemo
 
 
@@ -41,7 +41,6 @@ class SchedulerState:
         self._host_scopes: dict[tuple[str, ...], dict[str, str]] = {}
         self._cluster_changes = 0
         self._free_index: FreeIndex | None = None
-        self._order_keys: dict[int, tuple[Job, tuple[object, ...]]] = {}
         # The pending jobs in FCFS order with their sort keys, kept in order as jobs arrive and leave (None until
         # a session asks, and again after a cluster change, which may change queue priorities)
         self._queue: list[Job] | None = None
@@ -67,16 +66,6 @@ class SchedulerState:
         if self._free_index is None:
             self._free_index = FreeIndex(self.cluster)
         return self._free_index
-
-    def order_keys(self, policy: OrderingPolicy) -> dict[int, tuple[Job, tuple[object, ...]]] | None:
-        """A memo of the policy's sort keys by job object for pick_order(), or None when the policy's keys may
-        change between sessions. FCFS keys depend only on the job and the cluster's queues, so its memo is kept
-        until the cluster changes; stale entries are dropped once they outnumber the pending jobs."""
-        if not isinstance(policy, Fcfs):
-            return None
-        if len(self._order_keys) > 2 * len(self.pending) + 1024:
-            self._order_keys.clear()
-        return self._order_keys
 
     def copy(self) -> SchedulerState:
         """A copy for a dry run: committed usage and the job tables are copied, so nothing done to the copy reaches
@@ -149,7 +138,6 @@ class SchedulerState:
         self._host_scopes.clear()
         self._cluster_changes += 1
         self._free_index = None
-        self._order_keys = {}
         self._queue = None
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()

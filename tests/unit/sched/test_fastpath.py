@@ -9,8 +9,9 @@ from refsim.sched.accounting import Usage
 from refsim.sched.decisions import Allocation, HostAllocation, Pend, PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.fastpath import Buckets, VerdictTable, accepts
-from refsim.sched.hostscan import PositionDemand, judge
+from refsim.sched.hostscan import PositionDemand, judge, scan_position
 from refsim.resreq import parse_requirement
+from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 
 
@@ -95,3 +96,64 @@ def test_the_free_slot_total_follows_commits_and_releases_and_ignores_closed_hos
     state.usage.release(JobId(1))
     state.usage.release(JobId(2))
     assert index.free_slots(state.usage) == 6
+
+
+def test_a_job_first_asked_about_after_its_bucket_has_an_outcome_gets_that_outcome() -> None:
+    """A job never keyed before (no bucket entry yet) that shares its requirement and task counts with a job whose
+    outcome is remembered pends for the same reasons, under its own id.
+    Kills: fastpath.py:Buckets.known taking the job's entry only when it exists (negated `entry is None ...`)."""
+    buckets = Buckets(Cluster((Host("a", {"slots": 1}),)))
+    seen, newcomer = Job(JobId(1), max_tasks=2, min_tasks=2), Job(JobId(2), max_tasks=2, min_tasks=2)
+    assert buckets.known(seen, 3) is None
+    reasons = (PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots"),)
+    buckets.remember(buckets.key(seen), reasons)
+    assert buckets.known(newcomer, 3) == Pend(JobId(2), reasons)
+
+
+def test_a_position_scan_over_candidates_finds_the_host_the_full_scan_finds() -> None:
+    """Hosts a, b, c, d with one slot each; b is full. A one-slot position scans cyclically from the index where
+    the previous one stopped: from 0 it takes a, from 1 it passes the full b and takes c, from 3 it takes d, and
+    with a and d claimed, from 3 it wraps round to c. Over the fast path's candidates (the hosts with a free slot)
+    the scan finds the same host at the same index.
+    Kills: hostscan.py:scan_position taking every host as its steps when the fast path's candidates are given,
+    or the candidates when they are not (a negated or inverted `source is None`)."""
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "abcd"))
+    state = SchedulerState(cluster)
+    state.usage.commit(JobId(9), _on("b"))
+    found = {}
+    for fast in (False, True):
+        ev = Evaluation.start(state, Job(JobId(1)), None)
+        ev.candidates = state.candidates if fast else None
+        demand = PositionDemand(ev, parse_requirement(""), 1)  # type: ignore[arg-type]
+        found[fast] = [(h.name, i) for h, i in (scan_position(ev, (), 1, 1, demand, claimed, start)  # type: ignore[misc]
+                                                for start, claimed in ((0, set()), (1, set()), (3, set()),
+                                                                       (3, {"a", "d"})))]
+    assert found[False] == [("a", 0), ("c", 2), ("d", 3), ("c", 2)] == found[True]
+
+
+def test_a_pend_explained_from_verdict_tables_names_the_failing_positions_own_shortfall() -> None:
+    """Hosts x and w (3 slots, mem 1000) and v (3 slots, 2 of them used, mem 250); 8 tasks of mem 100 with
+    span[ptile=3]: the one plan is 3, 3, 2. x and w take the 3-task positions; the 2-task position fails on v,
+    whose 1 free slot is short (its mem, 200 of 250, would do): the job pends for v's slots alone, on the fast
+    path's explanation as on the reference path (a 3-task demand on v would be short of mem instead).
+    Kills: placement.py:_run_end running a run of equal demands on into positions of another size."""
+    def outcome(reference: bool) -> object:
+        cluster = Cluster((Host("x", {"slots": 3, "mem": 1000}), Host("w", {"slots": 3, "mem": 1000}),
+                           Host("v", {"slots": 3, "mem": 250})))
+        state = SchedulerState(cluster)
+        state.reference_only = reference
+        state.usage.commit(JobId(9), Allocation((HostAllocation("v", (("slots", 2),)),)))
+        state.submit(Job(JobId(1), resreq="rusage[mem=100] span[ptile=3]", min_tasks=8, max_tasks=8))
+        return [r.outcome for r in run_session(state, 1)]
+
+    shortfall = [Pend(JobId(1), (PendReason(PendCode.RESOURCE_SHORTFALL, "v", "slots"),))]
+    assert outcome(reference=False) == shortfall == outcome(reference=True)
+
+
+def test_the_plain_check_counts_what_running_jobs_use() -> None:
+    """4 slots with 3 used by a running job: 1 slot is free, so one task fits and two do not, though the host's
+    4 slots in all would hold them; with nothing used, four fit and five do not.
+    Kills: fastpath.py:accepts adding the used amount to the total instead of taking it away."""
+    host = Host("a", {"slots": 4})
+    assert accepts(host, {"slots": 3}, (("slots", 1),)) and not accepts(host, {"slots": 3}, (("slots", 2),))
+    assert accepts(host, None, (("slots", 4),)) and not accepts(host, None, (("slots", 5),))

@@ -4,7 +4,7 @@ extra resources, on two 4-slot hosts."""
 from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
 from refsim.resreq.ast import OrderKey
 from refsim.sched.profile import INF, Holding, Profile, Reservation
 from refsim.sched.state import SchedulerState
@@ -132,3 +132,31 @@ def test_reservations_meet_only_when_they_overlap_in_time_on_a_shared_host_or_ho
     assert overlapping.meets(first) and overlapping.meets(second) and second.meets(overlapping)
     assert not Holding(JobId(4), 50, 150, on("b", 1)).meets(first)  # overlapping in time on another host
     assert Holding(JobId(5), 50, 150, on("b", 1, lic=1)).meets(first)  # shared amounts compete across hosts
+
+
+def test_best_fit_counts_a_holding_as_before_or_after_only_when_it_lies_outside_the_interval() -> None:
+    """Holdings are half-open [start, end). For a holding on [10, 12): c's holding [0, 12) starts before 10, so c
+    is idle 10 - min(12, 10) = 0 before it, but it ends at 12, not after 12, so nothing holds c after the interval
+    (INF); e's holding [10, 11) neither starts before 10 nor ends after 12, so e gets no fit at all.
+    Kills: profile.py:Profile.fit counting a holding that ends at the interval's end as after it (`h.end >= b`),
+    or one that starts at the interval's start as before it (`h.start <= a`)."""
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "ce"))
+    profile = Profile(SchedulerState(cluster), 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 0, 12, on("c", 1)))
+    profile.hold(Holding(JobId(2), 10, 11, on("e", 1)))
+    assert profile.fit(10, 12) == {"c": (0, INF)}
+
+
+def test_an_interval_charges_the_most_of_a_limit_counter_held_at_any_instant() -> None:
+    """A cluster-wide limit counter over time, as for resources: J1 counts 1 against `cap` over [10, 20), J2
+    counts 2 over [20, 30), never at once. Over [0, 40) the most counted at an instant is 2 (J2 alone), not
+    1 + 2; over [0, 15) it is J1's 1.
+    Kills: profile.py:_pointwise_max keeping a limit counter's first or smaller value (a negated or dropped
+    comparison)."""
+    profile = Profile(state_with()[0], 0, lambda j: None)
+    for job, start, amount in ((1, 10, 1), (2, 20, 2)):
+        charged = Allocation((HostAllocation("a", (("slots", 1),)),),
+                             limit_charges=(LimitCharge("cap", "-", "slots", amount),))
+        profile.hold(Holding(JobId(job), start, start + 10, charged))
+    assert profile.usage_over(0, 40).limit_used("cap", "-", "slots") == 2
+    assert profile.usage_over(0, 15).limit_used("cap", "-", "slots") == 1
