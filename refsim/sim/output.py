@@ -243,8 +243,6 @@ class SimOutput:
 
     def _flush(self) -> None:
         lines, self._lines = self._lines, []
-        if not lines:
-            return
         lines.append("")  # a newline after the last line too
         block = "\n".join(lines)
         if self._zipped is not None:
