@@ -33,3 +33,19 @@ def test_an_output_that_cannot_be_put_in_place_leaves_no_temporary_file(tmp_path
     with pytest.raises(OSError):
         out.commit()
     assert os.listdir(tmp_path) == ["out.jsonl"] and (tmp_path / "out.jsonl").is_dir()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts this process's open files in /proc")
+def test_an_output_whose_temporary_cannot_be_set_up_leaves_no_file_and_nothing_open(tmp_path, monkeypatch):
+    """Kills: sim/paths.py:AtomicFile.__init__'s `os.close(fd)` and `os.unlink(self.temporary)` on a failed set-up
+    dropped (the temporary's descriptor would stay open, or the temporary file would stay behind). Here giving the
+    temporary the target's permissions fails, as it may on a file system that refuses chmod."""
+    def refused(fd: int, mode: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "fchmod", refused)
+    open_before = len(os.listdir("/proc/self/fd"))
+    with pytest.raises(PermissionError):
+        AtomicFile(tmp_path / "out.jsonl")
+    assert os.listdir(tmp_path) == []
+    assert len(os.listdir("/proc/self/fd")) == open_before
