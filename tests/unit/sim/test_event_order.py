@@ -111,3 +111,14 @@ events:
 """)
     assert session_times(items) == [0, 5]
     assert (items[-1].statistics.time, items[-1].statistics.utilisation) == (5, 5 / 40)
+
+
+def test_a_replay_shorter_than_a_second_still_has_its_utilisation():
+    """Kills: sim/replay.py:Simulator.statistics' `span > 0` mutated to `span > 1` (a replay spanning less than a
+    second would report 0% used). The default cluster has 8 slots; job 1 holds one of them for the whole 0.5 s
+    replay (submitted at 0, it ends at 0.5): 0.5 slot-seconds over 8 slots x 0.5 s is 1/8."""
+    _, items = reports("""
+events:
+  - {time: 0, submit: {id: 1, run_time: 0.5}}
+""")
+    assert (items[-1].statistics.time, items[-1].statistics.utilisation) == (0.5, 1 / 8)
