@@ -122,3 +122,19 @@ events:
   - {time: 0, submit: {id: 1, run_time: 0.5}}
 """)
     assert (items[-1].statistics.time, items[-1].statistics.utilisation) == (0.5, 1 / 8)
+
+
+def test_utilisation_counts_a_job_still_running_when_the_ticks_stop():
+    """Kills: sim/replay.py:Simulator.statistics' slot-seconds of the finished jobs plus those of the running ones
+    mutated to minus. Sessions every second stop once no recorded event is left and nothing changed, even with a
+    job's finish still to come (docs/simulator.md). Jobs 1 and 2 start at 0 on the default 8 slots; 1 ends at 1,
+    whose session changes nothing more, so the replay ends at 1 with job 2 running: 1 + 1 slot-seconds over
+    8 slots x 1 s is 0.25."""
+    _, items = reports("""
+sessions: {policy: every, interval: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 1}}
+  - {time: 0, submit: {id: 2, run_time: 100}}
+""")
+    st = items[-1].statistics
+    assert (st.time, st.finished, st.running, st.utilisation) == (1, 1, 1, 0.25)
