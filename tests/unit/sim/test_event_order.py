@@ -138,3 +138,18 @@ events:
 """)
     st = items[-1].statistics
     assert (st.time, st.finished, st.running, st.utilisation) == (1, 1, 1, 0.25)
+
+
+def test_a_job_still_running_is_described_with_its_hosts():
+    """Kills: sim/jobtable.py:JobRecord.describe's RUNNING state name mutated (a running job would be described as
+    just "running", without where it runs; the console's `why` and trace messages quote this). Job 2's 6 tasks
+    take hosts a and b (4 slots each) and it is still running when the ticks stop at 1; job 1 has finished."""
+    from refsim.model.jobid import JobId
+
+    sim, _ = reports("""
+sessions: {policy: every, interval: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 1}}
+  - {time: 0, submit: {id: 2, tasks: 6, run_time: 100}}
+""")
+    assert (sim.jobs[JobId(2)].describe(), sim.jobs[JobId(1)].describe()) == ("running on a b", "finished")

@@ -73,3 +73,11 @@ def test_a_log_to_standard_output_leaves_it_open_and_a_log_to_a_device_closes_wh
     opened = device._file
     device.close()
     assert opened.closed
+
+
+def test_a_log_to_standard_error_goes_through_the_stream_refsim_writes_to(capsys):
+    """Kills: sim/log.py:STDERR mutated (`/dev/stderr`, where -v without --log sends the log, would be opened as a
+    file: written past the stream refsim holds, or replaced whole when standard error is redirected to a file).
+    The log's lines reach sys.stderr, as the console's other messages do."""
+    run_batch(recording(TEXT), log="/dev/stderr")
+    assert capsys.readouterr().err.splitlines()[0] == "[t=3010264] round 1: 1 dispatched, 0 pended, 0 no decision"
