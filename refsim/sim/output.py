@@ -195,7 +195,7 @@ class DecisionLines:
         """dumps() sorts the keys: job, kind, position, reasons, round, time."""
         job = pend.job
         known = self._jobs.get(id(job))
-        if known is None or known[0] is not job:
+        if known is None:  # an entry holds its job, so while it is kept its id names no other object
             known = self._job_text(job)
         session = self._session
         if round_no is not session[0] or time is not session[1]:
@@ -243,8 +243,6 @@ class SimOutput:
 
     def _flush(self) -> None:
         lines, self._lines = self._lines, []
-        if not lines:
-            return
         lines.append("")  # a newline after the last line too
         block = "\n".join(lines)
         if self._zipped is not None:

@@ -155,11 +155,10 @@ class ReplayOutputs:
 
     def report_known(self, known: KnownOutcomes, time: float) -> None:
         """report() for each decision of a compact session's run of bucket hits, written exactly as report() writes
-        them one at a time (a greedy run holds pends and no-decisions only, and no reservation)."""
-        if self.log is not None:  # the log writes each result its own way
-            for result in known.results():
-                self.report(result, time)
-            return
+        them one at a time (a greedy run holds pends and no-decisions only, and no reservation). Only for outputs
+        without a log: the log writes each result its own way, so run_batch asks for compact sessions only when
+        there is none."""
+        assert self.log is None, "a run with a log takes each session result through report()"
         failures, round_no, position = self._failures, known.round, known.first
         for outcome in known.outcomes:
             if type(outcome) is Pend:

@@ -227,9 +227,8 @@ class Simulator:
                 return False
             self.state.set_cluster(self.state.cluster.with_host(replace(host, status=action.status)))
             return True
-        if isinstance(action, RecordedDispatch):
-            return self._recorded_dispatch(action)
-        return False
+        assert isinstance(action, RecordedDispatch), action  # a session mark never gets here: it starts a session
+        return self._recorded_dispatch(action)
 
     def _recorded_dispatch(self, action: RecordedDispatch) -> bool:
         state = self.jobs[action.job].state
@@ -344,12 +343,10 @@ class Simulator:
         """_record() for each job of a run of bucket hits (pends and no-reason no-decisions, never a dispatch; a
         greedy session's, so no reservation is planned): a loaded replay makes millions."""
         record_of, round_no, outcomes = self._record_of, known.round, known.outcomes
-        records = list(map(record_of.get, map(id, known.jobs)))  # a record holds its job: no id is reused
+        # every job of a session was submitted through _apply, which keeps its record by the job object; a record
+        # holds its job, so no id is reused
+        records = list(map(record_of.__getitem__, map(id, known.jobs)))
         for record, outcome in zip(records, outcomes):
-            if record is None:
-                record = self.jobs.records.get(outcome.job)
-                if record is None:
-                    continue
             record.last_outcome = outcome
             record.last_round = round_no
         pends = [(o.job, o.reasons) for o in outcomes if type(o) is Pend]

@@ -111,3 +111,45 @@ events:
 """)
     assert session_times(items) == [0, 5]
     assert (items[-1].statistics.time, items[-1].statistics.utilisation) == (5, 5 / 40)
+
+
+def test_a_replay_shorter_than_a_second_still_has_its_utilisation():
+    """Kills: sim/replay.py:Simulator.statistics' `span > 0` mutated to `span > 1` (a replay spanning less than a
+    second would report 0% used). The default cluster has 8 slots; job 1 holds one of them for the whole 0.5 s
+    replay (submitted at 0, it ends at 0.5): 0.5 slot-seconds over 8 slots x 0.5 s is 1/8."""
+    _, items = reports("""
+events:
+  - {time: 0, submit: {id: 1, run_time: 0.5}}
+""")
+    assert (items[-1].statistics.time, items[-1].statistics.utilisation) == (0.5, 1 / 8)
+
+
+def test_utilisation_counts_a_job_still_running_when_the_ticks_stop():
+    """Kills: sim/replay.py:Simulator.statistics' slot-seconds of the finished jobs plus those of the running ones
+    mutated to minus. Sessions every second stop once no recorded event is left and nothing changed, even with a
+    job's finish still to come (docs/simulator.md). Jobs 1 and 2 start at 0 on the default 8 slots; 1 ends at 1,
+    whose session changes nothing more, so the replay ends at 1 with job 2 running: 1 + 1 slot-seconds over
+    8 slots x 1 s is 0.25."""
+    _, items = reports("""
+sessions: {policy: every, interval: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 1}}
+  - {time: 0, submit: {id: 2, run_time: 100}}
+""")
+    st = items[-1].statistics
+    assert (st.time, st.finished, st.running, st.utilisation) == (1, 1, 1, 0.25)
+
+
+def test_a_job_still_running_is_described_with_its_hosts():
+    """Kills: sim/jobtable.py:JobRecord.describe's RUNNING state name mutated (a running job would be described as
+    just "running", without where it runs; the console's `why` and trace messages quote this). Job 2's 6 tasks
+    take hosts a and b (4 slots each) and it is still running when the ticks stop at 1; job 1 has finished."""
+    from refsim.model.jobid import JobId
+
+    sim, _ = reports("""
+sessions: {policy: every, interval: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 1}}
+  - {time: 0, submit: {id: 2, tasks: 6, run_time: 100}}
+""")
+    assert (sim.jobs[JobId(2)].describe(), sim.jobs[JobId(1)].describe()) == ("running on a b", "finished")

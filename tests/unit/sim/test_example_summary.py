@@ -16,3 +16,10 @@ def test_a_short_sentence_is_kept_whole_and_a_long_one_is_cut_at_its_last_comma_
 def test_every_shipped_example_has_a_summary_within_the_width():
     summaries = example_summaries()
     assert summaries and all(0 < len(s) <= SUMMARY_WIDTH + len(", ...") for s in summaries.values())
+
+
+def test_the_summary_is_the_opening_comment_only():
+    """Kills: sim/examples.py:_summary's `break` at the first line that is not a comment mutated to `continue`
+    (a comment further down the recording, here on an event, would be read into a one-sentence summary)."""
+    text = "# Two jobs on one host\ncluster: {}\n# job 2 waits for job 1\nevents: []\n"
+    assert _summary(text) == "Two jobs on one host"

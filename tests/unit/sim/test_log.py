@@ -1,6 +1,9 @@
 """Times in the scheduler log and the batch summary: exact, in the console's number format
 (refsim.model.units.format_number), and each warning stamped with the time of the event it concerns."""
 
+import os
+import sys
+
 from refsim.sim.batch import run_batch, summary_lines
 from tests.support.recordings import recording
 
@@ -52,3 +55,29 @@ def test_the_decision_log_names_a_no_decision_and_its_kind(tmp_path):
         "[t=30] round 4 #4: no decision for 109: job has no scheduling object",
         "[t=30] round 4: 0 dispatched, 3 pended, 1 no decision",
     ]
+
+
+def test_a_log_to_standard_output_leaves_it_open_and_a_log_to_a_device_closes_what_it_opened(capsys):
+    """Kills: sim/log.py:SchedulerLog._finish_stream's `not self._owned` with its `not` dropped (refsim would close
+    standard output, which it never opened, so nothing more could be printed; and leave open the device file it
+    did open). `--log -` writes the log to standard output (docs/simulator.md)."""
+    from refsim.sim.log import SchedulerLog
+
+    run_batch(recording(TEXT), log="-")
+    assert not sys.stdout.closed
+    print("still printing")
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "[t=3010264] round 1: 1 dispatched, 0 pended, 0 no decision"
+    assert out[-1] == "still printing"
+    device = SchedulerLog(os.devnull)
+    opened = device._file
+    device.close()
+    assert opened.closed
+
+
+def test_a_log_to_standard_error_goes_through_the_stream_refsim_writes_to(capsys):
+    """Kills: sim/log.py:STDERR mutated (`/dev/stderr`, where -v without --log sends the log, would be opened as a
+    file: written past the stream refsim holds, or replaced whole when standard error is redirected to a file).
+    The log's lines reach sys.stderr, as the console's other messages do."""
+    run_batch(recording(TEXT), log="/dev/stderr")
+    assert capsys.readouterr().err.splitlines()[0] == "[t=3010264] round 1: 1 dispatched, 0 pended, 0 no decision"

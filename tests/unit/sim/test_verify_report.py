@@ -138,3 +138,13 @@ def test_a_job_reported_twice_in_a_round_is_compared_once():
     mismatches = verifier.finish()
     assert verifier.compared == 2
     assert [(m.job, m.got["position"]) for m in mismatches] == [("1", 3)]
+
+
+def test_expected_rounds_the_replay_never_reached_are_each_missing():
+    """Kills: sim/verify.py:Verifier.finish's loop over the expected rounds after the last simulated one (its
+    `_start_round` or `_end_round` dropped, or the round key mutated). Expected decisions in rounds 1, 2 and 3; the
+    replay reported round 1 only: the decisions of rounds 2 and 3 are missing, in round order."""
+    pend = {"job": "1", "kind": "pend", "position": 1, "reasons": []}
+    expected = [{**pend, "round": 1}, {**pend, "round": 2}, {**pend, "round": 3, "job": "2"}]
+    mismatches = compare(expected, [{**pend, "round": 1}])
+    assert [(m.round, m.job, m.got) for m in mismatches] == [(2, "1", None), (3, "2", None)]

@@ -1,0 +1,85 @@
+"""A --sim-output file whose writing fails while the replay runs (a full disk) is dropped and named in one line, and
+nothing of it is left; a log that cannot be opened leaves no --sim-output file behind either."""
+
+from __future__ import annotations
+
+import errno
+import os
+
+import pytest
+
+from refsim.sim.batch import run_batch
+from refsim.sim.output import SimOutput
+from refsim.sim.outputs import OutputWriteError, ReplayOutputs
+from tests.support.recordings import recording
+
+# One host of one slot; three alike jobs. Job 1 is dispatched; job 2 pends, judged in full; job 3 has job 2's
+# requirement in the same session, so it pends from the same verdict (a run of bucket hits, written in one piece).
+ALIKE = """
+cluster:
+  hosts:
+    - {name: h1, slots: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 10}}
+  - {time: 0, submit: {id: 2, run_time: 10}}
+  - {time: 0, submit: {id: 3, run_time: 10}}
+"""
+
+FULL = "No space left on device"
+
+
+def _failing_on(monkeypatch, fragment: str, method: str = "write_line") -> None:
+    """Writing a line that holds `fragment` fails as on a full disk."""
+    real = getattr(SimOutput, method)
+
+    def write(self, line):
+        if fragment in (line if isinstance(line, str) else str(line)):
+            raise OSError(errno.ENOSPC, FULL)
+        real(self, line)
+
+    monkeypatch.setattr(SimOutput, method, write)
+
+
+@pytest.mark.parametrize("fragment, method", [
+    ('"job":"2","kind":"pend"', "write_line"),  # a pend judged in full (report)
+    ('"job":"3","kind":"pend"', "write_line"),  # a pend known from its bucket (report_known)
+    ("'kind': 'submit'", "write"),  # a job record
+])
+def test_a_sim_output_that_cannot_be_written_is_dropped_and_named(tmp_path, monkeypatch, fragment, method):
+    """Kills: sim/outputs.py:ReplayOutputs._write's and _decided's `failures.append(self._drop_output(...))` dropped
+    (the replay would go on writing into a broken file, which would then appear), report_known's
+    `self._raise_failures()` dropped (the failure would be named only at the next report, if any), and
+    _drop_output's `failed.discard()` dropped, its message mutated, or its `exc.strerror or exc` -> and."""
+    _failing_on(monkeypatch, fragment, method)
+    out = tmp_path / "out.jsonl"
+    with pytest.raises(OutputWriteError) as caught:
+        run_batch(recording(ALIKE), output=out)
+    assert str(caught.value) == f"--sim-output {out}: cannot write: {FULL}; it was not written"
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_log_that_cannot_be_opened_leaves_no_sim_output_behind(tmp_path):
+    """Kills: sim/outputs.py:ReplayOutputs.open's `sim_output.discard()` dropped (the --sim-output file's
+    temporary, already open when the log fails to open, would stay behind)."""
+    with pytest.raises(FileNotFoundError):
+        ReplayOutputs.open("r.yaml", output=tmp_path / "out.jsonl", log=tmp_path / "no" / "sched.log")
+    assert os.listdir(tmp_path) == []
+
+
+def test_set_output_names_the_previous_file_when_it_cannot_be_finished(tmp_path):
+    """Kills: sim/outputs.py:ReplayOutputs.switch_output's message mutated, or its `exc.strerror or exc` -> and.
+    The new file is started (it is where later records go); the previous one was not written."""
+    old = SimOutput(tmp_path / "old.jsonl", "r.yaml")
+
+    def full_disk() -> None:
+        raise OSError(errno.ENOSPC, FULL)
+
+    old.close = full_disk  # type: ignore[method-assign]
+    outputs = ReplayOutputs("r.yaml", output=old)
+    with pytest.raises(OutputWriteError) as caught:
+        outputs.switch_output(tmp_path / "new.jsonl")
+    assert str(caught.value) == f"--sim-output {tmp_path / 'old.jsonl'}: cannot write: {FULL}; it was not written"
+    assert outputs.output is not None and outputs.output.path == tmp_path / "new.jsonl"
+    old.discard()
+    outputs.discard()
+    assert os.listdir(tmp_path) == []
