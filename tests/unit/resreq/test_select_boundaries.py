@@ -1,0 +1,57 @@
+"""Select rules at their boundaries: each comparison at equality, a bare name on a capacity of exactly 1, what a
+host lacking the resource gets, and whitespace around the expression."""
+
+import pytest
+
+from refsim.model.cluster import Host
+from refsim.resreq import parse_requirement
+from refsim.resreq.select import compile_select
+
+# mem is exactly 4096 on this host; gpus exactly 1; type a string attribute; fast a false boolean attribute.
+HOST = Host("h", {"slots": 4, "mem": 4096, "gpus": 1}, {"type": "X86", "fast": False})
+
+
+@pytest.mark.parametrize("op, at_4096, at_4095", [
+    ("==", True, False), ("!=", False, True), ("<", False, False), ("<=", True, False),
+    (">", False, True), (">=", True, True),
+])
+def test_each_comparison_decides_at_equality(op, at_4096, at_4095):
+    """Kills: refsim/resreq/select.py _NUMERIC_OPS any operator swapped for its strict or non-strict twin (e.g.
+    `a <= b` -> `a < b`). The host has mem 4096: compared with 4096 and with 4095."""
+    assert compile_select(f"mem{op}4096").matches(HOST) is at_4096
+    assert compile_select(f"mem{op}4095").matches(HOST) is at_4095
+
+
+@pytest.mark.parametrize("text, matched", [
+    ("gpus", True),         # a capacity of exactly 1 is positive
+    ("fast", False),        # a false boolean attribute
+    ("type", False),        # a string attribute is neither a true boolean nor a positive number
+    ("licence", False),     # a resource the host does not have
+    ("licence==3", False), ("licence!=3", False), ("tier==gold", False), ("tier!=gold", False),
+    ("type!=ARM", True), ("type==X86", True),
+])
+def test_a_bare_name_needs_a_true_boolean_or_a_positive_number_and_a_missing_resource_fails_every_test(text,
+                                                                                                       matched):
+    """Kills: `_has`'s `value > 0` -> `value > 1` (a host with one GPU would not match `gpus`), and the missing
+    resource's comparisons passing (a host lacking the resource fails every comparison on it, `!=` included:
+    the module's docstring)."""
+    assert compile_select(text).matches(HOST) is matched
+
+
+def test_spaces_around_a_select_expression_are_not_part_of_it():
+    """Kills: `_tokenize`'s `break` on a blank rest dropped or turned into an error (trailing spaces inside
+    `select[...]` would be refused). The expression's text is kept without them."""
+    requirement = parse_requirement("select[  type==X86  ]")
+    assert requirement.select is not None
+    assert requirement.select.text == "type==X86"
+    assert requirement.select.matches(HOST) is True
+    assert str(requirement) == "select[type==X86]"
+
+
+def test_every_section_is_written_back_in_its_canonical_form():
+    """Kills: refsim/resreq/ast.py the `__str__` texts (`order[`, `-` of a descending key, `rusage[`, `:` between
+    pairs, `span[ptile=`): the requirement text shown by `info job` and the trace is built from them. rusage
+    pairs separated by `,` in the input are written with `:`."""
+    text = "select[fast] order[-mem:slots] rusage[mem=1.5, lic=2] span[ptile=3]"
+    assert str(parse_requirement(text)) == "select[fast] order[-mem:slots] rusage[mem=1.5:lic=2] span[ptile=3]"
+    assert str(parse_requirement("2*{span[hosts=1]} + 1*{order[mem]}")) == "2*{span[hosts=1]} + 1*{order[mem]}"
