@@ -1,0 +1,47 @@
+"""Discipline sections no other case shows: shared resources extra at a planned start, and a conservative-drevt
+backfill, each worked out by hand."""
+
+from __future__ import annotations
+
+from tests.support.console import console_lines, trace_lines
+
+# easy; n has 10 slots and 3 lic shared. Job 1 (7 slots, 1 lic) runs until its run limit ends at 200. Job 2 (9
+# slots, 1 lic) does not fit in the 3 free slots: at t=200 job 1's release frees its 7 slots and 1 lic, so job 2
+# reserves n: 9 slots and 1 lic from 200 to 200 + 300 = 500, leaving 10 - 9 = 1 slot and 3 - 1 = 2 lic extra.
+SHARED_EXTRA = ("scheduling: {discipline: easy}\ncluster:\n  hosts:\n    - {name: n, slots: 10}\n  shared:\n"
+                "    lic: 3\nevents:\n"
+                "  - {time: 0, submit: {id: 1, tasks: 7, run_time: 200, run_limit: 200, resreq: 'rusage[lic=1]'}}\n"
+                "  - {time: 0, submit: {id: 2, tasks: 9, run_time: 300, run_limit: 300, resreq: 'rusage[lic=1]'}}\n")
+
+# conservative-drevt on two one-slot hosts. Job 1 takes h1 until t=100; job 2 (both hosts) waits: its independent
+# planned start is 100. Job 3 (one slot, run limit 50) fits on h2 now and ends at 50 < 100, so it is backfilled.
+DREVT = ("scheduling: {discipline: conservative-drevt}\ncluster:\n  hosts:\n    - {name: h1, slots: 1}\n"
+         "    - {name: h2, slots: 1}\nevents:\n"
+         "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n"
+         "  - {time: 0, submit: {id: 2, tasks: 2, run_time: 10, run_limit: 10}}\n"
+         "  - {time: 0, submit: {id: 3, tasks: 1, run_time: 50, run_limit: 50}}\n")
+
+
+def test_shared_resources_extra_at_the_planned_start_follow_the_hosts():
+    """Kills: refsim/trace/discipline.py:extra_parts the shared part dropped, its `; ` separator after the hosts
+    lost (`["; "] if parts` negated), or its `shared ` label changed."""
+    block = trace_lines(console_lines(SHARED_EXTRA, ["trace on 2", "step 2"]), "2", 1)
+    assert block[4:9] == [
+        "  backfill reservation: planned start t=200, until t=500 (run limit 300)",
+        "    found from the running jobs released at start + run limit, in order:",
+        "      job 1: t=0 + run limit 200 = t=200, frees n: slots 7; shared lic 1",
+        "    reserved allocation: n: slots 9; shared lic 1",
+        "    extra resources at the planned start: n: slots 1; shared lic 2"]
+
+
+def test_a_conservative_drevt_backfill_says_it_ends_before_every_planned_start_ahead():
+    """Kills: refsim/trace/discipline.py:verdict the conservative-drevt wording of an ends-before start (the
+    discipline name test negated or its text changed): it names no single reservation, as the planned starts
+    ahead are independent ones. Strictly before: 50 < 100."""
+    block = trace_lines(console_lines(DREVT, ["trace on 3", "step 3"]), "3", 1)
+    assert block[3:7] == [
+        "discipline conservative-drevt at t=0: run limit 50; fits now: yes (see the requirement, plan and host "
+        "sections below)",
+        "  independent planned starts of the jobs ahead (from the running jobs alone):",
+        "    job 2: planned start t=100; ends before it: t=0 + run limit 50 = t=50 < t=100: yes",
+        "  verdict: backfilled: ends before every independent planned start ahead"]
