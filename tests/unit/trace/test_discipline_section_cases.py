@@ -45,3 +45,36 @@ def test_a_conservative_drevt_backfill_says_it_ends_before_every_planned_start_a
         "  independent planned starts of the jobs ahead (from the running jobs alone):",
         "    job 2: planned start t=100; ends before it: t=0 + run limit 50 = t=50 < t=100: yes",
         "  verdict: backfilled: ends before every independent planned start ahead"]
+
+
+def test_more_than_twenty_running_jobs_released_are_listed_twenty_then_counted():
+    """Kills: refsim/trace/discipline.py:reservation_lines the noun "running jobs" of the count line mutated
+    (`str->XX`). easy on 22 one-slot hosts: jobs 1-22 each take one host until t=100+i; job 23 needs all 22 hosts,
+    so its planned start is t=122, once every one has been released, in the order of their ends: 20 are listed
+    (MAX_LISTED), the last 2 counted."""
+    hosts = "".join(f"    - {{name: h{i:02d}, slots: 1}}\n" for i in range(1, 23))
+    text = ("scheduling: {discipline: easy}\ncluster:\n  hosts:\n" + hosts + "events:\n" + "".join(
+        f"  - {{time: 0, submit: {{id: {i}, tasks: 1, run_time: {100 + i}, run_limit: {100 + i}}}}}\n"
+        for i in range(1, 23)) + "  - {time: 0, submit: {id: 23, tasks: 22, run_time: 10, run_limit: 10}}\n")
+    block = trace_lines(console_lines(text, ["trace on 23", "step 23"]), "23", 1)
+    assert block[4:27] == [
+        "  backfill reservation: planned start t=122, until t=132 (run limit 10)",
+        "    found from the running jobs released at start + run limit, in order:"] + [
+        f"      job {i}: t=0 + run limit {100 + i} = t={100 + i}, frees h{i:02d}: slots 1" for i in range(1, 21)] + [
+        "      and 2 more running jobs"]
+
+
+def test_more_than_twenty_jobs_ahead_are_listed_twenty_then_counted():
+    """Kills: refsim/trace/discipline.py:backfill_lines the noun "jobs ahead" of the count line mutated (`str->XX`).
+    conservative-drevt as in DREVT, with jobs 2-23 all needing both hosts: each one's independent planned start is
+    t=100 (job 1's end). Job 24 (limit 50) ends before each (50 < 100): 20 listed, 2 counted."""
+    text = DREVT.split("  - {time: 0, submit: {id: 2,")[0] + "".join(
+        f"  - {{time: 0, submit: {{id: {i}, tasks: 2, run_time: 10, run_limit: 10}}}}\n" for i in range(2, 24)) + (
+        "  - {time: 0, submit: {id: 24, tasks: 1, run_time: 50, run_limit: 50}}\n")
+    block = trace_lines(console_lines(text, ["trace on 24", "step 24"]), "24", 1)
+    assert block[4:27] == [
+        "  independent planned starts of the jobs ahead (from the running jobs alone):"] + [
+        f"    job {i}: planned start t=100; ends before it: t=0 + run limit 50 = t=50 < t=100: yes"
+        for i in range(2, 22)] + [
+        "    and 2 more jobs ahead",
+        "  verdict: backfilled: ends before every independent planned start ahead"]
