@@ -5,7 +5,7 @@ import pytest
 
 from refsim.model.cluster import Host
 from refsim.resreq import parse_requirement
-from refsim.resreq.select import compile_select
+from refsim.resreq.select import SelectError, compile_select
 
 # mem is exactly 4096 on this host; gpus exactly 1; type a string attribute; fast a false boolean attribute.
 HOST = Host("h", {"slots": 4, "mem": 4096, "gpus": 1}, {"type": "X86", "fast": False})
@@ -55,3 +55,22 @@ def test_every_section_is_written_back_in_its_canonical_form():
     text = "select[fast] order[-mem:slots] rusage[mem=1.5, lic=2] span[ptile=3]"
     assert str(parse_requirement(text)) == "select[fast] order[-mem:slots] rusage[mem=1.5:lic=2] span[ptile=3]"
     assert str(parse_requirement("2*{span[hosts=1]} + 1*{order[mem]}")) == "2*{span[hosts=1]} + 1*{order[mem]}"
+
+
+@pytest.mark.parametrize("text, message, offset", [
+    ("a and or", "expected a resource name but found 'or'", 6),
+    ("a or and", "expected a resource name but found 'and'", 5),
+    ("a == not", "expected a value after '==' but found 'not'", 5),
+])
+def test_a_keyword_is_never_a_resource_name_or_a_value(text, message, offset):
+    """Kills: refsim/resreq/select.py:_Parser.test and _Parser.comparison the keywords `and`/`or`/`not` mutated in
+    the tuple that refuses them (`str->XX`): `or` after `and` would be read as a resource named "or". The offset
+    is the keyword's first character (counted from 0)."""
+    with pytest.raises(SelectError) as caught:
+        compile_select(text)
+    assert (str(caught.value), caught.value.offset) == (message, offset)
+
+
+def test_a_quoted_keyword_is_a_string_value():
+    """A keyword in quotes is an ordinary string: `type=="and"` compares the attribute with the word and."""
+    assert compile_select('type=="and"').matches(Host("k", {"slots": 1}, {"type": "and"})) is True
