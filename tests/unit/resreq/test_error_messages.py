@@ -65,3 +65,11 @@ def test_span_takes_ptile_from_one_to_a_million_and_hosts_one(text):
     """Kills: `_Parser.span`'s lower bound 1 -> 2 (ptile=1, one task per host, would be refused) and the
     whitespace around the key and value no longer stripped."""
     assert str(parse_requirement(text)) == text.replace(" ", "")
+
+
+def test_a_compound_may_follow_spaces_at_the_start_or_after_an_alternative_bar():
+    """Kills: refsim/resreq/parser.py:_Parser.term its leading `self.skip()` dropped (a compound's count after a
+    space would not be seen as a digit, and the text would be refused as no requirement). An alternative that is a
+    compound is written back in braces."""
+    assert str(parse_requirement("  2*{select[a]}")) == "2*{select[a]}"
+    assert str(parse_requirement("{select[b]} ||  1*{select[a]}")) == "{select[b]} || {1*{select[a]}}"

@@ -74,3 +74,26 @@ def test_a_keyword_is_never_a_resource_name_or_a_value(text, message, offset):
 def test_a_quoted_keyword_is_a_string_value():
     """A keyword in quotes is an ordinary string: `type=="and"` compares the attribute with the word and."""
     assert compile_select('type=="and"').matches(Host("k", {"slots": 1}, {"type": "and"})) is True
+
+
+@pytest.mark.parametrize("text, offset", [("a $", 2), ("mem>4$x", 5)])
+def test_a_character_outside_the_language_is_named_with_its_offset(text, offset):
+    """Kills: `_tokenize`'s message text mutated (`str->XX`). `$` is no token: the offset is where it stands."""
+    with pytest.raises(SelectError) as caught:
+        compile_select(text)
+    assert (str(caught.value), caught.value.offset) == ("unexpected character '$'", offset)
+
+
+def test_nesting_counts_only_what_is_open_not_what_came_before():
+    """Kills: refsim/resreq/select.py:_Parser.not_ and _Parser.test the `self.depth -= 1` after a negation or a
+    group (`-=` -> `+=`: 101 negations side by side would count as 101 deep; `1 -> 2`: a closed negation or group
+    would lend one more level to what follows, so 101 parentheses after it would pass). The bound is 100 levels
+    (docs/decisions.md)."""
+    # a is a resource HOST lacks: each !a holds, each (a) fails
+    assert compile_select(" && ".join(["!a"] * 101)).matches(HOST) is True
+    assert compile_select(" && ".join(["(a)"] * 101)).matches(HOST) is False
+    for closed in ("!a && ", "(a) && "):
+        compile_select(closed + "(" * 100 + "a" + ")" * 100)
+        with pytest.raises(SelectError) as caught:
+            compile_select(closed + "(" * 101 + "a" + ")" * 101)
+        assert (str(caught.value), caught.value.offset) == ("nested more than 100 deep", len(closed) + 100)
