@@ -11,6 +11,7 @@ from refsim.resreq import ResreqError, parse_requirement
     ("2*{select[a]} + x", "at position 17: expected a task count"),
     ("2*{select[a]} + 1000001*{select[b]}", "at position 17: a member's task count must be at most 1000000"),
     ("0*{select[a]}", "at position 1: a member's task count must be at least 1"),
+    ("2*{}", "at position 3: a compound member cannot be empty"),
     ("2*select[a]", "at position 3: expected '{' but found 's'"),
     ("2*{select[a]} + 3", "at position 18: expected '*' but found 'end of text'"),
     # sections: each at most once, each closed by ']'; the position is where the section's name or body starts
@@ -26,6 +27,9 @@ from refsim.resreq import ResreqError, parse_requirement
     # select errors are placed at their own offset inside the body (body starts at position 8)
     ("select[ ]", "at position 8: select: empty select expression"),
     ("select[a b]", "at position 10: select: unexpected 'b'"),
+    ("select[type>X]", "at position 13: select: '>' compares numbers, not the string 'X'"),
+    ("select[a == or]", "at position 13: select: expected a value after '==' but found 'or'"),
+    ("select[a == and]", "at position 13: select: expected a value after '==' but found 'and'"),
     ("{select[a]} x", "at position 13: unexpected 'x'"),
 ])
 def test_each_error_says_where_and_what(text, message):
@@ -67,9 +71,11 @@ def test_span_takes_ptile_from_one_to_a_million_and_hosts_one(text):
     assert str(parse_requirement(text)) == text.replace(" ", "")
 
 
-def test_a_compound_may_follow_spaces_at_the_start_or_after_an_alternative_bar():
+def test_spaces_around_a_compound_are_optional():
     """Kills: refsim/resreq/parser.py:_Parser.term its leading `self.skip()` dropped (a compound's count after a
-    space would not be seen as a digit, and the text would be refused as no requirement). An alternative that is a
-    compound is written back in braces."""
+    space would not be seen as a digit, and the text would be refused as no requirement), and _Parser.compound
+    stepping over two characters after `+` (`+3*{...}` with no space would lose its count). An alternative that is
+    a compound is written back in braces."""
     assert str(parse_requirement("  2*{select[a]}")) == "2*{select[a]}"
+    assert str(parse_requirement("2*{select[a]}+3*{select[b]}")) == "2*{select[a]} + 3*{select[b]}"
     assert str(parse_requirement("{select[b]} ||  1*{select[a]}")) == "{select[b]} || {1*{select[a]}}"
