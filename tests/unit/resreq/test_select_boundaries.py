@@ -61,11 +61,13 @@ def test_every_section_is_written_back_in_its_canonical_form():
     ("a and or", "expected a resource name but found 'or'", 6),
     ("a or and", "expected a resource name but found 'and'", 5),
     ("a == not", "expected a value after '==' but found 'not'", 5),
+    ("a ||", "expected a resource name but found 'end'", 4),
 ])
 def test_a_keyword_is_never_a_resource_name_or_a_value(text, message, offset):
     """Kills: refsim/resreq/select.py:_Parser.test and _Parser.comparison the keywords `and`/`or`/`not` mutated in
     the tuple that refuses them (`str->XX`): `or` after `and` would be read as a resource named "or". The offset
-    is the keyword's first character (counted from 0)."""
+    is the keyword's first character (counted from 0); a text that ends where a name is due says `end`, at the
+    text's length."""
     with pytest.raises(SelectError) as caught:
         compile_select(text)
     assert (str(caught.value), caught.value.offset) == (message, offset)
