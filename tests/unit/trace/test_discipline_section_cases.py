@@ -78,3 +78,31 @@ def test_more_than_twenty_jobs_ahead_are_listed_twenty_then_counted():
         for i in range(2, 22)] + [
         "    and 2 more jobs ahead",
         "  verdict: backfilled: ends before every independent planned start ahead"]
+
+
+def test_under_strict_a_job_that_does_not_fit_waits_behind_the_first_that_did_not():
+    """Kills: refsim/trace/discipline.py:_held the strict "does not fit now; waits behind job" text mutated
+    (`str->XX`). On n (20 slots) job 1 takes 12; job 2 (10) does not fit in 8 and is the first that did not; job 3
+    (9) does not fit either and waits behind job 2."""
+    text = ("scheduling: {discipline: strict}\ncluster:\n  hosts:\n    - {name: n, slots: 20}\nevents:\n"
+            "  - {time: 0, submit: {id: 1, tasks: 12, run_time: 50, run_limit: 50}}\n"
+            "  - {time: 0, submit: {id: 2, tasks: 10, run_time: 200, run_limit: 200}}\n"
+            "  - {time: 0, submit: {id: 3, tasks: 9, run_time: 100, run_limit: 100}}\n")
+    block = trace_lines(console_lines(text, ["trace on 3", "step 3"]), "3", 1)
+    assert block[4:6] == [
+        "  waits behind job 2, the first job of this session that did not fit (strict FCFS: no backfilling)",
+        "  verdict: not started: does not fit now; waits behind job 2"]
+
+
+def test_a_job_larger_than_the_cluster_holds_no_reservation():
+    """Kills: refsim/trace/discipline.py:_held the last verdict text mutated (`str->XX`). Job 2 needs 3 tasks on two
+    one-slot hosts: it fits neither now nor once job 1 has ended, so it gets no backfill reservation."""
+    text = ("scheduling: {discipline: conservative-drevt}\ncluster:\n  hosts:\n    - {name: h1, slots: 1}\n"
+            "    - {name: h2, slots: 1}\nevents:\n"
+            "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n"
+            "  - {time: 0, submit: {id: 2, tasks: 3, run_time: 10, run_limit: 10}}\n")
+    block = trace_lines(console_lines(text, ["trace on 2", "step 2"]), "2", 1)
+    assert block[3:5] == [
+        "discipline conservative-drevt at t=0: run limit 10; fits now: no (see the requirement, plan and host "
+        "sections below)",
+        "  verdict: not started: does not fit now, nor once every running job has ended: no backfill reservation"]
