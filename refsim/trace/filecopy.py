@@ -30,9 +30,4 @@ class TraceFile:
         self._file.flush()
 
     def close(self) -> None:
-        if not self._file.closed:
-            self._file.close()
-
-    @property
-    def closed(self) -> bool:
-        return self._file.closed
+        self._file.close()  # closing a closed file does nothing

@@ -80,12 +80,10 @@ def verdict_parts(verdict: HostVerdict, unit_of: UnitOf) -> tuple[Part, ...]:
 
 
 def _lack_parts(lack: Lack, unit_of: UnitOf) -> tuple[Part, ...]:
-    if lack.kind is VerdictKind.SELECTION_MISMATCH:
-        return ("host closed" if lack.subject == "host closed" else f"select[{lack.subject}] not matched",)
     unit = unit_of(lack.resource or lack.subject)
     if lack.kind is VerdictKind.RESOURCE_SHORTFALL:
-        return (f"{lack.subject} short by ", Amt(lack.short or 0, unit))
-    return (f"{lack.subject}[{lack.scope}] {lack.resource} over by ", Amt(lack.short or 0, unit))
+        return (f"{lack.subject} short by ", Amt(lack.short, unit))
+    return (f"{lack.subject}[{lack.scope}] {lack.resource} over by ", Amt(lack.short, unit))
 
 
 def misses_parts(misses: tuple[Miss, ...], unit_of: UnitOf) -> tuple[Part, ...]:

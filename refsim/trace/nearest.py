@@ -14,14 +14,14 @@ MAX_MISSES = 5
 
 @dataclass(frozen=True)
 class Lack:
-    """What one failed check says the host lacked: `short` is how much more it would have needed (None for a
-    selection mismatch, which has no amount)."""
+    """What one failed check says the host lacked: `short` is how much more it would have needed. Only a resource
+    shortfall or a limit rejection is a lack: a host that does not match the selection is never a miss."""
 
     kind: VerdictKind
-    subject: str              # the resource, the limit name, or the select text / "host closed"
+    subject: str              # the resource, or the limit name
     scope: str | None
     resource: str | None
-    short: Amount | None
+    short: Amount
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,6 @@ class Miss:
 
 
 def lack_of(reason: Reason) -> Lack:
-    if reason.kind is VerdictKind.SELECTION_MISMATCH:
-        return Lack(reason.kind, reason.subject, None, None, None)
     if reason.kind is VerdictKind.RESOURCE_SHORTFALL:
         short = reason.requested - (reason.total - reason.used - reason.reserved)
         return Lack(reason.kind, reason.subject, None, reason.subject, normalise(short))

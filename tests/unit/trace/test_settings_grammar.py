@@ -1,0 +1,72 @@
+"""The `trace on` grammar and what the settings it makes say and select (docs/repl.md, spec 1.2-1.9)."""
+
+from __future__ import annotations
+
+import pytest
+
+from refsim.model.jobid import parse_job_id
+from refsim.trace.settings import OFF, Level, TraceError, TraceSettings, parse_trace_on
+
+
+@pytest.mark.parametrize("args, message", [
+    (["all", "12"], "trace on: unknown job id after 'all' '12'"),
+    (["all", "x"], "trace on: unknown option 'x'"),
+    (["7", "x"], "trace on: malformed job id 'x'"),
+    (["7", "level", "full", "12"], "trace on: unknown option '12'"),
+    (["1[2]", "lines"], "trace on: option 'lines' needs a value"),
+    (["all", "file", "a", "json", "a"], "trace on: file and json name the same path 'a'"),
+])
+def test_a_bad_trace_on_names_the_word_that_is_wrong(args, message):
+    """Kills: refsim/trace/settings.py:parse_trace_on the `job id after 'all'` wording (a number after `all` is
+    a job id in the wrong place, not an unknown option) changed or given to any word, and the same-path message
+    changed. After `all` or after the first option no more job ids are read, so `12` there is out of place; a
+    job id list stops at the first option name, so `x` is read as a job id and is malformed."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(args)
+    assert str(caught.value) == message
+
+
+def test_repeated_job_ids_are_kept_once_in_the_order_given():
+    """Kills: parse_trace_on keeping duplicates. The status line lists the selection in job order, compacted."""
+    settings = parse_trace_on(["3", "1", "3", "level", "full"])
+    assert settings == TraceSettings(True, (parse_job_id("3"), parse_job_id("1")), Level.FULL)
+    assert settings.describe() == "on for jobs 1 3, level full, at most 1000 lines per decision"
+
+
+def test_the_defaults_are_all_jobs_summary_level_a_thousand_lines_and_no_file():
+    """Kills: the defaults of TraceSettings or parse_trace_on changed (level, the 1000-line bound, enabled)."""
+    assert parse_trace_on(["all"]) == TraceSettings(True, None, Level.SUMMARY, 1000, None, None)
+    assert parse_trace_on(["all"]).describe() == "on for all jobs, level summary, at most 1000 lines per decision"
+
+
+def test_status_names_the_file_and_the_json_copy_when_given():
+    """Kills: TraceSettings.describe dropping or rewording the file or json part; paths() listing a path that
+    was not given. The two paths are listed text file first."""
+    both = parse_trace_on(["all", "json", "b.jsonl", "lines", "50", "file", "a.txt"])
+    assert both.describe() == ("on for all jobs, level summary, at most 50 lines per decision, file a.txt, "
+                               "json b.jsonl")
+    assert both.paths() == ("a.txt", "b.jsonl")
+    json_only = parse_trace_on(["all", "json", "b.jsonl"])
+    assert json_only.describe() == "on for all jobs, level summary, at most 1000 lines per decision, json b.jsonl"
+    assert json_only.paths() == ("b.jsonl",)
+    assert OFF.describe() == "off" and OFF.paths() == ()
+
+
+def test_an_array_id_selects_every_element_and_an_element_only_itself():
+    """Kills: TraceSettings.traces ignoring `enabled`, the selection, or selecting by job number alone, or asking every
+    selected id to select the job (`any` -> `all`). 5 names
+    the whole array 5 (every element); 5[3] names one element."""
+    whole, element = parse_trace_on(["5"]), parse_trace_on(["5[3]"])
+    assert [whole.traces(parse_job_id(j)) for j in ("5", "5[3]", "6")] == [True, True, False]
+    assert [element.traces(parse_job_id(j)) for j in ("5[3]", "5[4]", "5")] == [True, False, False]
+    several = parse_trace_on(["5[3]", "8"])
+    assert [several.traces(parse_job_id(j)) for j in ("5[3]", "8", "5[4]")] == [True, True, False]
+    assert parse_trace_on(["all"]).traces(parse_job_id("6")) is True
+    assert OFF.traces(parse_job_id("6")) is False
+    assert TraceSettings(False, None).traces(parse_job_id("6")) is False
+
+
+@pytest.mark.parametrize("lines", ["50", "100000"])
+def test_the_line_bound_accepts_both_ends_of_its_range(lines):
+    """Kills: the `MIN_LINES <= n <= MAX_LINES` bounds made strict (the range is 50 to 100000 inclusive)."""
+    assert parse_trace_on(["all", "lines", lines]).lines == int(lines)
