@@ -29,3 +29,14 @@ def test_never_on_a_pipe():
     progress.update(1, 1, 0)
     progress.close()
     assert stream.getvalue() == "" and not progress.enabled
+
+
+def test_closing_twice_ends_the_line_once():
+    """run_sweep closes the progress line it was given, and its caller may close it again: the line ends once.
+    Kills: sweep/progress.py:SweepProgress.close leaving the line marked as shown after ending it."""
+    stream = Terminal()
+    progress = SweepProgress(1, stream, clock=lambda: 0.0)
+    progress.update(1, 0, 0)
+    progress.close()
+    progress.close()
+    assert stream.getvalue() == "\r\033[Ksweep [########################] 1/1 done, 0 running, 0 failed\n"

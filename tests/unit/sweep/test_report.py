@@ -158,3 +158,20 @@ def test_a_row_with_the_wrong_number_of_cells_is_named_by_its_line(tmp_path: Pat
     result = run("sweep-report", str(tmp_path / "r.csv"))
     assert result.exit_code == 2
     assert result.stderr == f"Error: {tmp_path / 'r.csv'}: line 3: has 2 cells; the header has 5\n"
+
+
+def test_a_failed_replay_is_listed_with_dashes_for_what_it_never_measured(tmp_path: Path):
+    """The last table of a report lists every replay, a failed one too: its figures, decisions and CPU seconds
+    are `-` (it measured nothing), as an empty axis value is. Kills: sweep/report.py:shown's `-` for nothing
+    mutated (the failed replay's decisions and the missing hosts value would read as something)."""
+    from refsim.sweep.report import markdown_text
+
+    (tmp_path / "r.csv").write_text("replay,recording,hosts,status,wait_mean,utilisation,decisions,cpu_seconds\n"
+                                    "1,a.yaml,,failed,,,,\n2,a.yaml,2,ok,10.0,0.5,7,0.125\n")
+    text = markdown_text(read_results(tmp_path / "r.csv"), {})
+    assert text.endswith("## Every replay\n\n"
+                         "| replay | hosts | status | wait mean | median | p95 | max | bsld mean | util | makespan "
+                         "| decisions | cpu s |\n"
+                         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+                         "| 1 | - | failed | - | - | - | - | - | - | - | - | - |\n"
+                         "| 2 | 2 | ok | 10.0 | - | - | - | - | 50.0% | - | 7 | 0.12 |\n")
