@@ -175,3 +175,21 @@ def test_a_failed_replay_is_listed_with_dashes_for_what_it_never_measured(tmp_pa
                          "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
                          "| 1 | - | failed | - | - | - | - | - | - | - | - | - |\n"
                          "| 2 | 2 | ok | 10.0 | - | - | - | - | 50.0% | - | 7 | 0.12 |\n")
+
+
+@pytest.mark.parametrize("content, problem", [
+    (None, "cannot read: No such file or directory"),
+    (b"replay,\xff\n", "is not a readable CSV file ('utf-8' codec can't decode byte 0xff in position 7: invalid "
+                       "start byte)"),
+    (b"replay,recording,status,wait_mean,utilisation\n1,a,ok,\"" + b"x" * 200_000 + b"\",1\n",
+     "is not a readable CSV file (field larger than field limit (131072))"),
+])
+def test_a_results_table_that_cannot_be_read_is_one_line(tmp_path: Path, content: bytes | None, problem: str):
+    """Kills: sweep/table.py:read_results's errors for a file that is missing, not UTF-8 text, or not CSV that the
+    csv module can read (dropped: a traceback; or their text mutated)."""
+    path = tmp_path / "r.csv"
+    if content is not None:
+        path.write_bytes(content)
+    result = run("sweep-report", str(path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"Error: {path}: {problem}\n"
