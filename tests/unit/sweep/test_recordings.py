@@ -89,3 +89,14 @@ def test_a_recording_without_events_takes_a_time_scale(folder: Path):
     assert sweep(folder, "recordings: [quiet.yaml]\naxes: {time_scale: [2]}\n").exit_code == 0
     assert [(r["status"], r["jobs"], r["decisions"], r["utilisation"]) for r in rows(folder)] == [
         ("ok", "0", "0", "0.0")]
+
+
+def test_a_glob_skips_only_the_files_already_named(folder: Path):
+    """recs/b.yaml is named first, then the glob recs/*.yaml matches a, b and c (sorted): b is not read twice,
+    and c after it is still replayed. Kills: sweep/sources.py:resolve_sources stopping at the first file already
+    read (`continue` -> `break`), which would drop c."""
+    (folder / "recs").mkdir()
+    for second, name in enumerate(("a", "b", "c"), start=1):  # different contents: each is a replay of its own
+        (folder / "recs" / f"{name}.yaml").write_text(TWO.replace("time: 4,", f"time: {second},"))
+    assert sweep(folder, "recordings: [recs/b.yaml, 'recs/*.yaml']\n").exit_code == 0
+    assert [r["recording"] for r in rows(folder)] == ["recs/b.yaml", "recs/a.yaml", "recs/c.yaml"]

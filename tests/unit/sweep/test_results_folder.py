@@ -21,3 +21,25 @@ def test_results_that_are_not_utf8_text_stop_the_sweep_with_one_line(six: Path):
                              "in position 0: invalid start byte\n")
     assert sorted(p.name for p in out.iterdir()) == ["results.jsonl"]
     assert (out / "results.jsonl").read_bytes() == b"\xff\xfe{}\n"
+
+
+def test_results_without_read_permission_stop_the_sweep_with_the_reason(six: Path, monkeypatch):
+    """An earlier run's results.jsonl that this user may not read: one line with the system's reason (as for any
+    unreadable file), nothing changed. Read permission cannot be taken from the superuser, so the refusal is
+    simulated where the file is read. Kills: sweep/results.py:ResultsFolder.previous's reason taken from another
+    attribute than the error's strerror (the line would carry the whole `[Errno 13] ...` text)."""
+    out = six / "out"
+    out.mkdir()
+    (out / "results.jsonl").write_text("")
+    real = Path.read_text
+
+    def refused(path: Path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if path.name == "results.jsonl":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", refused)
+    result = run("sweep", str(six / "six.yaml"), "-o", str(out), "-j", "1")
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {out / 'results.jsonl'}: cannot read: Permission denied\n"
+    assert sorted(p.name for p in out.iterdir()) == ["results.jsonl"]
