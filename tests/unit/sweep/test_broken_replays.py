@@ -63,3 +63,4 @@ def test_a_worker_process_that_dies_fails_its_replay_not_the_sweep(six: Path):
     ProcessExecutor(1).run([task], outcomes.append, SweepProgress(1, io.StringIO()))
     assert [(o.index, o.key, o.metrics, o.cpu_seconds) for o in outcomes] == [(7, "k7", None, None)]
     assert outcomes[0].error is not None and outcomes[0].error.startswith("BrokenProcessPool: ")
+

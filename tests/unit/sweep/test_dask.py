@@ -174,3 +174,28 @@ def test_an_interrupted_sweep_cancels_the_replays_it_left_on_the_cluster():
 
 def _task_count(dask_scheduler) -> int:  # type: ignore[no-untyped-def]
     return len(dask_scheduler.tasks)
+
+
+def test_a_worker_that_cannot_say_its_version_is_left_out(six, cluster, monkeypatch):
+    """A worker whose version check fails (refsim missing or broken there) is named as running no usable refsim;
+    with no other worker the sweep cannot run. Kills: sweep/executors.py:DaskExecutor._workers's text for a
+    worker that answered with an error instead of a version."""
+    import refsim.sweep.executors as executors
+
+    def broken() -> str:
+        raise ImportError("No module named 'refsim'")
+
+    monkeypatch.setattr(executors, "installed_version", broken)
+    warnings: list[str] = []
+    executor = DaskExecutor(cluster, warnings.append)
+    with pytest.raises(ExecutorError) as raised:
+        executor.start()
+    assert str(raised.value) == f"--dask {cluster}: no worker runs refsim 0.1.0"
+    assert len(warnings) == 2
+    assert all(w.startswith("--dask: worker ") and w.endswith(" refused: it runs no usable refsim, this sweep "
+                                                              "refsim 0.1.0") for w in warnings)
+
+
+def test_the_wait_for_a_first_worker_is_30_seconds_as_documented():
+    """docs/sweep.md: --dask waits up to 30 s for a worker. Kills: sweep/executors.py:WORKER_WAIT mutated."""
+    assert DaskExecutor("tcp://127.0.0.1:8786", print).worker_wait == 30.0
