@@ -76,3 +76,35 @@ def test_the_ten_jobs_moved_most_with_ties_in_job_id_order(tmp_path: Path):
     start = back.index("jobs started later in B (top 10):")
     assert back[start + 1:start + 11] == [line.replace("20.0 -> 10.0 (-10.0)", "10.0 -> 20.0 (+10.0)")
                                           .replace("20.0 -> 15.0 (-5.0)", "15.0 -> 20.0 (+5.0)") for line in expected]
+
+
+def test_a_record_without_a_usable_time_is_named_once(tmp_path: Path):
+    """A submit record whose time is missing, or `true` (a boolean, though Python counts it as 1), has no time:
+    one error saying so, not wrapped in a second one. Kills: report/metrics.py:_time accepting a boolean, and
+    MetricsBuilder.add wrapping its own error as a malformed record."""
+    for time in ({}, {"time": True}):
+        run = write(tmp_path / "t.jsonl", [{"kind": "submit", "job": "1", "queue": "q", **time}])
+        result = cli("report", run)
+        assert result.exit_code == 2
+        assert result.stderr == (f"Error: {run}: a submit record of job 1 has no time (written before decisions "
+                                 "carried times? replay it again with --sim-output)\n")
+
+
+def test_a_host_that_takes_no_slots_adds_no_slot_seconds_and_a_second_dispatch_changes_nothing(tmp_path: Path):
+    """Job 1 is dispatched at 0 on host a (2 slots) and host b (memory only, no slots), and a second dispatch record
+    of it follows at 5; it finishes at 10, the end of a run on 4 slots. It used 2 slots for 10 s: 20 of 40
+    slot-seconds, 50%; the series count it once. Kills: report/metrics.py:_tasks counting a host without slots as
+    one slot, and report/series.py:run_series taking the second dispatch as another start."""
+    from refsim.report.metrics import run_metrics
+    from refsim.report.runfile import read_run
+    from refsim.report.series import run_series
+
+    dispatch = {"kind": "dispatch", "job": "1", "round": 1, "position": 1,
+                "allocation": {"hosts": [{"host": "a", "resources": {"slots": 2}},
+                                         {"host": "b", "resources": {"mem": 4}}]}}
+    run = write(tmp_path / "two-hosts.jsonl", [
+        {"kind": "submit", "job": "1", "queue": "q", "time": 0}, {**dispatch, "time": 0}, {**dispatch, "time": 5},
+        {"kind": "finish", "job": "1", "time": 10}, {"kind": "end", "time": 10, "start": 0, "slots": 4}])
+    assert run_metrics(read_run(run)).overall.utilisation == 0.5
+    series = run_series(read_run(run))
+    assert (series.times, series.pending, series.busy) == ((0, 10), (0, 0), (2, 0))
