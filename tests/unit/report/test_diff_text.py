@@ -101,3 +101,29 @@ def test_a_run_against_itself_reads_no_change(tmp_path):
         "A: x", "B: x", "decisions at the same session time in both: 3; changed: 0",
         "jobs started earlier in B: none", "jobs started later in B: none", "metrics (A -> B, change):",
         "  late: no change", "  normal: no change", "  (all): no change"]
+
+
+def test_the_whole_json_diff_of_a_job_started_in_one_run_only(tmp_path):
+    """The same runs as JSON (figures worked out at TWO_QUEUES; JSON sorts its keys). Kills: report/diff_summary.py:
+    diff_data's keys mutated, and summary.py:metrics_data's."""
+    import json
+
+    from click.testing import CliRunner
+
+    from refsim.cli import main
+
+    started, removed = record(tmp_path, TWO_QUEUES, "started"), record(tmp_path, REMOVED, "removed")
+    data = json.loads(CliRunner().invoke(main, ["diff", started, removed, "--json"]).stdout)
+    never = dict.fromkeys(["bsld_max", "bsld_mean", "makespan", "wait_max", "wait_mean", "wait_median", "wait_p95"])
+    once = {"bsld_max": 1.0, "bsld_mean": 1.0, "finished": 1, "jobs": 1, "makespan": 10, "started": 1,
+            "utilisation": 1.0, "wait_max": 0, "wait_mean": 0.0, "wait_median": 0, "wait_p95": 0}
+    metrics = data.pop("metrics")
+    assert data == {"a": started, "b": removed,
+                    "decisions": {"by_kind": {"dispatch -> none": 1}, "changed": 1, "compared": 2},
+                    "started_earlier_in_b": [], "started_later_in_b": [], "started_only_in_a": 1,
+                    "started_only_in_b": 0}
+    assert metrics["b"] == {"all": {**once, "jobs": 2}, "span": {"end": 10, "slots": 1, "start": 0},
+                            "queues": {"late": {**never, "finished": 0, "jobs": 1, "started": 0, "utilisation": 0.0},
+                                       "normal": once}}
+    assert metrics["b_minus_a"]["late"] == {**never, "finished": -1, "jobs": 0, "started": -1, "utilisation": -0.5}
+    assert list(metrics["b_minus_a"]) == ["(all)", "late", "normal"]
