@@ -193,3 +193,54 @@ def test_a_results_table_that_cannot_be_read_is_one_line(tmp_path: Path, content
     result = run("sweep-report", str(path))
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == f"Error: {path}: {problem}\n"
+
+
+TWO_RECORDINGS = "replay,recording,hosts,status,wait_mean,utilisation\n1,a|b.yaml,1,ok,10.0,0.5\n2,<c>.yaml,1,ok,10.0,0.5\n"
+
+
+def test_the_whole_markdown_report_with_a_pipe_in_a_value(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Two recordings (so the recording is an axis), one named with a `|`, which would end a Markdown cell: it is
+    escaped. Kills: sweep/report.py:markdown_text's headings, note and image lines mutated, and _md_row's escaping."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.csv").write_text(TWO_RECORDINGS)
+    assert run("sweep-report", "s.csv", "-o", "s.md").exit_code == 0
+    table = ["| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    header = " | replays | wait mean | median | p95 | max | bsld mean | util | makespan |"
+    assert (tmp_path / "s.md").read_text().splitlines() == [
+        "# Sweep report: s.csv", "", "s.csv: 2 replays, 0 failed; axes: recording (2 values), hosts (1 values)",
+        "", "## By recording", "", "Means over the other axes; times in seconds.", "", "| recording" + header,
+        *table, "| a\\|b.yaml | 1 | 10.0 | - | - | - | - | 50.0% | - |", "| <c>.yaml | 1 | 10.0 | - | - | - | - | 50.0% | - |",
+        "", "![wait and utilisation against recording](s-recording.png)",
+        "", "## By hosts", "", "Means over the other axes; times in seconds.", "", "| hosts" + header, *table,
+        "| 1 | 2 | 10.0 | - | - | - | - | 50.0% | - |", "", "![wait and utilisation against hosts](s-hosts.png)",
+        "", "## Every replay", "",
+        "| replay | recording | hosts | status | wait mean | median | p95 | max | bsld mean | util | makespan | "
+        "decisions | cpu s |", "| --- " * 13 + "|",
+        "| 1 | a\\|b.yaml | 1 | ok | 10.0 | - | - | - | - | 50.0% | - | - | - |",
+        "| 2 | <c>.yaml | 1 | ok | 10.0 | - | - | - | - | 50.0% | - | - | - |"]
+
+
+def test_html_escapes_what_a_value_holds(tmp_path: Path):
+    """A recording named `<c>.yaml` is text in the page, not a tag. Kills: sweep/report.py:html_text and _html_table
+    writing values unescaped, or the heading and the replay table's title mutated."""
+    from refsim.sweep.report import html_text
+
+    (tmp_path / "s.csv").write_text(TWO_RECORDINGS)
+    text = html_text(read_results(tmp_path / "s.csv"), {})
+    assert "<tr><td>&lt;c&gt;.yaml</td><td>1</td>" in text and "<c>" not in text
+    assert "<h2>By recording</h2>" in text and "<h2>Every replay</h2>\n<table>" in text
+
+
+def test_two_axes_whose_plots_would_share_a_file_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Two override axes that differ only in punctuation get the same plot file name: the report is refused before
+    anything is written. Kills: sweep/report.py:write_report's description of the other plot mutated."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.csv").write_text("replay,recording,cluster.limits[name=a].resources.slots,"
+                                    "cluster.limits[name=a.resources].slots,status,wait_mean,utilisation\n"
+                                    "1,a.yaml,1,2,ok,10.0,0.5\n")
+    result = run("sweep-report", "r.csv", "-o", "r.md")
+    assert result.exit_code == 2
+    assert result.stderr == ("Error: sweep-report plot r-cluster-limits-name-a-resources-slots.png: is the same file "
+                             "as another plot r-cluster-limits-name-a-resources-slots.png; refused so that nothing "
+                             "is overwritten\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
