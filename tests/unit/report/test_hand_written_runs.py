@@ -108,3 +108,16 @@ def test_a_host_that_takes_no_slots_adds_no_slot_seconds_and_a_second_dispatch_c
     assert run_metrics(read_run(run)).overall.utilisation == 0.5
     series = run_series(read_run(run))
     assert (series.times, series.pending, series.busy) == ((0, 10), (0, 0), (2, 0))
+
+
+def test_blank_lines_in_a_run_are_skipped(tmp_path: Path):
+    """A blank line (an editor's, say) between records is no record. Kills: report/runfile.py:read_run reading a
+    blank line as a record (`not valid JSON`)."""
+    from refsim.report.metrics import run_metrics
+    from refsim.report.runfile import read_run
+
+    path = tmp_path / "blank.jsonl"
+    path.write_text(json.dumps(HEADER) + "\n\n" + json.dumps({"kind": "end", "time": 5, "start": 0, "slots": 1})
+                    + "\n  \n")
+    assert [r["kind"] for r in read_run(path)] == ["end"]
+    assert run_metrics(read_run(path)).span.end == 5

@@ -43,6 +43,14 @@ def test_binned_utilisation_by_hand(small_run):
     assert means == pytest.approx((1.0, 62.5 / 85))
 
 
+def test_one_bin_is_the_time_average(small_run):
+    """One stretch of the whole run (0..170) averages the utilisation over it: 295 slot-seconds of 2 x 170.
+    Kills: report/series.py:binned's last bin index (`bins - 1`) taken one lower."""
+    series = run_series(read_run(small_run))
+    mids, means = binned(series, series.utilisation(), 1)
+    assert mids == (85.0,) and means == pytest.approx((295 / 340,))
+
+
 def _png_size(path) -> tuple[int, int]:
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"  # a PNG starts with its header chunk

@@ -244,3 +244,13 @@ def test_two_axes_whose_plots_would_share_a_file_are_refused(tmp_path: Path, mon
                              "as another plot r-cluster-limits-name-a-resources-slots.png; refused so that nothing "
                              "is overwritten\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+
+def test_values_that_are_not_numbers_keep_their_order(tmp_path: Path):
+    """Numbers sort ascending; true and false are not numbers here (though Python counts them as 1 and 0), so an
+    axis of them keeps the order in which they first appear. Kills: sweep/table.py:_is_number counting a boolean
+    as a number, and ResultsTable.values sorting any values."""
+    (tmp_path / "r.csv").write_text("replay,recording,hosts,flag,status,wait_mean,utilisation\n"
+                                    "1,a.yaml,3,true,ok,1,0.5\n2,a.yaml,1,false,ok,1,0.5\n3,a.yaml,2,true,ok,1,0.5\n")
+    table = read_results(tmp_path / "r.csv")
+    assert (table.values("hosts"), table.values("flag")) == ([1, 2, 3], [True, False])
