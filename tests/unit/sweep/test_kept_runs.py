@@ -51,3 +51,13 @@ def test_a_replay_whose_file_is_gone_runs_again(six: Path, monkeypatch: pytest.M
     assert all((six / "out" / r["sim_output"]).is_file() for r in _rows(six / "out"))
     without = run("sweep", "six.yaml", "-o", "out", "-j", "1")  # files not asked for: every result stands
     assert without.stdout.splitlines()[0] == "sweep six.yaml: 6 replays: 0 run, 6 skipped (results exist), 0 failed"
+
+
+def test_a_kept_file_carries_no_compression_time(six: Path, monkeypatch: pytest.MonkeyPatch):
+    """The gzip header's modification time (bytes 4-7) is 0, so the same records compress to the same bytes
+    whenever and wherever a replay runs. Kills: sweep/tasks.py:_replay compressing with another mtime."""
+    monkeypatch.chdir(six)
+    assert run("sweep", "six.yaml", "-o", "out", "-j", "1", "--sim-output").exit_code == 0
+    for row in _rows(six / "out"):
+        data = (six / "out" / row["sim_output"]).read_bytes()
+        assert data[:2] == b"\x1f\x8b" and data[4:8] == b"\0\0\0\0"
