@@ -121,3 +121,4 @@ def test_blank_lines_in_a_run_are_skipped(tmp_path: Path):
                     + "\n  \n")
     assert [r["kind"] for r in read_run(path)] == ["end"]
     assert run_metrics(read_run(path)).span.end == 5
+
