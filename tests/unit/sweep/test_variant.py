@@ -67,7 +67,8 @@ def test_the_host_count_adds_clones_or_removes_the_last_hosts_but_never_the_temp
 
 def test_overrides_come_before_the_clones():
     paths = {"cluster.hosts[name=node0001].slots": parse_path("cluster.hosts[name=node0001].slots")}
-    changed = variant(DOCUMENT, (("cluster.hosts[name=node0001].slots", 8), ("hosts", 4)), paths, "node0001")
+    changed = variant(DOCUMENT, (("cluster.hosts[name=node0001].slots", 8), ("hosts", 4)), paths, "node0001",
+                      scale_times=True)
     assert [h["slots"] for h in changed["cluster"]["hosts"]] == [8, 1, 4, 8]
 
 
