@@ -22,7 +22,7 @@ from refsim.sim.output import Record
 TOP = 10
 NONE = "none"
 _DECISIONS = ("dispatch", "pend")
-_CONTENT = ("kind", "allocation", "reasons")
+_CONTENT = ("allocation", "reasons")  # the kinds are compared first
 
 Decisions = dict[tuple[str, int], Record]  # a session time's decisions by job and which of the job's it is
 

@@ -31,10 +31,6 @@ class JobLife:
     end: float | None = None  # finish or removal
     finished: bool = False
 
-    @property
-    def wait(self) -> float | None:
-        return None if self.start is None else self.start - self.submit
-
 
 @dataclass(frozen=True)
 class Span:

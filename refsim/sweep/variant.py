@@ -22,7 +22,7 @@ class VariantError(ValueError):
 
 
 def variant(document: dict[str, Any], parameters: Parameters, paths: dict[str, DottedPath],
-            template: str | None, *, scale_times: bool = True) -> dict[str, Any]:
+            template: str | None, *, scale_times: bool) -> dict[str, Any]:
     """`document` with `parameters` applied. The time scale multiplies every event's time unless
     `scale_times` is false (an SWF log, whose importer has already scaled its submit times)."""
     values = dict(parameters)

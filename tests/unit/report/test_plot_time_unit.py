@@ -48,6 +48,16 @@ def test_the_mean_utilisation_curve_is_drawn_from_the_runs_start(tmp_path):
     assert means[0] == pytest.approx(0.015) and means[-1] == pytest.approx(2.985)
 
 
+def test_jobs_pending_are_drawn_from_the_runs_start(tmp_path):
+    """Kills: report/plot.py:_pending's `(t - start) / size` -> `(t + start) / size`. The late run's records sit
+    at 3600 s (its start) and 14400 s: 0 and 3 hours from the start."""
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure
+
+    pending = plot_figure([record(tmp_path, LATE_START, "late")]).axes[0]
+    assert list(pending.lines[0].get_xdata()) == [0.0, 3.0]
+
+
 def test_the_wait_plot_is_titled_with_the_wait_figures(tmp_path):
     """Kills: report/plot.py:_waits's title of the wait figures mutated. Job 1 starts as it is submitted, so every
     wait figure is 0."""

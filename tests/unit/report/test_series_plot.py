@@ -43,6 +43,14 @@ def test_binned_utilisation_by_hand(small_run):
     assert means == pytest.approx((1.0, 62.5 / 85))
 
 
+def test_one_bin_is_the_time_average(small_run):
+    """One stretch of the whole run (0..170) averages the utilisation over it: 295 slot-seconds of 2 x 170.
+    Kills: report/series.py:binned's last bin index (`bins - 1`) taken one lower."""
+    series = run_series(read_run(small_run))
+    mids, means = binned(series, series.utilisation(), 1)
+    assert mids == (85.0,) and means == pytest.approx((295 / 340,))
+
+
 def _png_size(path) -> tuple[int, int]:
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"  # a PNG starts with its header chunk
@@ -84,3 +92,26 @@ def test_a_cluster_without_slots_is_never_in_use(tmp_path):
     series = run_series(read_run(path))
     assert (series.span.slots, series.times, series.pending) == (0, (0, 10), (1, 0))
     assert series.utilisation() == (0.0, 0.0)
+
+
+# One one-slot host; job 1 is submitted at 0 and runs 0 s: the run starts and ends at 0, a span of no time.
+NO_TIME = "cluster:\n  hosts:\n    - {name: a, slots: 1}\nevents:\n  - {time: 0, submit: {id: 1, run_time: 0}}\n"
+
+
+def test_a_run_that_spans_no_time_has_no_stretches_to_average_and_still_plots(tmp_path):
+    """A run of 0 s has no stretch to average the utilisation over: no binned means, a time average of 0, and the
+    plot draws the steps and the overall line without the mean curve. Kills: report/series.py:binned returning
+    None instead of no bins (the plot would fail), and time_average's figure for a span of no time."""
+    from tests.unit.report.conftest import record
+
+    path = record(tmp_path, NO_TIME, "no-time")
+    series = run_series(read_run(path))
+    assert (series.span.start, series.span.end, series.times, series.busy) == (0, 0, (0,), (0,))
+    assert binned(series, series.utilisation(), 100) == ((), ())
+    assert time_average(series, (1.0,)) == 0.0
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure
+
+    utilisation = plot_figure([path]).axes[1]
+    assert [(line.get_label(), len(line.get_xdata())) for line in utilisation.lines] == [
+        ("slots in use", 1), ("mean over 1/100 of the run", 0), ("overall 0.0%", 2)]

@@ -109,3 +109,93 @@ def test_a_scheduler_without_workers_is_one_line_naming_the_wait(six):
         with pytest.raises(ExecutorError) as raised:
             executor.start()
     assert str(raised.value) == f"--dask {empty.scheduler_address}: no worker joined the scheduler within 0.5 s"
+
+
+class _Undeliverable:
+    """A parameter value the cluster cannot unpack (its unpickling fails), as a task built for another
+    environment."""
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        import operator
+        return (operator.truediv, (1, 0))
+
+
+def _tasks(count: int, value: object = 1.0) -> list[ReplayTask]:
+    from refsim.sweep.sources import Source
+    from refsim.sweep.tasks import __version__
+
+    text = b"cluster:\n  hosts: [{name: a, slots: 1}]\nevents:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n"
+    source = Source("one.yaml", "one.yaml", None, text, "0")
+    return [ReplayTask(i, f"k{i}", source, (("time_scale", value),), {}, None, __version__, False)
+            for i in range(1, count + 1)]
+
+
+def test_a_task_the_cluster_cannot_take_fails_its_replay_not_the_sweep(cluster):
+    """Kills: sweep/executors.py:DaskExecutor.run's handling of a task whose future fails (dropped: the error
+    would stop the sweep)."""
+    executor = DaskExecutor(cluster, print)
+    executor.start()
+    try:
+        outcomes: list[ReplayOutcome] = []
+        executor.run(_tasks(1, _Undeliverable()), outcomes.append, SweepProgress(1))
+    finally:
+        executor.stop()
+    assert [(o.index, o.key, o.metrics) for o in outcomes] == [(1, "k1", None)]
+    assert outcomes[0].error is not None and "deserialization" in outcomes[0].error
+
+
+def test_an_interrupted_sweep_cancels_the_replays_it_left_on_the_cluster():
+    """Ctrl-C (here while the first outcome is filed) leaves no other replay of the sweep on the cluster: those not
+    yet filed are cancelled, so the cluster does not go on holding or running them for nobody. Kills:
+    sweep/executors.py:DaskExecutor.run's cancelling of the futures left (dropped, or its test negated)."""
+    import time
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as local:
+        executor = DaskExecutor(local.scheduler_address, print)
+        executor.start()
+
+        def interrupt(outcome: ReplayOutcome) -> None:
+            raise KeyboardInterrupt
+
+        try:
+            with pytest.raises(KeyboardInterrupt) as raised:  # holds run's frame, and so its futures
+                executor.run(_tasks(3), interrupt, SweepProgress(3))
+            with distributed.Client(local.scheduler_address, set_as_default=False) as observer:
+                deadline = time.monotonic() + 10
+                while observer.run_on_scheduler(_task_count) > 1 and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                # only the replay whose outcome was being filed is left: the interrupted run still holds it
+                assert observer.run_on_scheduler(_task_count) == 1
+            assert raised.traceback  # still held until here
+        finally:
+            executor.stop()
+
+
+def _task_count(dask_scheduler) -> int:  # type: ignore[no-untyped-def]
+    return len(dask_scheduler.tasks)
+
+
+def test_a_worker_that_cannot_say_its_version_is_left_out(six, cluster, monkeypatch):
+    """A worker whose version check fails (refsim missing or broken there) is named as running no usable refsim;
+    with no other worker the sweep cannot run. Kills: sweep/executors.py:DaskExecutor._workers's text for a
+    worker that answered with an error instead of a version."""
+    import refsim.sweep.executors as executors
+
+    def broken() -> str:
+        raise ImportError("No module named 'refsim'")
+
+    monkeypatch.setattr(executors, "installed_version", broken)
+    warnings: list[str] = []
+    executor = DaskExecutor(cluster, warnings.append)
+    with pytest.raises(ExecutorError) as raised:
+        executor.start()
+    assert str(raised.value) == f"--dask {cluster}: no worker runs refsim 0.1.0"
+    assert len(warnings) == 2
+    assert all(w.startswith("--dask: worker ") and w.endswith(" refused: it runs no usable refsim, this sweep "
+                                                              "refsim 0.1.0") for w in warnings)
+
+
+def test_the_wait_for_a_first_worker_is_30_seconds_as_documented():
+    """docs/sweep.md: --dask waits up to 30 s for a worker. Kills: sweep/executors.py:WORKER_WAIT mutated."""
+    assert DaskExecutor("tcp://127.0.0.1:8786", print).worker_wait == 30.0

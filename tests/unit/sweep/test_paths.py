@@ -58,3 +58,17 @@ def test_the_report_may_not_replace_the_results_nor_a_plot_the_results(six: Path
     linked = run("sweep-report", "out/results.csv", "-o", "r.html")
     assert linked.exit_code == 2 and "is the same file as the results table" in linked.stderr
     assert (six / "out" / "results.csv").read_text() == table
+
+
+def test_the_two_results_files_may_not_be_one_file(six: Path, monkeypatch: pytest.MonkeyPatch):
+    """results.jsonl linked to results.csv would have each written over the other. Kills: sweep/results.py:
+    ResultsFolder's description of the results table in the refusal mutated."""
+    monkeypatch.chdir(six)
+    (six / "out").mkdir()
+    (six / "out" / "results.csv").write_text("mine\n")
+    (six / "out" / "results.jsonl").symlink_to(six / "out" / "results.csv")
+    result = run("sweep", "six.yaml", "-o", "out", "-j", "1")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: results out/results.jsonl: is the same file as the results table " \
+                            "out/results.csv; refused so that nothing is overwritten\n"
+    assert (six / "out" / "results.csv").read_text() == "mine\n"

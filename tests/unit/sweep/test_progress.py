@@ -29,3 +29,23 @@ def test_never_on_a_pipe():
     progress.update(1, 1, 0)
     progress.close()
     assert stream.getvalue() == "" and not progress.enabled
+
+
+def test_closing_twice_ends_the_line_once():
+    """run_sweep closes the progress line it was given, and its caller may close it again: the line ends once.
+    Kills: sweep/progress.py:SweepProgress.close leaving the line marked as shown after ending it."""
+    stream = Terminal()
+    progress = SweepProgress(1, stream, clock=lambda: 0.0)
+    progress.update(1, 0, 0)
+    progress.close()
+    progress.close()
+    assert stream.getvalue() == "\r\033[Ksweep [########################] 1/1 done, 0 running, 0 failed\n"
+
+
+def test_the_time_left_reads_hours_minutes_and_seconds():
+    """Kills: sweep/progress.py:clock_text's hours, minutes or seconds worked out wrongly (3600 or 60 mutated),
+    or the seconds not rounded to the nearest."""
+    from refsim.sweep.progress import clock_text
+
+    assert [clock_text(s) for s in (0, 59.4, 59.6, 3599, 3725, 36000)] == [
+        "0:00:00", "0:00:59", "0:01:00", "0:59:59", "1:02:05", "10:00:00"]

@@ -158,3 +158,99 @@ def test_a_row_with_the_wrong_number_of_cells_is_named_by_its_line(tmp_path: Pat
     result = run("sweep-report", str(tmp_path / "r.csv"))
     assert result.exit_code == 2
     assert result.stderr == f"Error: {tmp_path / 'r.csv'}: line 3: has 2 cells; the header has 5\n"
+
+
+def test_a_failed_replay_is_listed_with_dashes_for_what_it_never_measured(tmp_path: Path):
+    """The last table of a report lists every replay, a failed one too: its figures, decisions and CPU seconds
+    are `-` (it measured nothing), as an empty axis value is. Kills: sweep/report.py:shown's `-` for nothing
+    mutated (the failed replay's decisions and the missing hosts value would read as something)."""
+    from refsim.sweep.report import markdown_text
+
+    (tmp_path / "r.csv").write_text("replay,recording,hosts,status,wait_mean,utilisation,decisions,cpu_seconds\n"
+                                    "1,a.yaml,,failed,,,,\n2,a.yaml,2,ok,10.0,0.5,7,0.125\n")
+    text = markdown_text(read_results(tmp_path / "r.csv"), {})
+    assert text.endswith("## Every replay\n\n"
+                         "| replay | hosts | status | wait mean | median | p95 | max | bsld mean | util | makespan "
+                         "| decisions | cpu s |\n"
+                         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+                         "| 1 | - | failed | - | - | - | - | - | - | - | - | - |\n"
+                         "| 2 | 2 | ok | 10.0 | - | - | - | - | 50.0% | - | 7 | 0.12 |\n")
+
+
+@pytest.mark.parametrize("content, problem", [
+    (None, "cannot read: No such file or directory"),
+    (b"replay,\xff\n", "is not a readable CSV file ('utf-8' codec can't decode byte 0xff in position 7: invalid "
+                       "start byte)"),
+    (b"replay,recording,status,wait_mean,utilisation\n1,a,ok,\"" + b"x" * 200_000 + b"\",1\n",
+     "is not a readable CSV file (field larger than field limit (131072))"),
+])
+def test_a_results_table_that_cannot_be_read_is_one_line(tmp_path: Path, content: bytes | None, problem: str):
+    """Kills: sweep/table.py:read_results's errors for a file that is missing, not UTF-8 text, or not CSV that the
+    csv module can read (dropped: a traceback; or their text mutated)."""
+    path = tmp_path / "r.csv"
+    if content is not None:
+        path.write_bytes(content)
+    result = run("sweep-report", str(path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"Error: {path}: {problem}\n"
+
+
+TWO_RECORDINGS = "replay,recording,hosts,status,wait_mean,utilisation\n1,a|b.yaml,1,ok,10.0,0.5\n2,<c>.yaml,1,ok,10.0,0.5\n"
+
+
+def test_the_whole_markdown_report_with_a_pipe_in_a_value(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Two recordings (so the recording is an axis), one named with a `|`, which would end a Markdown cell: it is
+    escaped. Kills: sweep/report.py:markdown_text's headings, note and image lines mutated, and _md_row's escaping."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.csv").write_text(TWO_RECORDINGS)
+    assert run("sweep-report", "s.csv", "-o", "s.md").exit_code == 0
+    table = ["| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    header = " | replays | wait mean | median | p95 | max | bsld mean | util | makespan |"
+    assert (tmp_path / "s.md").read_text().splitlines() == [
+        "# Sweep report: s.csv", "", "s.csv: 2 replays, 0 failed; axes: recording (2 values), hosts (1 values)",
+        "", "## By recording", "", "Means over the other axes; times in seconds.", "", "| recording" + header,
+        *table, "| a\\|b.yaml | 1 | 10.0 | - | - | - | - | 50.0% | - |", "| <c>.yaml | 1 | 10.0 | - | - | - | - | 50.0% | - |",
+        "", "![wait and utilisation against recording](s-recording.png)",
+        "", "## By hosts", "", "Means over the other axes; times in seconds.", "", "| hosts" + header, *table,
+        "| 1 | 2 | 10.0 | - | - | - | - | 50.0% | - |", "", "![wait and utilisation against hosts](s-hosts.png)",
+        "", "## Every replay", "",
+        "| replay | recording | hosts | status | wait mean | median | p95 | max | bsld mean | util | makespan | "
+        "decisions | cpu s |", "| --- " * 13 + "|",
+        "| 1 | a\\|b.yaml | 1 | ok | 10.0 | - | - | - | - | 50.0% | - | - | - |",
+        "| 2 | <c>.yaml | 1 | ok | 10.0 | - | - | - | - | 50.0% | - | - | - |"]
+
+
+def test_html_escapes_what_a_value_holds(tmp_path: Path):
+    """A recording named `<c>.yaml` is text in the page, not a tag. Kills: sweep/report.py:html_text and _html_table
+    writing values unescaped, or the heading and the replay table's title mutated."""
+    from refsim.sweep.report import html_text
+
+    (tmp_path / "s.csv").write_text(TWO_RECORDINGS)
+    text = html_text(read_results(tmp_path / "s.csv"), {})
+    assert "<tr><td>&lt;c&gt;.yaml</td><td>1</td>" in text and "<c>" not in text
+    assert "<h2>By recording</h2>" in text and "<h2>Every replay</h2>\n<table>" in text
+
+
+def test_two_axes_whose_plots_would_share_a_file_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Two override axes that differ only in punctuation get the same plot file name: the report is refused before
+    anything is written. Kills: sweep/report.py:write_report's description of the other plot mutated."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.csv").write_text("replay,recording,cluster.limits[name=a].resources.slots,"
+                                    "cluster.limits[name=a.resources].slots,status,wait_mean,utilisation\n"
+                                    "1,a.yaml,1,2,ok,10.0,0.5\n")
+    result = run("sweep-report", "r.csv", "-o", "r.md")
+    assert result.exit_code == 2
+    assert result.stderr == ("Error: sweep-report plot r-cluster-limits-name-a-resources-slots.png: is the same file "
+                             "as another plot r-cluster-limits-name-a-resources-slots.png; refused so that nothing "
+                             "is overwritten\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+
+def test_values_that_are_not_numbers_keep_their_order(tmp_path: Path):
+    """Numbers sort ascending; true and false are not numbers here (though Python counts them as 1 and 0), so an
+    axis of them keeps the order in which they first appear. Kills: sweep/table.py:_is_number counting a boolean
+    as a number, and ResultsTable.values sorting any values."""
+    (tmp_path / "r.csv").write_text("replay,recording,hosts,flag,status,wait_mean,utilisation\n"
+                                    "1,a.yaml,3,true,ok,1,0.5\n2,a.yaml,1,false,ok,1,0.5\n3,a.yaml,2,true,ok,1,0.5\n")
+    table = read_results(tmp_path / "r.csv")
+    assert (table.values("hosts"), table.values("flag")) == ([1, 2, 3], [True, False])

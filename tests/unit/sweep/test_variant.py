@@ -67,7 +67,8 @@ def test_the_host_count_adds_clones_or_removes_the_last_hosts_but_never_the_temp
 
 def test_overrides_come_before_the_clones():
     paths = {"cluster.hosts[name=node0001].slots": parse_path("cluster.hosts[name=node0001].slots")}
-    changed = variant(DOCUMENT, (("cluster.hosts[name=node0001].slots", 8), ("hosts", 4)), paths, "node0001")
+    changed = variant(DOCUMENT, (("cluster.hosts[name=node0001].slots", 8), ("hosts", 4)), paths, "node0001",
+                      scale_times=True)
     assert [h["slots"] for h in changed["cluster"]["hosts"]] == [8, 1, 4, 8]
 
 
@@ -79,3 +80,23 @@ def test_the_time_scale_of_a_recording_is_the_importers_on_an_swf_log():
         assert with_time_scale(imported, factor) == swf_recording(TINY_SWF, time_scale=factor)
     assert [e["time"] for e in with_time_scale(DOCUMENT, 0.5)["events"]] == [0, 1.5]
     assert variant(DOCUMENT, (("time_scale", 0.5),), {}, None, scale_times=False) is DOCUMENT
+
+
+def test_a_path_to_the_whole_cluster_or_into_a_document_without_one_is_refused():
+    """`cluster` alone names no field to set, and a document without a cluster mapping has nothing to set a field
+    in: each is one line naming the path. Kills: sweep/dotted.py:parse_path's refusal of a path without steps
+    (an IndexError) and with_value's of a document without a cluster."""
+    with pytest.raises(DottedPathError) as whole:
+        parse_path("cluster")
+    assert str(whole.value) == "'cluster': the path names the whole cluster, not a field of it"
+    with pytest.raises(DottedPathError) as nowhere:
+        with_value({"events": []}, parse_path("cluster.hosts[0].slots"), 2)
+    assert str(nowhere.value) == "cluster.hosts[0].slots: the recording has no cluster mapping"
+
+
+@pytest.mark.parametrize("document", [{"events": []}, {"cluster": {"hosts": {"a": 1}}}, {"cluster": [1]}])
+def test_a_host_count_needs_a_list_of_hosts(document):
+    """Kills: sweep/variant.py:with_host_count's refusal of a document without a cluster.hosts list."""
+    with pytest.raises(VariantError) as raised:
+        with_host_count(document, "a", 2)
+    assert str(raised.value) == "the recording has no cluster.hosts list"

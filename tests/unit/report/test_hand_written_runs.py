@@ -1,0 +1,124 @@
+"""Runs read from hand-written --sim-output files: damaged files and decisions without times are one-line errors,
+and the jobs moved most are listed in a fixed order whatever their ids look like."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from refsim.cli import main
+
+HEADER = {"format": "refsim-sim-output", "version": 1}
+
+
+def write(path: Path, records: list[dict[str, object]]) -> str:
+    path.write_text("".join(json.dumps(r) + "\n" for r in [HEADER, *records]))
+    return str(path)
+
+
+def cli(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_a_damaged_file_is_named_as_damaged(tmp_path: Path):
+    """A .gz file cut short, or a plain file that is not UTF-8 text, is one line saying it is damaged, exit 2.
+    Kills: report/runfile.py:read_run's message for a damaged file mutated or dropped (a traceback instead)."""
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(gzip.compress(json.dumps(HEADER).encode() + b"\n")[:-6])  # the gzip trailer lost
+    binary = tmp_path / "binary.jsonl"
+    binary.write_bytes(json.dumps(HEADER).encode() + b"\n\xff\n")
+    for path in (cut, binary):
+        result = cli("report", str(path))
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == f"Error: {path}: is damaged (not UTF-8 text, or a broken .gz file)\n"
+
+
+def test_a_diff_needs_the_times_of_the_decisions(tmp_path: Path):
+    """A file written before decisions carried their session time cannot be matched by time: the diff says so
+    instead of guessing. The metrics read no pend record, so the pend without a time reaches the diff's own check.
+    Kills: report/diff.py:_instants's error for a decision without a time (dropped: a KeyError traceback)."""
+    run = write(tmp_path / "old.jsonl", [
+        {"kind": "submit", "job": "1", "queue": "q", "time": 0},
+        {"kind": "pend", "job": "1", "round": 1, "position": 1, "reasons": []},
+        {"kind": "end", "time": 5, "start": 0, "slots": 1}])
+    result = cli("diff", run, run)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {run}: its decisions carry no time (replay it again)\n"
+
+
+def _run(path: Path, starts: dict[str, int]) -> str:
+    """Every job submitted at 0 in queue q, started at its start on one slot, finished 10 s later; 12 slots."""
+    records: list[dict[str, object]] = [{"kind": "submit", "job": j, "queue": "q", "time": 0} for j in starts]
+    records += [{"kind": "dispatch", "job": j, "round": 1, "position": 1, "time": t,
+                 "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}} for j, t in starts.items()]
+    records += [{"kind": "finish", "job": j, "time": t + 10} for j, t in starts.items()]
+    return write(path, [*records, {"kind": "end", "time": 30, "start": 0, "slots": 12}])
+
+
+def test_the_ten_jobs_moved_most_with_ties_in_job_id_order(tmp_path: Path):
+    """In A every job starts at 20. In B jobs x, 10, 9 and element 2 of array 1 start at 10 (10 s earlier), jobs
+    1 to 8 at 15 (5 s earlier). The ten moved most: the four moved by 10 s, ties in job id order (array 1's
+    element before job 9, job 9 before job 10 as numbers, an id that is not a job id last), then jobs 1 to 6;
+    7 and 8 are left out. The same jobs the other way round are the ten started latest in B. Kills:
+    report/diff.py:_order (ids compared as text, or the fallback for an id that is no job id) and TOP."""
+    moved_more = {"x": 10, "10": 10, "9": 10, "1[2]": 10}
+    a = _run(tmp_path / "a.jsonl", dict.fromkeys([*moved_more, *map(str, range(1, 9))], 20))
+    b = _run(tmp_path / "b.jsonl", {**moved_more, **dict.fromkeys(map(str, range(1, 9)), 15)})
+    expected = [f"  job {j}: 20.0 -> 10.0 (-10.0)" for j in ("1[2]", "9", "10", "x")]
+    expected += [f"  job {j}: 20.0 -> 15.0 (-5.0)" for j in range(1, 7)]
+    lines = cli("diff", a, b).stdout.splitlines()
+    start = lines.index("jobs started earlier in B (top 10):")
+    assert lines[start + 1:start + 12] == [*expected, "jobs started later in B: none"]
+    back = cli("diff", b, a).stdout.splitlines()
+    start = back.index("jobs started later in B (top 10):")
+    assert back[start + 1:start + 11] == [line.replace("20.0 -> 10.0 (-10.0)", "10.0 -> 20.0 (+10.0)")
+                                          .replace("20.0 -> 15.0 (-5.0)", "15.0 -> 20.0 (+5.0)") for line in expected]
+
+
+def test_a_record_without_a_usable_time_is_named_once(tmp_path: Path):
+    """A submit record whose time is missing, or `true` (a boolean, though Python counts it as 1), has no time:
+    one error saying so, not wrapped in a second one. Kills: report/metrics.py:_time accepting a boolean, and
+    MetricsBuilder.add wrapping its own error as a malformed record."""
+    for time in ({}, {"time": True}):
+        run = write(tmp_path / "t.jsonl", [{"kind": "submit", "job": "1", "queue": "q", **time}])
+        result = cli("report", run)
+        assert result.exit_code == 2
+        assert result.stderr == (f"Error: {run}: a submit record of job 1 has no time (written before decisions "
+                                 "carried times? replay it again with --sim-output)\n")
+
+
+def test_a_host_that_takes_no_slots_adds_no_slot_seconds_and_a_second_dispatch_changes_nothing(tmp_path: Path):
+    """Job 1 is dispatched at 0 on host a (2 slots) and host b (memory only, no slots), and a second dispatch record
+    of it follows at 5; it finishes at 10, the end of a run on 4 slots. It used 2 slots for 10 s: 20 of 40
+    slot-seconds, 50%; the series count it once. Kills: report/metrics.py:_tasks counting a host without slots as
+    one slot, and report/series.py:run_series taking the second dispatch as another start."""
+    from refsim.report.metrics import run_metrics
+    from refsim.report.runfile import read_run
+    from refsim.report.series import run_series
+
+    dispatch = {"kind": "dispatch", "job": "1", "round": 1, "position": 1,
+                "allocation": {"hosts": [{"host": "a", "resources": {"slots": 2}},
+                                         {"host": "b", "resources": {"mem": 4}}]}}
+    run = write(tmp_path / "two-hosts.jsonl", [
+        {"kind": "submit", "job": "1", "queue": "q", "time": 0}, {**dispatch, "time": 0}, {**dispatch, "time": 5},
+        {"kind": "finish", "job": "1", "time": 10}, {"kind": "end", "time": 10, "start": 0, "slots": 4}])
+    assert run_metrics(read_run(run)).overall.utilisation == 0.5
+    series = run_series(read_run(run))
+    assert (series.times, series.pending, series.busy) == ((0, 10), (0, 0), (2, 0))
+
+
+def test_blank_lines_in_a_run_are_skipped(tmp_path: Path):
+    """A blank line (an editor's, say) between records is no record. Kills: report/runfile.py:read_run reading a
+    blank line as a record (`not valid JSON`)."""
+    from refsim.report.metrics import run_metrics
+    from refsim.report.runfile import read_run
+
+    path = tmp_path / "blank.jsonl"
+    path.write_text(json.dumps(HEADER) + "\n\n" + json.dumps({"kind": "end", "time": 5, "start": 0, "slots": 1})
+                    + "\n  \n")
+    assert [r["kind"] for r in read_run(path)] == ["end"]
+    assert run_metrics(read_run(path)).span.end == 5
+

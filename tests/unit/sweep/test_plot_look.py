@@ -1,0 +1,65 @@
+"""What a sweep report's plot per axis shows: the mean wait above the mean utilisation against the axis's values,
+one line per discipline (a gap where a group has nothing to measure), or one line of all replays when the axis
+is the discipline itself; a discipline legend, a light grid, and a PNG of 6.5 x 6 inches at 90 dpi."""
+
+from __future__ import annotations
+
+import math
+import struct
+from pathlib import Path
+
+from matplotlib.font_manager import FontProperties
+
+from refsim.sweep.plots import axis_figure, axis_png
+from refsim.sweep.table import ResultsTable, read_results
+
+# easy on 1 and 2 hosts waits 10 and 20 s at 50% and 25%; greedy on 1 host waits 5 s at 40%; greedy on 2 hosts
+# failed (left out: a gap). By discipline: easy (10 + 20)/2 = 15 s at 37.5%, greedy 5 s at 40%.
+RESULTS = """\
+replay,recording,discipline,hosts,status,wait_mean,utilisation
+1,a.yaml,easy,1,ok,10.0,0.5
+2,a.yaml,easy,2,ok,20.0,0.25
+3,a.yaml,greedy,1,ok,5,0.4
+4,a.yaml,greedy,2,failed,,
+"""
+
+
+def _table(tmp_path: Path) -> ResultsTable:
+    (tmp_path / "r.csv").write_text(RESULTS)
+    return read_results(tmp_path / "r.csv")
+
+
+def _ys(line) -> list[float | None]:  # type: ignore[no-untyped-def]
+    return [None if math.isnan(y) else float(y) for y in line.get_ydata()]
+
+
+def test_one_line_per_discipline_against_another_axis(tmp_path: Path):
+    """Kills: sweep/plots.py:axis_figure's labels, title, markers, legend and grid mutated or dropped, and the
+    utilisation's percentage."""
+    wait, utilisation = axis_figure(_table(tmp_path), "hosts").axes
+    assert (wait.get_ylabel(), wait.get_title()) == ("mean wait (s)", "wait and utilisation against hosts")
+    assert (utilisation.get_ylabel(), utilisation.get_xlabel()) == ("utilisation (%)", "hosts")
+    assert [(line.get_label(), line.get_marker(), _ys(line)) for line in wait.lines] == [
+        ("easy", "o", [10.0, 20.0]), ("greedy", "o", [5.0, None])]
+    assert [_ys(line) for line in utilisation.lines] == [[50.0, 25.0], [40.0, None]]
+    assert [text.get_text() for text in utilisation.get_xticklabels()] == ["1", "2"]
+    legend = wait.get_legend()
+    assert legend.get_title().get_text() == "discipline" and utilisation.get_legend() is None
+    assert {text.get_fontsize() for text in legend.get_texts()} == {FontProperties(size="small").get_size_in_points()}
+    for panel in (wait, utilisation):
+        assert {line.get_alpha() for line in panel.xaxis.get_gridlines()} == {0.3}
+
+
+def test_the_discipline_axis_is_one_line_of_all_replays_at_evenly_spaced_names(tmp_path: Path):
+    """Kills: sweep/plots.py:axis_figure splitting the discipline axis by discipline, or placing names as numbers."""
+    wait, utilisation = axis_figure(_table(tmp_path), "discipline").axes
+    assert [(line.get_label(), list(line.get_xdata()), _ys(line)) for line in wait.lines] == [
+        ("all replays", [0, 1], [15.0, 5.0])]
+    assert _ys(utilisation.lines[0]) == [37.5, 40.0] and wait.get_legend() is None
+    assert [text.get_text() for text in utilisation.get_xticklabels()] == ["easy", "greedy"]
+
+
+def test_the_png_is_6_5_by_6_inches_at_90_dpi(tmp_path: Path):
+    """Kills: sweep/plots.py:axis_png's and axis_figure's size and resolution mutated."""
+    data = axis_png(_table(tmp_path), "hosts")
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", data[16:24]) == (585, 540)
