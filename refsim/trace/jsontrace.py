@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.sched import events as e
@@ -95,6 +95,14 @@ class JsonCollector:
         self.items += 1
         return True
 
+    def _room_in(self, parent: Obj | None) -> TypeGuard[Obj]:
+        """_room() for an item inside `parent` (a requirement, plan or position object): an item whose parent was
+        omitted is omitted too, and counted, so `omitted` stays exact."""
+        if parent is None:
+            self.omitted += 1
+            return False
+        return self._room()
+
     def result(self) -> Obj:
         self.tally.count_position()  # a position whose scan did not end still counts in the totals
         self.obj["totals"] = {"plans_tried": self.tried, "plans_discarded": self.discarded,
@@ -153,7 +161,7 @@ class JsonCollector:
 
     def _check(self, ev: e.ClusterCheck) -> None:
         req, item = self._single(ev.path), ev.item
-        if req is not None and self._room():
+        if self._room_in(req):
             req["checks"].append({"kind": item.kind.value, "name": item.name, "scope": item.scope,
                                   "resource": item.resource, "total": _number(item.total),
                                   "used": _number(item.used), "reserved": _number(item.reserved),
@@ -161,7 +169,7 @@ class JsonCollector:
 
     def _add_note(self, path: e.Path, text: str) -> None:
         req = self._single(path)
-        if req is not None and self._room():
+        if self._room_in(req):
             req["notes"].append(text)
 
     def _plans_skipped(self, ev: e.PlansSkipped) -> None:
@@ -181,7 +189,7 @@ class JsonCollector:
 
     def _new_plan(self, path: e.Path, plan: e.Plan, status: str, **fields: Any) -> Obj | None:
         req = self._single(path)
-        if req is None or not self._room():
+        if not self._room_in(req):
             return None
         obj: Obj = {"number": plan.number, "tasks": list(plan.tasks), "status": status, **fields}
         req["plans"].append(obj)
@@ -216,7 +224,7 @@ class JsonCollector:
 
     def _released(self, ev: e.ClaimsReleased) -> None:
         req = self._single(ev.path)
-        if req is not None and self._room():
+        if self._room_in(req):
             req["notes"].append(f"released the claims of {'plan ' + str(ev.plan) if ev.plan else 'the earlier members'}"
                                 f" on {', '.join(ev.hosts)}")
 
@@ -225,7 +233,7 @@ class JsonCollector:
     def _position_started(self, ev: e.PositionStarted) -> None:
         self.tally.start_position()
         self._position = None
-        if self._plan is not None and self._room():
+        if self._room_in(self._plan):
             self._position = {"position": ev.position, "tasks": ev.tasks, "filled_by": None, "error": None}
             if self.level is Level.FULL:
                 self._position["hosts"] = []
@@ -233,11 +241,11 @@ class JsonCollector:
 
     def _hosts(self, ev: e.HostsEvaluated) -> None:
         self.tally.scanned(ev.verdicts)
-        if self.level is Level.FULL and self._position is not None:
-            hosts = self._position["hosts"]
+        if self.level is Level.FULL:
+            position = self._position
             for verdict in ev.verdicts:
-                if self._room():
-                    hosts.append(verdict_object(verdict))
+                if self._room_in(position):
+                    position["hosts"].append(verdict_object(verdict))
 
     def _close_position(self, host: str | None, error: str | None) -> None:
         counts = self.tally.count_position()
