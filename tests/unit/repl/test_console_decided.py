@@ -220,3 +220,27 @@ def test_the_latest_break_time_is_10_to_the_12_seconds():
     assert console_lines("events: []\n", ["break time 1000000000000", "break time 1000000000001"]) == [
         "breakpoint 1: time 1000000000000",
         "error: break time: '1000000000001' is not a time (a number of seconds, at most 1000000000000)"]
+
+
+def test_continue_gives_back_the_ctrl_c_handler_it_found():
+    """`continue` catches Ctrl-C only while it runs (to stop at the next decision); afterwards the handler is the
+    one it found, so the program around the console gets its Ctrl-C back.
+    Kills: console.py:Console._interruptible not restoring the previous SIGINT handler."""
+    before = signal.getsignal(signal.SIGINT)
+    console = Console(demo_recording(), lambda _line: None)
+    try:
+        console.execute("continue")
+    finally:
+        console.close()
+    assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_console_line_of_65536_characters_is_read_and_one_more_is_ignored():
+    """docs/repl.md: a line longer than 65,536 characters is ignored with one error. At exactly 65,536 the line is
+    read, so its one word meets the word bound (255 bytes) instead; one character more is refused by the line's
+    length before any word is looked at.
+    Kills: model/bounds.py MAX_LINE changed (65536 -> 65537) and console.py:Console.execute's `>` made `>=`."""
+    at_bound, past = "x" * 65_536, "x" * 65_537
+    lines = console_lines("events: []\n", [at_bound, past])
+    assert lines[1] == "error: the line is 65537 characters long (at most 65536); ignored"
+    assert lines[0] == "error: word 1 is 65536 bytes long (at most 255)"
