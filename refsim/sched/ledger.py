@@ -63,16 +63,7 @@ class Ledger:
 
     def hold(self, hold: Hold) -> None:
         self._holds.append(hold)
-        resource, amount, host, limit, _ = hold
-        if limit is None and host is not None:  # a host claim, made per position and resource: _add() inlined
-            table = self._host.get(host)
-            if table is None:
-                table = self._host[host] = {}
-            self._held = None
-            total = table.get(resource, 0) + amount
-            table[resource] = total if total.__class__ is int else normalise(total)
-        else:
-            self._add(hold, amount)
+        self._add(hold, hold.amount)
 
     def claim(self, hosts: Iterable[str], resources: tuple[tuple[str, Amount], ...]) -> None:
         """Hold `resources` on each of `hosts`, in that order: the same holds as hold(Hold(resource, amount,

@@ -69,6 +69,11 @@ class Collector:
         """The depth of a requirement's checks and plans: one below its own line (1 + len(path))."""
         return 2 + len(path)
 
+    @staticmethod
+    def _position_depth(path: e.Path) -> int:
+        """The depth of a plan's position lines: one below the plan's (its hosts' lines are one further)."""
+        return 3 + len(path)
+
     def trace(self) -> Trace:
         self.tally.count_position()  # a position whose scan did not end still counts in the totals
         totals = Totals(self.tried, self.discarded, tuple(self.tally.totals.items()))
@@ -190,12 +195,13 @@ class Collector:
     def _position_started(self, ev: e.PositionStarted) -> None:
         self.tally.start_position()
         if self.full:
-            self._line(len(ev.path) + 3, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
+            tasks = f"{ev.tasks} task{'s' * (ev.tasks != 1)}"
+            self._line(self._position_depth(ev.path), f"position {ev.position} ({tasks})")
 
     def _hosts(self, ev: e.HostsEvaluated) -> None:
         self.tally.scanned(ev.verdicts)
         if self.full:  # a summary counts its hosts and shows no line for them
-            depth = self._depth(ev.path) + 2
+            depth = self._position_depth(ev.path) + 1
             for verdict in ev.verdicts:
                 self._line(depth, *verdict_parts(verdict, self.unit_of))
 
@@ -208,15 +214,16 @@ class Collector:
     def _position_summary(self, path: e.Path, position: int, result: str, counted: dict[e.VerdictKind, int]) -> None:
         rejected = [f"{_WORDS[kind]} {n}" + (self._limit_hits() if kind is _LIMIT_EXCEEDED else "")
                     for kind in REJECTIONS if (n := counted.get(kind))] if counted else None
+        depth = self._position_depth(path)
         if rejected:
-            self._line(len(path) + 3, f"position {position}: {result}; hosts rejected: {', '.join(rejected)}")
+            self._line(depth, f"position {position}: {result}; hosts rejected: {', '.join(rejected)}")
         else:
-            self._line(len(path) + 3, f"position {position}: {result}; no host rejected")
+            self._line(depth, f"position {position}: {result}; no host rejected")
 
     def _filled(self, ev: e.PositionFilled) -> None:
         counted = self.tally.count_position()
         if self.full:
-            self._line(len(ev.path) + 3, f"position {ev.position}: filled by {ev.host}")
+            self._line(self._position_depth(ev.path), f"position {ev.position}: filled by {ev.host}")
         else:
             self._position_summary(ev.path, ev.position, f"filled by {ev.host}", counted)
 
@@ -224,12 +231,12 @@ class Collector:
         counted = self.tally.count_position()
         result = "not filled" + (f": internal error in the host scan: {ev.error}" if ev.error else "")
         if self.full:
-            self._line(len(ev.path) + 3, f"position {ev.position}: {result}")
+            self._line(self._position_depth(ev.path), f"position {ev.position}: {result}")
         else:
             self._position_summary(ev.path, ev.position, result, counted)
         misses = nearest_misses(self.tally.position)
         if misses:  # the same line at both levels
-            self._line(self._depth(ev.path) + 1, *misses_parts(misses, self.unit_of))
+            self._line(self._position_depth(ev.path), *misses_parts(misses, self.unit_of))
 
     # --- outcome -----------------------------------------------------------------------------------------------
 
