@@ -5,7 +5,7 @@ decisions checked by hand."""
 from __future__ import annotations
 
 from refsim.model.jobid import JobId
-from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
+from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, Pend, PendCode, PendReason
 from refsim.sim.load import recording_from
 from tests.property.test_fast_path import replay
 
@@ -53,3 +53,19 @@ def test_a_candidate_a_host_limit_rejects_is_passed_over_for_the_next_host():
                     "limits": [{"name": "a_slots", "per_host": ["a"], "resources": {"slots": 1}}]},
         "events": [{"time": 0, "submit": {"id": 1, "tasks": 2, "run_time": 10}}]})
     assert outcomes == [Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 2),)),)))]
+
+
+def test_a_pend_under_a_limit_spanning_hosts_is_explained_past_the_host_the_first_position_claimed():
+    """Kills: refsim/sched/fastpath.py:VerdictMemo.scan `continue` -> `break` at a claimed host when a limit
+    counter spans hosts (no verdict is kept). `pool` counts the slots of a, b and c together, so each verdict is
+    judged afresh. b and c are full (job 9); job 1 asks 2 tasks, one per host: the first position takes a, and the
+    second scan starts at a (where the first stopped), passes it over as claimed and finds b and c short of slots.
+    The job pends for b's and c's slots. Stopping at a would leave the pend with no reason at all."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 1}, {"name": "b", "slots": 1}, {"name": "c", "slots": 1}],
+                    "limits": [{"name": "pool", "hosts": ["a", "b", "c"], "resources": {"slots": 10}}]},
+        "events": [{"time": 0, "submit": {"id": 9, "tasks": 2, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "9", "hosts": {"b": {"slots": 1}, "c": {"slots": 1}}}},
+                   {"time": 0, "submit": {"id": 1, "tasks": 2, "resreq": "span[ptile=1]", "run_time": 10}}]})
+    short = tuple(PendReason(PendCode.RESOURCE_SHORTFALL, host, "slots") for host in "bc")
+    assert outcomes[1] == Pend(JobId(1), short)
