@@ -52,7 +52,7 @@ def host_share(ev: Evaluation, host: Host, per_task: PositionDemand) -> int:
     return share or 0
 
 
-def host_shares(ev: Evaluation, single: Single, min_tasks: int = 1) -> Iterator[tuple[str, int]]:
+def host_shares(ev: Evaluation, single: Single, min_tasks: int) -> Iterator[tuple[str, int]]:
     """Each host in the requirement's scan order with its share, computed as the fill plan reads it. On the fast
     path only the hosts whose committed free amounts hold one task are read: any other host's share is 0, and the
     fill plan passes over a share of 0, so the plan is the same. There no share is read at all when the open hosts'

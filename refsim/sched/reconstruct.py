@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
-from refsim.model.resources import JOBS, SLOTS
+from refsim.model.resources import JOBS
 from refsim.model.units import Amount, normalise
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
 from refsim.sched.limits import cluster_limits_for, consumer_values, host_limits_for
@@ -37,7 +37,6 @@ def reconstructed_allocation(state: SchedulerState, job: Job,
                            if _charge(r, table))
         placed.append(HostAllocation(name, tuple(amounts), tuple(charges)))
     totals.update(shared)
-    totals.setdefault(SLOTS, 0)
     cluster_charges = tuple(LimitCharge(limit.name, limit.scope(values), r, _charge(r, totals))
                             for limit in cluster_limits_for(job, state.cluster) for r, _ in limit.resources
                             if _charge(r, totals))

@@ -121,3 +121,87 @@ def test_no_fill_plan_with_a_span():
     r = run(cluster(host("a"), host("b")), job(1, "span[hosts=1]", tasks=6), before=charge("a", slots=2))
     assert [line for line in r.recorder.lines("1") if line.startswith("plan")] == [
         "plan 1 [6] discarded: a position needs 6 slots but no open host has more than 4"]
+
+
+def test_a_jobs_limit_with_room_leaves_the_share_to_the_slots_limit_after_it():
+    # As above, but per_a counts jobs (1) and slots (2) on a: the job itself fits under the jobs count (0 used +
+    # 1 <= 1), which does not bound a share, and the slots count still does: a's share is min(8, 2) = 2, b's 5,
+    # so [2,5] again. Were the slots count passed over after the jobs count, a's share would be 8 and the fill
+    # plan [7], the same task counts as plan 1, so not generated again; were a jobs count with room for exactly
+    # this job taken as full, a's share would be 0 and b's 5 alone would not place 7 tasks: either way the job
+    # would pend.
+    # Kills: fill.py:host_share `continue` -> `break` after a jobs limit with room (later limits unread), and
+    # `left < lim.requested` -> `<=` (a jobs limit with room for one job taken as full).
+    lim = limit("per_a", {"jobs": 1, "slots": 2}, per_host=["a"])
+    r = run(cluster(host("a", slots=8), host("b", slots=8), limits=(lim,)), job(1, tasks=7),
+            before=charge("b", slots=3))
+    assert "plan 5 [2,5] tried" in r.recorder.lines("1")
+    assert slots_on(r.outcome("1")) == [("a", 2), ("b", 5)]
+
+
+def test_a_full_jobs_limit_leaves_the_host_no_share():
+    # per_a allows 1 job on a, and a running job (1 slot) is counted; b has 2 of 4 slots free; tasks 1..3.
+    # [3] and [2,1] fail (a: 1 + 0 + 1 jobs > 1; b has 2 free), [1,1,1] needs 3 hosts. a's share is 0 (its 3
+    # free slots do not matter once the jobs count is full) and b's 2: the fill plan [2] runs 2 tasks on b.
+    # Kills: fill.py:host_share `return 0` -> `return None` for a full jobs limit (no share to compare: the fill
+    # plan cannot be made).
+    lim = limit("per_a", {"jobs": 1}, per_host=["a"])
+    held = Allocation((HostAllocation("a", (("slots", 1),), (LimitCharge("per_a", "host=a", "jobs", 1),)),))
+    r = run(cluster(host("a"), host("b"), limits=(lim,)), job(1, tasks=(1, 3)),
+            before=lambda s: (s.usage.commit(JobId(99), held), charge("b", 98, slots=2)(s)))
+    assert "plan 4 [2] tried" in r.recorder.lines("1")
+    assert slots_on(r.outcome("1")) == [("b", 2)]
+
+
+def test_a_host_limit_with_more_room_than_the_free_slots_leaves_the_share_to_the_slots():
+    # per_a allows 6 slots on a, which has 8 slots, 6 of them used by a job the limit does not count (charged
+    # without limit charges), so 2 are free; b has 5 of 8 free. 7 tasks: [7] fails (a's limit value 6 is below 7,
+    # b has 5 free), [4,3] fails (b takes 4, then a has 2 free for 3), the 4- and 7-host plans are discarded.
+    # a's share is min(2 free slots, 6 left under the limit) = 2, b's 5: the fill plan [2,5] places. Were the
+    # limit's room taken over the slots, a's share would be 6 and the plan [6,1], which fails on slots, so the
+    # job would pend.
+    # Kills: fill.py:host_share taking a limit's room as the share instead of the smaller of the two (`share is
+    # None` negated).
+    lim = limit("per_a", {"slots": 6}, per_host=["a"])
+    r = run(cluster(host("a", slots=8), host("b", slots=8), limits=(lim,)), job(1, tasks=7),
+            before=lambda s: (charge("a", slots=6)(s), charge("b", 98, slots=3)(s)))
+    assert "plan 5 [2,5] tried" in r.recorder.lines("1")
+    assert slots_on(r.outcome("1")) == [("a", 2), ("b", 5)]
+
+
+def test_a_closed_host_has_no_share():
+    # a is closed, b has 2 of 4 slots free; tasks 1..3. [3] fails on b's slots, [2,1] and [1,1,1] need more
+    # hosts than the one open. a has no share and b's is 2, so the fill plan is [2] and the job runs 2 tasks on
+    # b. Were a given a share of 1, the fill plan [1,2] would need 2 open hosts, and the job would get 1 task.
+    # Kills: fill.py:host_share giving a closed host a share of 1 (or the select test's, `return 0` -> 1).
+    r = run(cluster(host("a", closed=True), host("b")), job(1, tasks=(1, 3)), before=charge("b", slots=2))
+    assert "plan 4 [2] tried" in r.recorder.lines("1")
+    assert slots_on(r.outcome("1")) == [("b", 2)]
+
+
+def test_a_host_the_select_expression_rejects_has_no_share():
+    # a is ARM, b is X86 with 2 of 4 slots free; 1..3 tasks of select[type==X86]. [3] fails (a mismatches, b has
+    # 2 free), [2,1] fails (b takes 2, a mismatches), [1,1,1] needs 3 hosts. a has no share, b's is 2: the fill
+    # plan [2] runs 2 tasks on b. Were a's 4 free slots its share, the fill plan would be [3], already tried, and
+    # the job would get 1 task.
+    # Kills: fill.py:host_share reading the share of a host the select expression rejects (the select test
+    # dropped or its `and`/`or` swapped).
+    r = run(cluster(host("a", type="ARM"), host("b", type="X86")), job(1, "select[type==X86]", tasks=(1, 3)),
+            before=charge("b", slots=2))
+    assert "plan 4 [2] tried" in r.recorder.lines("1")
+    assert slots_on(r.outcome("1")) == [("b", 2)]
+
+
+def test_a_host_limits_usage_bounds_the_share():
+    # per_a allows 4 slots on a (8 slots); a running job counts 2 of them (charged under the limit) and holds
+    # 2 slots, so a has 6 free slots but room for 2 more under the limit; b has 5 of 8 free. 7 tasks: [7] fails
+    # (a's limit value 4 is below 7, b has 5 free), [4,3] fails (a: 2 + 4 > 4; b takes 4; a: 2 + 3 > 4), the 4-
+    # and 7-host plans are discarded. a's share is min(6, 4 - 2) = 2, b's 5: [2,5] places. Were the usage added
+    # to the limit's value, a's share would be 6 and the fill plan [6,1] would fail on the limit.
+    # Kills: fill.py:host_share adding the limit's usage to its value instead of taking it away.
+    lim = limit("per_a", {"slots": 4}, per_host=["a"])
+    held = Allocation((HostAllocation("a", (("slots", 2),), (LimitCharge("per_a", "host=a", "slots", 2),)),))
+    r = run(cluster(host("a", slots=8), host("b", slots=8), limits=(lim,)), job(1, tasks=7),
+            before=lambda s: (s.usage.commit(JobId(99), held), charge("b", 98, slots=3)(s)))
+    assert "plan 5 [2,5] tried" in r.recorder.lines("1")
+    assert slots_on(r.outcome("1")) == [("a", 2), ("b", 5)]

@@ -124,3 +124,31 @@ def test_shared_reservation_of_an_earlier_member_is_shown_as_reserved():
     r = run(cluster(host("a"), shared={"lic": 3}), job(1, "1*{rusage[lic=2]} + 1*{rusage[lic=2]}"))
     assert "check shared lic 3/0/2/2 FAIL" in r.recorder.lines("1")
     assert r.outcome("1") == Pend(JobId(1), (R(C.SHARED_SHORTFALL, "", "lic"),))
+
+
+def test_a_cluster_limit_counts_what_an_earlier_member_reserved():
+    # user_slots allows 2 slots. The compound's first member takes 1 slot on a, reserving 1 on the counter; the
+    # second member asks 2 more: 0 used + 1 reserved + 2 requested = 3 > 2, so its cluster-wide check fails,
+    # no plan is tried and the job pends on the limit. Were the reservation taken away instead of added
+    # (0 - 1 + 2 = 1), the check would pass.
+    # Kills: cluster_check.py:_limit_items subtracting the reserved amount in `used + reserved + requested`.
+    lim = limit("user_slots", {"slots": 2}, per_user="all")
+    r = run(cluster(host("a"), host("b"), limits=(lim,)), job(1, "1*{rusage[mem=1]} + 2*{rusage[mem=1]}", user="u"))
+    assert "check limit user_slots[user=u] slots 2/0/1/2 FAIL" in r.recorder.lines("1")
+    assert r.outcome("1") == Pend(JobId(1), (R(C.CLUSTER_LIMIT, "", "user_slots[user=u] slots"),))
+
+
+def test_the_headroom_leaves_out_what_the_limit_already_counts():
+    # user_slots allows 4 slots and a running job of u's counts 2, so 2 tasks are left. Tasks 1..4: the check
+    # passes for the minimum (2 + 0 + 1 <= 4); [4] exceeds the headroom of 2 and is discarded; the fill plan takes
+    # the count down to the headroom: [2] on a, committed. Were the usage added to the value (a headroom of 6),
+    # [4] would be tried.
+    # Kills: cluster_check.py:_limit_items adding the limit's usage in `value - used - reserved`.
+    lim = limit("user_slots", {"slots": 4}, per_user="all")
+    held = Allocation((HostAllocation("b", (("slots", 2),)),), (), (LimitCharge("user_slots", "user=u", "slots", 2),))
+    r = run(cluster(host("a", slots=8), host("b"), limits=(lim,)), job(1, tasks=(1, 4), user="u"),
+            before=lambda s: s.usage.commit(JobId(99), held))
+    lines = r.recorder.lines("1")
+    assert lines[1:3] == ["check limit user_slots[user=u] slots 4/2/0/1 ok",
+                          "plan 1 [4] discarded: 4 tasks exceed the headroom of 2 tasks left by user_slots[user=u] slots"]
+    assert r.outcome("1").allocation.hosts == (HostAllocation("a", (("slots", 2),)),)

@@ -31,3 +31,18 @@ def test_the_final_accounting_lists_hosts_and_limit_charges_sorted_by_name():
     snapshot = usage.snapshot()
     assert list(snapshot["hosts"].items()) == [("a", {"slots": 2}), ("b", {"slots": 1})]
     assert list(snapshot["limits"].items()) == [("alpha[host=a] slots", 2), ("zeta[host=b] slots", 1)]
+
+
+def test_a_reconstructed_dispatch_charges_one_job_and_its_shared_amounts_and_no_slots_it_did_not_take():
+    """Kills: refsim/sched/reconstruct.py:_charge counting a job as 2 against a `jobs` limit, and
+    reconstructed_allocation leaving the shared amounts out of the totals the cluster-wide limits charge.
+    The recorded dispatch holds 100 MB on a (no slot) and one `lic` license. `per_host` counts jobs on each host:
+    a is charged 1 job. `user_caps` counts u's jobs, slots and licenses cluster-wide: 1 job and 1 license are
+    charged; no slot was taken, so nothing is charged for slots."""
+    state = SchedulerState(cluster(host("a"), shared={"lic": 4}, limits=(
+        limit("user_caps", {"jobs": 3, "slots": 8, "lic": 2}, per_user="all"),
+        limit("per_host", {"jobs": 2}, per_host="all"))))
+    allocation = reconstructed_allocation(state, job(1, user="u"), (("a", (("mem", 100),)),), (("lic", 1),))
+    assert allocation == Allocation(
+        (HostAllocation("a", (("mem", 100),), (LimitCharge("per_host", "host=a", "jobs", 1),)),), (("lic", 1),),
+        (LimitCharge("user_caps", "user=u", "jobs", 1), LimitCharge("user_caps", "user=u", "lic", 1)))
