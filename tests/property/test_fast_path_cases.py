@@ -69,3 +69,38 @@ def test_a_pend_under_a_limit_spanning_hosts_is_explained_past_the_host_the_firs
                    {"time": 0, "submit": {"id": 1, "tasks": 2, "resreq": "span[ptile=1]", "run_time": 10}}]})
     short = tuple(PendReason(PendCode.RESOURCE_SHORTFALL, host, "slots") for host in "bc")
     assert outcomes[1] == Pend(JobId(1), short)
+
+
+def test_an_untraced_job_gets_the_fill_plan_when_the_open_hosts_free_slots_just_hold_its_minimum():
+    """Kills: refsim/sched/fill.py:host_shares returning no share when the committed free slots hold the minimum
+    (the free-slot test negated, or the slack taken away so that free slots equal to the minimum count as too
+    few): the fast path would then have no fill plan. Two 8-slot hosts, a with 1 slot free and b with 4 (jobs 9
+    and 8 hold the rest): 5 free slots. Job 1 asks 5 to 8 tasks: [8] and [4,4] fail on slots, the 4- and 8-host
+    plans are discarded; the fill plan takes a's 1 and b's 4: [1,4] places 5 tasks. Without it, the minimum's
+    plans fail too ([5]; [3,2] puts 3 on b and then a has 1 free for 2), and the job would pend."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 8}, {"name": "b", "slots": 8}]},
+        "events": [{"time": 0, "submit": {"id": 9, "tasks": 7, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "9", "hosts": {"a": {"slots": 7}}}},
+                   {"time": 0, "submit": {"id": 8, "tasks": 4, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "8", "hosts": {"b": {"slots": 4}}}},
+                   {"time": 0, "submit": {"id": 1, "tasks": "5,8", "run_time": 10}}]})
+    assert outcomes[2] == Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 1),)),
+                                                         HostAllocation("b", (("slots", 4),)))))
+
+
+def test_a_host_holding_more_than_it_has_of_a_resource_asked_at_zero_keeps_its_fill_share():
+    """Kills: refsim/sched/fill.py:host_shares reading the shares of only the hosts with committed free amounts
+    of at least 0 for a resource asked at 0 per task (`amount > 0` -> `>= 0` in the candidates' filter): the fast
+    path's fill plan would leave out a host whose share the reference path reads. Job 9, re-applied as
+    recorded, holds 6 of a's 8 slots and 200 MB of its 100 MB of mem. Job 1 asks 1 to 10 tasks of 0 MB each:
+    [10] needs more slots than a host has, [5,5] fails (b takes 5, a is short), the 4- and 10-host plans need
+    more hosts. The fill plan reads a's share (2 free slots; 0 MB per task does not bound it) and b's 8: [2,8],
+    which fails, since a's mem is overdrawn (100 - 200 < 0). The minimum's plan [1] then runs one task on b.
+    Without a's share the fill plan would be [8] and place 8 tasks on b."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 8, "mem": 100}, {"name": "b", "slots": 8, "mem": 100}]},
+        "events": [{"time": 0, "submit": {"id": 9, "tasks": 6, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "9", "hosts": {"a": {"slots": 6, "mem": 200}}}},
+                   {"time": 0, "submit": {"id": 1, "tasks": "1,10", "resreq": "rusage[mem=0]", "run_time": 10}}]})
+    assert outcomes[1] == Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 1), ("mem", 0))),)))

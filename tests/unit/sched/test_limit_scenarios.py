@@ -152,3 +152,17 @@ def test_the_headroom_leaves_out_what_the_limit_already_counts():
     assert lines[1:3] == ["check limit user_slots[user=u] slots 4/2/0/1 ok",
                           "plan 1 [4] discarded: 4 tasks exceed the headroom of 2 tasks left by user_slots[user=u] slots"]
     assert r.outcome("1").allocation.hosts == (HostAllocation("a", (("slots", 2),)),)
+
+
+def test_a_cluster_limit_on_a_shared_resource_leaves_the_task_count_unbounded():
+    # lic_cap allows u 2 of the 4 `lic` licenses. A job asking 1 license per job (shared amounts are held once per
+    # job) for 3 tasks passes the check (0 + 0 + 1 <= 2); the licenses do not grow with the tasks, so the limit
+    # leaves no task headroom and [3] is tried on a, not discarded.
+    # Kills: cluster_check.py:_limit_items reading a headroom from a limit the tasks ask nothing of per task
+    # (`per_task > 0` -> `>= 0`: a division by zero).
+    lim = limit("lic_cap", {"lic": 2}, per_user="all")
+    r = run(cluster(host("a"), shared={"lic": 4}, limits=(lim,)), job(1, "rusage[lic=1]", tasks=3, user="u"))
+    assert r.recorder.lines("1")[1:4] == ["check shared lic 4/0/0/1 ok", "check limit lic_cap[user=u] lic 2/0/0/1 ok",
+                                          "plan 1 [3] tried"]
+    assert r.outcome("1").allocation == Allocation((HostAllocation("a", (("slots", 3),)),), (("lic", 1),),
+                                                   (LimitCharge("lic_cap", "user=u", "lic", 1),))
