@@ -205,3 +205,14 @@ def test_a_host_limits_usage_bounds_the_share():
             before=lambda s: (s.usage.commit(JobId(99), held), charge("b", 98, slots=3)(s)))
     assert "plan 5 [2,5] tried" in r.recorder.lines("1")
     assert slots_on(r.outcome("1")) == [("a", 2), ("b", 5)]
+
+
+def test_a_host_without_a_resource_the_tasks_ask_has_no_share():
+    # a has no ngpus, b has 2; 1..4 tasks of one ngpus each. [4] fails (a has none, b 2), [2,2] fails (b takes
+    # 2, a has none), [1,1,1,1] needs 4 hosts. a's share is 0 and b's min(4 slots, 2 ngpus) = 2: the fill plan
+    # [2] runs 2 tasks on b. Were a missing resource read as 1, a's share would be 1 and the fill plan [1,2]
+    # would fail (b takes the first position, and a none), leaving the job 1 task.
+    # Kills: fill.py:host_share reading a resource a host lacks as a capacity of 1 (`get(resource, 0)` -> 1).
+    r = run(cluster(host("a"), host("b", ngpus=2)), job(1, "rusage[ngpus=1]", tasks=(1, 4)))
+    assert "plan 4 [2] tried" in r.recorder.lines("1")
+    assert slots_on(r.outcome("1")) == [("b", 2)]

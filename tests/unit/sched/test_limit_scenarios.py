@@ -166,3 +166,37 @@ def test_a_cluster_limit_on_a_shared_resource_leaves_the_task_count_unbounded():
                                           "plan 1 [3] tried"]
     assert r.outcome("1").allocation == Allocation((HostAllocation("a", (("slots", 3),)),), (("lic", 1),),
                                                    (LimitCharge("lic_cap", "user=u", "lic", 1),))
+
+
+def test_a_shared_resource_asked_after_a_host_resource_is_checked():
+    # rusage[mem=10:lic=2]: mem is a host resource (not checked cluster-wide), lic is shared with 1 of 2 in use:
+    # 1 + 0 + 2 > 2, so the check fails on lic and no plan is tried.
+    # Kills: cluster_check.py:_shared_items `continue` -> `break` at a resource that is not shared (the shared
+    # resources after it would go unchecked).
+    r = run(cluster(host("a"), shared={"lic": 2}), job(1, "rusage[mem=10:lic=2]"),
+            before=lambda s: s.usage.commit(JobId(99), Allocation((), (("lic", 1),))))
+    assert r.recorder.lines("1")[:3] == ["enter top single tasks 1-1 rusage mem=10,lic=2",
+                                         "check shared lic 2/1/0/2 FAIL", "plans skipped"]
+    assert r.outcome("1") == Pend(JobId(1), (R(C.SHARED_SHORTFALL, "", "lic"),))
+
+
+def test_a_cluster_jobs_limit_leaves_the_task_count_unbounded():
+    # user_jobs allows u 2 jobs, none running: a 4-task job counts 1 job (0 + 0 + 1 <= 2), whatever its task
+    # count, so the limit gives no task headroom and [4] is tried on a, not discarded as above 2 tasks.
+    # Kills: cluster_check.py:_limit_items reading a task headroom from a jobs limit (`and` -> `or`).
+    lim = limit("user_jobs", {"jobs": 2}, per_user="all")
+    r = run(cluster(host("a"), limits=(lim,)), job(1, tasks=4, user="u"))
+    assert r.recorder.lines("1")[1:3] == ["check limit user_jobs[user=u] jobs 2/0/0/1 ok", "plan 1 [4] tried"]
+    assert r.outcome("1").allocation.limit_charges == (LimitCharge("user_jobs", "user=u", "jobs", 1),)
+
+
+def test_a_cluster_limit_on_memory_leaves_a_headroom_of_whole_tasks():
+    # user_mem allows u 1000 MB; 1..4 tasks of 300 MB each. The check passes for the minimum (300 <= 1000); the
+    # headroom is floor(1000 / 300) = 3 tasks, so [4] is discarded, and the fill plan stops at 3: [3] on a,
+    # charged 900 MB.
+    # Kills: cluster_check.py:_limit_items multiplying the room by the per-task amount instead of dividing.
+    lim = limit("user_mem", {"mem": 1000}, per_user="all")
+    r = run(cluster(host("a"), limits=(lim,)), job(1, "rusage[mem=300]", tasks=(1, 4), user="u"))
+    assert r.recorder.lines("1")[2] == "plan 1 [4] discarded: 4 tasks exceed the headroom of 3 tasks left by " \
+                                       "user_mem[user=u] mem"
+    assert r.outcome("1").allocation.limit_charges == (LimitCharge("user_mem", "user=u", "mem", 900),)

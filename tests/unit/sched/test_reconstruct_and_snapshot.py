@@ -46,3 +46,13 @@ def test_a_reconstructed_dispatch_charges_one_job_and_its_shared_amounts_and_no_
     assert allocation == Allocation(
         (HostAllocation("a", (("mem", 100),), (LimitCharge("per_host", "host=a", "jobs", 1),)),), (("lic", 1),),
         (LimitCharge("user_caps", "user=u", "jobs", 1), LimitCharge("user_caps", "user=u", "lic", 1)))
+
+
+def test_a_reconstructed_dispatch_over_two_hosts_charges_their_slots_together_cluster_wide():
+    """Kills: refsim/sched/reconstruct.py:reconstructed_allocation totalling the hosts' amounts from 1, or
+    taking each host's amount away from the total. The dispatch holds 2 slots on a and 3 on b: u's
+    `user_slots` counter is charged 2 + 3 = 5 slots."""
+    state = SchedulerState(cluster(host("a"), host("b"), limits=(limit("user_slots", {"slots": 8}, per_user="all"),)))
+    allocation = reconstructed_allocation(state, job(1, tasks=5, user="u"),
+                                          (("a", (("slots", 2),)), ("b", (("slots", 3),))), ())
+    assert allocation.limit_charges == (LimitCharge("user_slots", "user=u", "slots", 5),)
