@@ -116,8 +116,8 @@ class FreeIndex:
                 i = position.get(name)
                 if i is None:
                     continue
-                table = tables.get(name)
-                value = totals[i] - (table.get(resource, 0) if table else 0)
+                # a touched host always has a usage table: _apply() makes one for every host it touches
+                value = totals[i] - tables[name].get(resource, 0)
                 if counted is not None and is_open[i]:  # max(x, 0.0) of before and after, written out
                     before = values[i]
                     counted = counted - (0.0 if before < 0.0 else before) + (0.0 if value < 0.0 else value)

@@ -104,3 +104,40 @@ def test_a_host_holding_more_than_it_has_of_a_resource_asked_at_zero_keeps_its_f
                    {"time": 0, "dispatch": {"job": "9", "hosts": {"a": {"slots": 6, "mem": 200}}}},
                    {"time": 0, "submit": {"id": 1, "tasks": "1,10", "resreq": "rusage[mem=0]", "run_time": 10}}]})
     assert outcomes[1] == Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 1), ("mem", 0))),)))
+
+
+def test_hosts_whose_usage_holds_none_of_a_resource_keep_all_of_it_free_for_the_candidates():
+    """Kills: refsim/sched/fastpath.py:FreeIndex._free_of reading a resource a host's usage does not hold as 1
+    used (the free amounts would start 1 short, and a host whose whole memory a task asks would not be a
+    candidate). Jobs 9 and 8 hold slots on a (2 of 4) and b (3 of 4) but no mem; each host has 100 MB. Job 1 asks
+    1 to 3 tasks of 100 MB: [3] and [2,1] fail (a position of 2 tasks asks 200 MB), [1,1,1] needs 3 hosts; the
+    fill plan gives each host one task (100 MB each): [1,1], 2 tasks."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 4, "mem": 100}, {"name": "b", "slots": 4, "mem": 100}]},
+        "events": [{"time": 0, "submit": {"id": 9, "tasks": 2, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "9", "hosts": {"a": {"slots": 2}}}},
+                   {"time": 0, "submit": {"id": 8, "tasks": 3, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "8", "hosts": {"b": {"slots": 3}}}},
+                   {"time": 0, "submit": {"id": 1, "tasks": "1,3", "resreq": "rusage[mem=100]", "run_time": 10}}]})
+    assert outcomes[2] == Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 1), ("mem", 100))),
+                                                         HostAllocation("b", (("slots", 1), ("mem", 100))))))
+
+
+def test_hosts_touched_after_the_free_amounts_were_read_keep_the_resources_they_do_not_hold_free():
+    """Kills: refsim/sched/fastpath.py:FreeIndex.sync reading a resource that a touched host's usage does not
+    hold, or a host that holds nothing any more, as 1 used (either host would drop out of the candidates for a
+    task asking its whole memory). Job 7 asks more mem than any host has, so its pends read the free mem of
+    every host from time 0. Job 6 runs on a from 0 to 1, so a holds nothing after it; at 5, job 9 is re-applied
+    holding 3 of b's 4 slots (no mem). Job 1 then asks 1 to 3 tasks of 100 MB, each host's whole mem: [3] and
+    [2,1] ask 200 MB or more of one host, [1,1,1] needs 3 hosts, and the fill plan places one task on a and one on
+    b: [1,1]. (A plan of the maximum that the candidates miss is still found when the pend is explained over
+    every host; the fill plan is read from the candidates there too.)"""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 4, "mem": 100}, {"name": "b", "slots": 4, "mem": 100}]},
+        "events": [{"time": 0, "submit": {"id": 6, "run_time": 1}},
+                   {"time": 0, "submit": {"id": 7, "resreq": "rusage[mem=1000]", "run_time": 10}},
+                   {"time": 5, "submit": {"id": 9, "tasks": 3, "run_time": 100}},
+                   {"time": 5, "dispatch": {"job": "9", "hosts": {"b": {"slots": 3}}}},
+                   {"time": 5, "submit": {"id": 1, "tasks": "1,3", "resreq": "rusage[mem=100]", "run_time": 10}}]})
+    assert outcomes[5] == Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 1), ("mem", 100))),
+                                                         HostAllocation("b", (("slots", 1), ("mem", 100))))))
