@@ -157,3 +157,17 @@ def test_the_plain_check_counts_what_running_jobs_use() -> None:
     host = Host("a", {"slots": 4})
     assert accepts(host, {"slots": 3}, (("slots", 1),)) and not accepts(host, {"slots": 3}, (("slots", 2),))
     assert accepts(host, None, (("slots", 4),)) and not accepts(host, None, (("slots", 5),))
+
+
+def test_the_reference_path_is_forced_by_the_environment_switch_and_only_by_a_value_other_than_0(monkeypatch) -> None:
+    """REFSIM_REFERENCE_PATH=1 makes every untraced job take the reference path (the benchmarks' reference
+    figures are measured so); unset, empty or 0, untraced jobs take the fast path.
+    Kills: fastpath.py:reference_forced returning None (the switch ignored), `not in` -> `in`, and either
+    accepted "off" value ("" or "0") changed."""
+    from refsim.sched.fastpath import REFERENCE_ENV
+    cluster = Cluster((Host("a", {"slots": 1}),))
+    monkeypatch.delenv(REFERENCE_ENV, raising=False)
+    assert SchedulerState(cluster).fast_path is True
+    for value, forced in (("1", True), ("yes", True), ("0", False), ("", False)):
+        monkeypatch.setenv(REFERENCE_ENV, value)
+        assert SchedulerState(cluster).fast_path is (not forced), value
