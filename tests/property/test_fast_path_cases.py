@@ -141,3 +141,17 @@ def test_hosts_touched_after_the_free_amounts_were_read_keep_the_resources_they_
                    {"time": 5, "submit": {"id": 1, "tasks": "1,3", "resreq": "rusage[mem=100]", "run_time": 10}}]})
     assert outcomes[5] == Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 1), ("mem", 100))),
                                                          HostAllocation("b", (("slots", 1), ("mem", 100))))))
+
+
+def test_an_ordered_scan_takes_its_candidates_in_scan_order():
+    """Kills: refsim/sched/fastpath.py:FreeIndex.candidates taking the candidate hosts' cluster positions as scan
+    indices when the requirement orders the scan (the permutation left out). order[-mem] scans b (300 MB),
+    c (200 MB), then a (100 MB); job 9 fills a. Job 1's one task goes to the first host of the scan with a free
+    slot: b. In cluster order the candidates are b and c at positions 1 and 2, which in scan order are c and a."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 2, "mem": 100}, {"name": "b", "slots": 2, "mem": 300},
+                              {"name": "c", "slots": 2, "mem": 200}]},
+        "events": [{"time": 0, "submit": {"id": 9, "tasks": 2, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "9", "hosts": {"a": {"slots": 2}}}},
+                   {"time": 0, "submit": {"id": 1, "resreq": "order[-mem]", "run_time": 10}}]})
+    assert outcomes[1] == Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 1),)),)))
