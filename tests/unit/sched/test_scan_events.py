@@ -35,3 +35,19 @@ def test_a_scan_stopped_by_an_internal_error_still_reports_the_hosts_it_consider
     i = next(i for i, ev in enumerate(events) if type(ev) is e.HostsEvaluated)
     assert [v.host for v in events[i].verdicts] == ["a"]
     assert type(events[i + 1]) is e.PositionUnfilled and events[i + 1].error is not None
+
+
+def test_a_host_rejected_for_two_kinds_of_reason_carries_both_kinds_in_display_order():
+    """a is ARM and has 4 slots: a 6-task position on one host (span[hosts=1]) of select[type==X86] fails there
+    in the pre-filter both on the select expression and on slots (6 > 4), so its verdict has two reasons of two
+    kinds, listed in the display order of spec 5.10 (selection mismatch before resource shortfall). b (X86, 8
+    slots) has no such mismatch and takes the position; a's one-reason verdict of a 4-task job has one kind.
+    Kills: hostscan.py:judge taking the first reason's kind alone for a verdict of two reasons (`len(reasons)
+    == 1` -> `== 2`)."""
+    r = run(cluster(host("a", type="ARM"), host("b", slots=8, type="X86")),
+            job(1, "select[type==X86] span[hosts=1]", tasks=6), job(2, "select[type==X86]", tasks=4, submit_time=1))
+    first = [ev for ev in r.recorder.events[r.results[0].job] if type(ev) is e.HostsEvaluated]
+    assert first[0].verdicts[0].kinds == (e.VerdictKind.SELECTION_MISMATCH, e.VerdictKind.RESOURCE_SHORTFALL)
+    assert len(first[0].verdicts[0].reasons) == 2
+    second = [ev for ev in r.recorder.events[r.results[1].job] if type(ev) is e.HostsEvaluated]
+    assert second[0].verdicts[0].kinds == (e.VerdictKind.SELECTION_MISMATCH,)
