@@ -112,10 +112,8 @@ class FreeIndex:
         for resource, free in self._free.items():
             totals, values = self._lists[resource]
             counted = self._free_slots if resource == SLOTS else None
-            for name in touched:
-                i = position.get(name)
-                if i is None:
-                    continue
+            for name in touched:  # hosts of the cluster (a recorded dispatch naming another host is refused)
+                i = position[name]
                 # a touched host always has a usage table: _apply() makes one for every host it touches
                 value = totals[i] - tables[name].get(resource, 0)
                 if counted is not None and is_open[i]:  # max(x, 0.0) of before and after, written out
