@@ -27,7 +27,8 @@ class Fcfs:
     @staticmethod
     def _queue_priority(job: Job, cluster: Cluster) -> int:
         queue = cluster.queue(job.queue)
-        return queue.priority if queue is not None else 0
+        assert queue is not None, job.queue  # a recording naming a queue the cluster lacks is refused
+        return queue.priority
 
     def sort_key(self, job: Job, cluster: Cluster) -> tuple[int, int, Amount, tuple[int, int]]:
         return (-self._queue_priority(job, cluster), -job.priority, job.submit_time, job.id.sort_key())
