@@ -155,3 +155,20 @@ def test_an_ordered_scan_takes_its_candidates_in_scan_order():
                    {"time": 0, "dispatch": {"job": "9", "hosts": {"a": {"slots": 2}}}},
                    {"time": 0, "submit": {"id": 1, "resreq": "order[-mem]", "run_time": 10}}]})
     assert outcomes[1] == Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 1),)),)))
+
+
+def test_a_pend_explained_over_two_members_keeps_the_hosts_the_first_members_scan_passed_over():
+    """Kills: refsim/sched/fastpath.py:VerdictMemo.scan dropping the pend reasons of the hosts a kept-verdict
+    scan rejects (`found.update(reasons)` left out). c has 1 slot, 50 MB and 4 ngpus; b has 4 slots, 1000 MB and
+    no ngpus. The first member (one task of 60 MB) passes over c (mem) and takes b; the second (two tasks of one
+    ngpus) fails: [2] finds c short of slots and b of ngpus, [1,1] has only c to take a task. The job pends for
+    b's ngpus, c's mem (found only by the first member's scan) and c's slots."""
+    outcomes = _both_ways({
+        "cluster": {"resources": [{"name": "ngpus"}],
+                    "hosts": [{"name": "c", "slots": 1, "mem": 50, "ngpus": 4},
+                              {"name": "b", "slots": 4, "mem": 1000}]},
+        "events": [{"time": 0, "submit": {"id": 1, "resreq": "1*{rusage[mem=60]} + 2*{rusage[ngpus=1]}",
+                                          "run_time": 10}}]})
+    short = PendCode.RESOURCE_SHORTFALL
+    assert outcomes == [Pend(JobId(1), (PendReason(short, "b", "ngpus"), PendReason(short, "c", "mem"),
+                                        PendReason(short, "c", "slots")))]
