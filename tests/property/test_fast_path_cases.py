@@ -172,3 +172,21 @@ def test_a_pend_explained_over_two_members_keeps_the_hosts_the_first_members_sca
     short = PendCode.RESOURCE_SHORTFALL
     assert outcomes == [Pend(JobId(1), (PendReason(short, "b", "ngpus"), PendReason(short, "c", "mem"),
                                         PendReason(short, "c", "slots")))]
+
+
+def test_a_pend_explained_again_after_a_host_was_freed_no_longer_names_that_host():
+    """Kills: refsim/sched/fastpath.py:VerdictMemo._table patching a verdict table only when the usage log has
+    not moved (the log test negated): a table would keep the verdicts of hosts whose usage changed. a and b have
+    one slot each, held by jobs 9 (until 1) and 8. Job 1 asks two tasks, one per host: at 0 it pends for both
+    hosts' slots; at 1, a is free, and the job pends for b's slots alone."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 1}, {"name": "b", "slots": 1}]},
+        "events": [{"time": 0, "submit": {"id": 9, "run_time": 1}},
+                   {"time": 0, "dispatch": {"job": "9", "hosts": {"a": {"slots": 1}}}},
+                   {"time": 0, "submit": {"id": 8, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "8", "hosts": {"b": {"slots": 1}}}},
+                   {"time": 0, "submit": {"id": 1, "tasks": 2, "resreq": "span[ptile=1]", "run_time": 10}}]})
+    short = PendCode.RESOURCE_SHORTFALL
+    pends = [outcome for outcome in outcomes if isinstance(outcome, Pend)]
+    assert pends[:2] == [Pend(JobId(1), (PendReason(short, "a", "slots"), PendReason(short, "b", "slots"))),
+                         Pend(JobId(1), (PendReason(short, "b", "slots"),))]
