@@ -190,3 +190,22 @@ def test_a_pend_explained_again_after_a_host_was_freed_no_longer_names_that_host
     pends = [outcome for outcome in outcomes if isinstance(outcome, Pend)]
     assert pends[:2] == [Pend(JobId(1), (PendReason(short, "a", "slots"), PendReason(short, "b", "slots"))),
                          Pend(JobId(1), (PendReason(short, "b", "slots"),))]
+
+
+def test_the_fill_plan_reads_the_hosts_a_finished_job_freed():
+    """Kills: refsim/sched/fastpath.py:FreeIndex.sync keeping the candidate lists of an earlier usage (their
+    clearing left out): the fill plan would read the hosts that had a free slot before. a (2 slots) is held by
+    job 9 until 1; b (2 slots) has 1 free beside job 8. At 0, job 7 asks 1 to 4 tasks: the fill plan takes b's
+    free slot. At 1, a is free and job 1 asks 1 to 4 tasks: [4] needs more slots than a host has, [2,2] finds
+    only a, 4 one-task positions need 4 hosts; the fill plan takes a's 2 slots: [2]."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 2}, {"name": "b", "slots": 2}]},
+        "events": [{"time": 0, "submit": {"id": 9, "tasks": 2, "run_time": 1}},
+                   {"time": 0, "dispatch": {"job": "9", "hosts": {"a": {"slots": 2}}}},
+                   {"time": 0, "submit": {"id": 8, "run_time": 100}},
+                   {"time": 0, "dispatch": {"job": "8", "hosts": {"b": {"slots": 1}}}},
+                   {"time": 0, "submit": {"id": 7, "tasks": "1,4", "run_time": 100}},
+                   {"time": 1, "submit": {"id": 1, "tasks": "1,4", "run_time": 100}}]})
+    dispatches = [outcome for outcome in outcomes if isinstance(outcome, Dispatch)]
+    assert dispatches == [Dispatch(JobId(7), Allocation((HostAllocation("b", (("slots", 1),)),))),
+                          Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 2),)),)))]
