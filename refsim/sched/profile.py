@@ -142,7 +142,7 @@ class Profile:
             for time in sorted(deltas):
                 held += deltas[time]
                 steps.append((time, held))
-            self._steps = steps or [(self.now, 0)]
+            self._steps = steps  # empty when nothing is held: no instant then holds more than a cap
         return self._steps
 
     def _first_overfull(self, start: float, end: float, cap: int) -> float | None:

@@ -124,3 +124,26 @@ def test_shared_reservation_of_an_earlier_member_is_shown_as_reserved():
     r = run(cluster(host("a"), shared={"lic": 3}), job(1, "1*{rusage[lic=2]} + 1*{rusage[lic=2]}"))
     assert "check shared lic 3/0/2/2 FAIL" in r.recorder.lines("1")
     assert r.outcome("1") == Pend(JobId(1), (R(C.SHARED_SHORTFALL, "", "lic"),))
+
+
+def test_a_jobs_limit_counts_a_compound_job_once_across_its_members():
+    """A `jobs` counter counts a job once, however many members its requirement has: with a cluster-wide jobs
+    limit of 1, the first member reserves the job's one count (0 used + 0 reserved + 1 <= 1) and the second
+    member asks nothing more of the counter, so the job starts with a single charge of 1. Were the second member
+    to ask 1 again, 0 + 1 + 1 > 1 would pend the job on its own count.
+    Kills: refsim/sched/limits.py:still_to_count a counter already holding the job asking 1 more instead of 0."""
+    lim = limit("one_job", {"jobs": 1}, per_user="all")
+    r = run(cluster(host("a"), limits=(lim,)), job(1, "1*{rusage[mem=1]} + 1*{rusage[mem=1]}", user="u"))
+    assert r.outcome("1").allocation.limit_charges == (LimitCharge("one_job", "user=u", "jobs", 1),)
+
+
+def test_a_per_host_jobs_limit_counts_a_compound_job_once_on_its_host():
+    """The host-scoped twin: a per-host jobs limit of 1 on the only host; both members land on a, the first
+    reserves the job's count on a's counter and the second is not a second job there, so the job starts and a's
+    counter is charged 1, not 2 (which would also exceed the limit's value of 1).
+    Kills: refsim/sched/limits.py:still_to_count (through the host scan) a host counter already holding the job
+    asking 1 more instead of 0."""
+    lim = limit("one_per_host", {"jobs": 1}, per_host="all")
+    r = run(cluster(host("a"), limits=(lim,)), job(1, "1*{rusage[mem=1]} + 1*{rusage[mem=1]}"))
+    charges = [c for h in r.outcome("1").allocation.hosts for c in h.limit_charges]
+    assert charges == [LimitCharge("one_per_host", "host=a", "jobs", 1)]

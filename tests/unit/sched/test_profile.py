@@ -160,3 +160,23 @@ def test_an_interval_charges_the_most_of_a_limit_counter_held_at_any_instant() -
         profile.hold(Holding(JobId(job), start, start + 10, charged))
     assert profile.usage_over(0, 40).limit_used("cap", "-", "slots") == 2
     assert profile.usage_over(0, 15).limit_used("cap", "-", "slots") == 1
+
+
+def test_placing_a_job_now_holds_it_for_its_run_limit_only() -> None:
+    """A reservation holds both hosts (all 8 slots) from 10. A 4-slot job of run limit 10 placed at 0 holds
+    [0, 10) and ends as the reservation starts: it fits. With run limit 11 it would still hold a slot at 10, when
+    none is free: no allocation. Without a run limit it holds for ever and meets the reservation too.
+    Kills: refsim/sched/profile.py:Profile.place taking the interval's end as for ever for a job with a run
+    limit (a negated or inverted `is not None`), or as start - run limit."""
+    state, _ = state_with()
+    profile = Profile(state, 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 10, 30, Allocation((HostAllocation("a", (("slots", 4),)),
+                                                       HostAllocation("b", (("slots", 4),))))))
+    fits = Job(JobId(2), run_time=10, run_limit=10, min_tasks=4, max_tasks=4)
+    too_long = Job(JobId(3), run_time=10, run_limit=11, min_tasks=4, max_tasks=4)
+    unlimited = Job(JobId(4), run_time=10, min_tasks=4, max_tasks=4)
+    for job in (fits, too_long, unlimited):
+        state.submit(job)
+    assert profile.place(fits, 0) == on("a", 4)
+    assert profile.place(too_long, 0) is None
+    assert profile.place(unlimited, 0) is None

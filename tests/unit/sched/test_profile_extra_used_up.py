@@ -2,7 +2,7 @@
 
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, HostAllocation
-from refsim.sched.profile import Profile, Reservation
+from refsim.sched.profile import Holding, Profile, Reservation
 from tests.unit.sched.test_profile import state_with
 
 
@@ -20,3 +20,20 @@ def test_a_shared_resource_and_a_host_used_up_are_not_extra():
     extra = profile.extra(reservation)
     assert extra.hosts == (("b", (("slots", 3),)),)
     assert extra.shared == ()
+
+
+def test_extra_counts_what_is_held_at_the_planned_start_itself():
+    """Holdings are half-open [start, end): at the planned start 50, J1's [0, 50) on b has just ended and holds
+    nothing, while J2's [50, 70) (1 slot of b and 1 lic) has just begun and holds its share. With the
+    reservation taking all of a, the extra is b's 4 - 1 = 3 slots and 2 - 1 = 1 lic.
+    Kills: refsim/sched/profile.py:Profile.extra leaving out a holding that starts at the planned start
+    (`h.start < at`) or counting one that ends there (`at <= h.end`)."""
+    state, _ = state_with()
+    profile = Profile(state, 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 0, 50, Allocation((HostAllocation("b", (("slots", 4),)),))))
+    profile.hold(Holding(JobId(2), 50, 70, Allocation((HostAllocation("b", (("slots", 1),)),), (("lic", 1),))))
+    reservation = Reservation(JobId(3), 50, 60, Allocation((HostAllocation("a", (("slots", 4),)),)), ())
+    profile.reserve(reservation)
+    extra = profile.extra(reservation)
+    assert extra.hosts == (("b", (("slots", 3),)),)
+    assert extra.shared == (("lic", 1),)
