@@ -180,3 +180,41 @@ def test_placing_a_job_now_holds_it_for_its_run_limit_only() -> None:
     assert profile.place(fits, 0) == on("a", 4)
     assert profile.place(too_long, 0) is None
     assert profile.place(unlimited, 0) is None
+
+
+def test_placing_again_keeps_a_reservation_that_starts_with_the_job_where_it_is() -> None:
+    """Hosts a, b, c (one slot each), now 1. Reservations: J1 on a over [1, 3), J2 on b over [2, 4), J3 on c over
+    [3, 6). J5 (1 slot for 4) fits by count from 1 (at most 2 held at any instant of [1, 5)) but every host meets
+    a reservation within [1, 5). Placed again: J1 starts with J5, so it is placed before it and keeps a; J5 takes
+    b (c is as idle, cluster order); J2 meets J5 on b and moves to c, the only host free over [2, 4); J3 meets J2
+    on c and moves to a, free from 3. Were J1 placed again after J5 too, J5 would take a and J1 move to b.
+    Kills: refsim/sched/profile.py:Profile._replanned also placing again the reservations that start with the
+    job (`r.planned_start >= start`)."""
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "abc"))
+    state = SchedulerState(cluster)
+    for number, limit in ((1, 2), (2, 2), (3, 3)):
+        state.submit(Job(JobId(number), run_time=limit, run_limit=limit, min_tasks=1, max_tasks=1))
+    profile = Profile(state, 1, lambda j: None)
+    profile.reserve(Reservation(JobId(1), 1, 3, on("a", 1), ()))
+    profile.reserve(Reservation(JobId(2), 2, 4, on("b", 1), ()))
+    profile.reserve(Reservation(JobId(3), 3, 6, on("c", 1), ()))
+    job = Job(JobId(5), run_time=4, run_limit=4, min_tasks=1, max_tasks=1)
+    state.submit(job)
+    found = profile.earliest(job, from_now=True)
+    assert (found.planned_start, [h.host for h in found.allocation.hosts]) == (1, ["b"])
+    assert [(r.job.job, [h.host for h in r.allocation.hosts]) for r in found.moved] == [(2, ["c"]), (3, ["a"])]
+
+
+def test_a_start_where_the_slots_suffice_but_no_host_takes_the_job_is_passed_over() -> None:
+    """Two 4-slot hosts, now 0: J1 holds 2 slots of a until 10, J2 2 slots of b until 20. A 4-task job that must
+    run on one host (span[hosts=1]) finds 4 free slots in all now, but 2 on each host: the allocator places it
+    nowhere. The next start, 10, frees a: planned start 10, on a, freed by J1.
+    Kills: refsim/sched/profile.py:Profile.earliest moving on from a failed start by other than one (skipping
+    10 for 20, or going backwards)."""
+    j1 = Job(JobId(1), run_time=10, run_limit=10, min_tasks=2, max_tasks=2)
+    j2 = Job(JobId(2), run_time=20, run_limit=20, min_tasks=2, max_tasks=2)
+    state, starts = state_with((0, j1, on("a", 2)), (0, j2, on("b", 2)))
+    whole = Job(JobId(3), run_time=5, run_limit=5, min_tasks=4, max_tasks=4, resreq="span[hosts=1]")
+    state.submit(whole)
+    reservation = Profile(state, 0, starts.get).earliest(whole, from_now=True)
+    assert (reservation.planned_start, reservation.allocation, reservation.freed_by) == (10, on("a", 4), (JobId(1),))
