@@ -218,3 +218,20 @@ def test_a_start_where_the_slots_suffice_but_no_host_takes_the_job_is_passed_ove
     state.submit(whole)
     reservation = Profile(state, 0, starts.get).earliest(whole, from_now=True)
     assert (reservation.planned_start, reservation.allocation, reservation.freed_by) == (10, on("a", 4), (JobId(1),))
+
+
+def test_a_job_no_host_can_take_beside_a_job_without_a_run_limit_is_never_placeable() -> None:
+    """Host a (4 slots) holds J1 on 1 slot for ever (no run limit); host b has 2 slots. A 4-task job on one host
+    (span[hosts=1]) has 6 - 1 = 5 free slots in all at every instant, so the slot count never refuses it, but no
+    host ever has 4 free: a keeps 3, b has 2. No holding ever ends, so there is no later start: never placeable.
+    Kills: refsim/sched/profile.py:Profile.earliest trying the end of a holding that never ends (`h.end <= INF`)
+    as a start, where nothing is held and the job would be given a reservation at infinity."""
+    cluster = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 2})))
+    state = SchedulerState(cluster)
+    state.submit(Job(JobId(1), run_time=10, min_tasks=1, max_tasks=1))
+    state.dispatched(JobId(1), on("a", 1))
+    whole = Job(JobId(2), run_time=5, run_limit=5, min_tasks=4, max_tasks=4, resreq="span[hosts=1]")
+    state.submit(whole)
+    profile = Profile(state, 0, {JobId(1): 0}.get)
+    assert profile.earliest(whole, from_now=True) is None
+    assert profile.earliest(whole, from_now=False) is None

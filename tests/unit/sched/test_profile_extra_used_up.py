@@ -1,8 +1,10 @@
 """Extra resources at a planned start leave out what the reservation uses up."""
 
+from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, HostAllocation
 from refsim.sched.profile import Holding, Profile, Reservation
+from refsim.sched.state import SchedulerState
 from tests.unit.sched.test_profile import state_with
 
 
@@ -36,4 +38,18 @@ def test_extra_counts_what_is_held_at_the_planned_start_itself():
     profile.reserve(reservation)
     extra = profile.extra(reservation)
     assert extra.hosts == (("b", (("slots", 3),)),)
+    assert extra.shared == (("lic", 1),)
+
+
+def test_a_shared_resource_nothing_holds_is_extra_in_full():
+    """A cluster whose single license nothing holds at the planned start: the whole license is extra, as are b's
+    4 slots beside the reservation's 4 on a.
+    Kills: refsim/sched/profile.py:Profile.extra counting a shared resource nobody holds as 1 held."""
+    cluster = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 4})), (Queue("normal", 0),),
+                      (SharedResource("lic", 1),))
+    profile = Profile(SchedulerState(cluster), 0, lambda j: None)
+    reservation = Reservation(JobId(3), 50, 60, Allocation((HostAllocation("a", (("slots", 4),)),)), ())
+    profile.reserve(reservation)
+    extra = profile.extra(reservation)
+    assert extra.hosts == (("b", (("slots", 4),)),)
     assert extra.shared == (("lic", 1),)
