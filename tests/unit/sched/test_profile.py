@@ -235,3 +235,14 @@ def test_a_job_no_host_can_take_beside_a_job_without_a_run_limit_is_never_placea
     profile = Profile(state, 0, {JobId(1): 0}.get)
     assert profile.earliest(whole, from_now=True) is None
     assert profile.earliest(whole, from_now=False) is None
+
+
+def test_the_most_held_follows_the_holdings_in_time_order_whatever_order_they_were_made_in() -> None:
+    """Over [0, 20) on host a, in the order held: J1 [0, 5), J2 [6, 8) and J3 [2, 7), 2 slots each. In time: J3
+    joins J1 at 2 (4 slots), J1 leaves at 5, J2 joins J3 at 6 (4 again): the most held is 4. Taken in the order
+    made (J1's end at 5 before J3's start at 2), no instant would ever show two at once: 2.
+    Kills: refsim/sched/profile.py:Profile.usage_over without sorting the changes by time."""
+    profile = Profile(state_with()[0], 0, lambda j: None)
+    for job, start, end in ((1, 0, 5), (2, 6, 8), (3, 2, 7)):
+        profile.hold(Holding(JobId(job), start, end, on("a", 2)))
+    assert profile.usage_over(0, 20).host_used("a", "slots") == 4

@@ -53,3 +53,13 @@ def test_a_shared_resource_nothing_holds_is_extra_in_full():
     extra = profile.extra(reservation)
     assert extra.hosts == (("b", (("slots", 4),)),)
     assert extra.shared == (("lic", 1),)
+
+
+def test_extra_lists_a_hosts_free_resources_by_name():
+    """Host b declares slots before mem; its extra lists them by name, mem then slots, as every host's are.
+    Kills: refsim/sched/profile.py:Profile.extra listing a host's free resources in the order declared."""
+    cluster = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 4, "mem": 100})), (Queue("normal", 0),))
+    profile = Profile(SchedulerState(cluster), 0, lambda j: None)
+    reservation = Reservation(JobId(3), 50, 60, Allocation((HostAllocation("a", (("slots", 4),)),)), ())
+    profile.reserve(reservation)
+    assert profile.extra(reservation).hosts == (("b", (("mem", 100), ("slots", 4))),)
