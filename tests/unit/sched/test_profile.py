@@ -246,3 +246,25 @@ def test_the_most_held_follows_the_holdings_in_time_order_whatever_order_they_we
     for job, start, end in ((1, 0, 5), (2, 6, 8), (3, 2, 7)):
         profile.hold(Holding(JobId(job), start, end, on("a", 2)))
     assert profile.usage_over(0, 20).host_used("a", "slots") == 4
+
+
+def test_a_start_no_host_takes_even_with_later_reservations_lifted_is_passed_over() -> None:
+    """Hosts a and b (2 slots each), now 0: J1 holds 1 slot of a and J2 1 slot of b until 10; a reservation of J3
+    holds 1 slot of a over [20, 25). A 2-task job on one host (span[hosts=1], limit 5) has 2 free slots in all at
+    0, but 1 on each host; lifting J3's later reservation frees nothing before 20, so placing again fails too,
+    and the job's planned start is 10, when J1 and J2 have ended.
+    Kills: refsim/sched/profile.py:Profile._replanned going on with no allocation for the job (a negated or
+    inverted `found is None`)."""
+    cluster = Cluster((Host("a", {"slots": 2}), Host("b", {"slots": 2})))
+    state = SchedulerState(cluster)
+    for number, host in ((1, "a"), (2, "b")):
+        state.submit(Job(JobId(number), run_time=10, run_limit=10, min_tasks=1, max_tasks=1))
+        state.dispatched(JobId(number), on(host, 1))
+    state.submit(Job(JobId(3), run_time=5, run_limit=5, min_tasks=1, max_tasks=1))
+    profile = Profile(state, 0, {JobId(1): 0, JobId(2): 0}.get)
+    profile.reserve(Reservation(JobId(3), 20, 25, on("a", 1), ()))
+    pair = Job(JobId(4), run_time=5, run_limit=5, min_tasks=2, max_tasks=2, resreq="span[hosts=1]")
+    state.submit(pair)
+    found = profile.earliest(pair, from_now=True)
+    assert (found.planned_start, found.end, found.moved) == (10, 15, ())
+    assert [h.resources for h in found.allocation.hosts] == [(("slots", 2),)]
