@@ -9,14 +9,7 @@ from refsim.sched.disciplines.conservative_drevt import DrevtConservative
 from refsim.sched.disciplines.explain import DisciplineRuled, Window
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.events: list[object] = []
-
-    def event(self, event: object) -> None:
-        self.events.append(event)
+from tests.unit.sched.disciplines.test_traced_start_elsewhere import Recorder
 
 
 def test_a_backfilled_job_protects_the_independent_planned_start_of_each_job_ahead() -> None:

@@ -11,6 +11,7 @@ from refsim.sched.disciplines.explain import DisciplineRuled, Release
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.replay import planned
+from tests.unit.sched.disciplines.test_traced_start_elsewhere import Recorder
 
 
 def test_a_job_started_this_session_frees_its_slot_at_now_plus_its_run_limit():
@@ -31,14 +32,6 @@ def test_a_job_started_this_session_frees_its_slot_at_now_plus_its_run_limit():
     assert reservation.freed_by == (JobId(1),)
 
 
-class _Recorder:
-    def __init__(self) -> None:
-        self.events: list[object] = []
-
-    def event(self, event: object) -> None:
-        self.events.append(event)
-
-
 def test_a_job_running_since_an_earlier_session_is_released_from_its_own_start():
     """One one-slot host, now 4 under easy. Job 1 has run since 0 with run limit 10 (its start comes from
     `start_of`); job 2 (run limit 5) does not fit and reserves [10, 15). The trace's release names job 1 as
@@ -51,7 +44,7 @@ def test_a_job_running_since_an_earlier_session_is_released_from_its_own_start()
     state.submit(Job(JobId(1), run_time=10, run_limit=10))
     state.dispatched(JobId(1), one)
     state.submit(Job(JobId(2), submit_time=4, run_time=5, run_limit=5))
-    traced = _Recorder()
+    traced = Recorder()
     (result,) = run_session(state, 1, observer_for=lambda job: traced, discipline=DISCIPLINES["easy"](), now=4.0,
                             start_of={JobId(1): 0.0}.get)
     assert isinstance(result.outcome, Pend)

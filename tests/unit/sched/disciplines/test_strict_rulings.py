@@ -10,14 +10,7 @@ from refsim.sched.disciplines.explain import DisciplineRuled
 from refsim.sched.disciplines.strict import Strict
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.events: list[object] = []
-
-    def event(self, event: object) -> None:
-        self.events.append(event)
+from tests.unit.sched.disciplines.test_traced_start_elsewhere import Recorder
 
 
 def test_strict_rules_a_first_start_a_head_and_the_first_pend_no_start_rule() -> None:
