@@ -142,7 +142,7 @@ class Profile:
             for time in sorted(deltas):
                 held += deltas[time]
                 steps.append((time, held))
-            self._steps = steps or [(self.now, 0)]
+            self._steps = steps  # empty when nothing is held: no instant then holds more than a cap
         return self._steps
 
     def _first_overfull(self, start: float, end: float, cap: int) -> float | None:
@@ -357,7 +357,8 @@ def _copy(usage: Usage) -> Usage:
     return copied
 
 
-def _pointwise_max(a: Usage, b: Usage) -> Usage:
+def _pointwise_max(a: Usage, b: Usage) -> None:
+    """Raise each of a's amounts to b's where b's is larger."""
     for host, table in b.host.items():
         mine = a.host[host]
         for resource, amount in table.items():
@@ -369,4 +370,3 @@ def _pointwise_max(a: Usage, b: Usage) -> Usage:
     for key, amount in b.limits.items():
         if amount > a.limits.get(key, 0):
             a.limits[key] = amount
-    return a

@@ -20,3 +20,44 @@ events:
   - {time: 0, submit: {id: 1, user: ann, queue: normal, tasks: 2, run_time: 5}}
 """, ["step"])
     assert lines == ["round 1 #1 dispatch 1 -> a*2"]
+
+
+def test_a_host_limit_whose_consumers_the_job_matches_applies():
+    """Kills: refsim/sched/limits.py:host_limits_for `c.kind in values` -> `not in` (no non-host consumer would
+    ever match, so no host-scoped limit with one would apply)."""
+    # The twin of the test above: job 1 is ann's in queue night, so L (1 slot on a) applies and 2 tasks do not fit
+    # on a, the only host; 1 task does.
+    lines = console_lines("""
+cluster:
+  hosts:
+    - {name: a, slots: 4}
+  queues:
+    - {name: normal}
+    - {name: night}
+  limits:
+    - {name: L, hosts: [a], users: [ann], queues: [night], resources: {slots: 1}}
+events:
+  - {time: 0, submit: {id: 1, user: ann, queue: night, tasks: 2, run_time: 5}}
+  - {time: 0, submit: {id: 2, user: ann, queue: night, tasks: 1, run_time: 5}}
+""", ["step", "step"])
+    assert lines == ["round 1 #1 pend 1: host-limit on 1 host", "round 1 #2 dispatch 2 -> a*1"]
+
+
+def test_a_per_user_host_limit_judges_each_user_on_their_own_counter():
+    """Kills: refsim/sched/limits.py:scope_key giving every user the same scope instance (a verdict kept for
+    one user's counter would then answer for another's)."""
+    # Per user, at most 1 slot on each host. ann's job 1 takes a's slot of her counter; her job 2 then fails on a
+    # (1 used + 1 > 1), and bob's job 3, asking the same, is judged on bob's counter on a (0 + 1 <= 1): it starts.
+    lines = console_lines("""
+cluster:
+  hosts:
+    - {name: a, slots: 4}
+  limits:
+    - {name: L, per_host: all, per_user: all, resources: {slots: 1}}
+events:
+  - {time: 0, submit: {id: 1, user: ann, tasks: 1, run_time: 5}}
+  - {time: 0, submit: {id: 2, user: ann, tasks: 1, run_time: 5}}
+  - {time: 0, submit: {id: 3, user: bob, tasks: 1, run_time: 5}}
+""", ["step", "step", "step"])
+    assert lines == ["round 1 #1 dispatch 1 -> a*1", "round 1 #2 pend 2: host-limit on 1 host",
+                     "round 1 #3 dispatch 3 -> a*1"]

@@ -200,3 +200,63 @@ def test_a_cluster_limit_on_memory_leaves_a_headroom_of_whole_tasks():
     assert r.recorder.lines("1")[2] == "plan 1 [4] discarded: 4 tasks exceed the headroom of 3 tasks left by " \
                                        "user_mem[user=u] mem"
     assert r.outcome("1").allocation.limit_charges == (LimitCharge("user_mem", "user=u", "mem", 900),)
+
+
+def test_a_jobs_limit_counts_a_compound_job_once_across_its_members():
+    """A `jobs` counter counts a job once, however many members its requirement has: with a cluster-wide jobs
+    limit of 1, the first member reserves the job's one count (0 used + 0 reserved + 1 <= 1) and the second
+    member asks nothing more of the counter, so the job starts with a single charge of 1. Were the second member
+    to ask 1 again, 0 + 1 + 1 > 1 would pend the job on its own count.
+    Kills: refsim/sched/limits.py:still_to_count a counter already holding the job asking 1 more instead of 0."""
+    lim = limit("one_job", {"jobs": 1}, per_user="all")
+    r = run(cluster(host("a"), limits=(lim,)), job(1, "1*{rusage[mem=1]} + 1*{rusage[mem=1]}", user="u"))
+    assert r.outcome("1").allocation.limit_charges == (LimitCharge("one_job", "user=u", "jobs", 1),)
+
+
+def test_a_per_host_jobs_limit_counts_a_compound_job_once_on_its_host():
+    """The host-scoped twin: a per-host jobs limit of 1 on the only host; both members land on a, the first
+    reserves the job's count on a's counter and the second is not a second job there, so the job starts and a's
+    counter is charged 1, not 2 (which would also exceed the limit's value of 1).
+    Kills: refsim/sched/limits.py:still_to_count (through the host scan) a host counter already holding the job
+    asking 1 more instead of 0."""
+    lim = limit("one_per_host", {"jobs": 1}, per_host="all")
+    r = run(cluster(host("a"), limits=(lim,)), job(1, "1*{rusage[mem=1]} + 1*{rusage[mem=1]}"))
+    charges = [c for h in r.outcome("1").allocation.hosts for c in h.limit_charges]
+    assert charges == [LimitCharge("one_per_host", "host=a", "jobs", 1)]
+
+
+def test_a_limit_on_a_host_resource_counts_its_rusage_per_task():
+    """A cluster-wide mem limit of 4000 per user: job 1 (3 tasks of rusage[mem=1000]) counts 3 x 1000 = 3000 and
+    starts; job 2 (2 tasks of 1000) would bring it to 3000 + 2000 = 5000 > 4000 and pends on the limit.
+    Kills: refsim/sched/limits.py:limit_demand counting a host resource other than per task (1000 + 3), or
+    nothing."""
+    lim = limit("user_mem", {"mem": 4000}, per_user="all")
+    r = run(cluster(host("a"), host("b"), limits=(lim,)), job(1, "rusage[mem=1000]", tasks=3, user="u"),
+            job(2, "rusage[mem=1000]", tasks=2, user="u", submit_time=1))
+    assert r.outcome("1").allocation.limit_charges == (LimitCharge("user_mem", "user=u", "mem", 3000),)
+    assert r.outcome("2") == Pend(JobId(2), (R(C.CLUSTER_LIMIT, "", "user_mem[user=u] mem"),))
+
+
+def test_a_cluster_limit_counts_a_shared_resource_once_and_a_host_limit_not_at_all():
+    """A shared license is held once per job, so a cluster-wide lic limit counts job 1's rusage[lic=2] as 2 for
+    its 3 tasks (not 6), and a per-host lic limit of 1 counts nothing on any host: the license is no host's.
+    Job 1 starts with the single cluster charge of 2 and no host charge.
+    Kills: refsim/sched/limits.py:limit_demand counting a shared resource per task, on a host, or not on the
+    cluster."""
+    limits = (limit("user_lic", {"lic": 2}, per_user="all"), limit("host_lic", {"lic": 1}, per_host="all"))
+    r = run(cluster(host("a"), limits=limits, shared={"lic": 4}), job(1, "rusage[lic=2]", tasks=3, user="u"))
+    allocation = r.outcome("1").allocation
+    assert allocation.limit_charges == (LimitCharge("user_lic", "user=u", "lic", 2),)
+    assert [c for h in allocation.hosts for c in h.limit_charges] == []
+    assert allocation.shared == (("lic", 2),)
+
+
+def test_a_limit_on_a_resource_the_job_does_not_ask_for_counts_nothing():
+    """A user limit of 0 on mem says nothing about a job without rusage[mem]: job 1 asks none, so it counts 0
+    against the counter (0 + 0 + 0 needs no check), starts, and is charged nothing on it.
+    Kills: refsim/sched/limits.py:limit_demand counting 1 of a resource the requirement does not request (which
+    would exceed the value 0 and pend the job)."""
+    lim = limit("no_mem", {"mem": 0}, per_user="all")
+    r = run(cluster(host("a"), limits=(lim,)), job(1, user="u"))
+    assert isinstance(r.outcome("1"), Dispatch)
+    assert r.outcome("1").allocation.limit_charges == ()

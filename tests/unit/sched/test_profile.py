@@ -160,3 +160,111 @@ def test_an_interval_charges_the_most_of_a_limit_counter_held_at_any_instant() -
         profile.hold(Holding(JobId(job), start, start + 10, charged))
     assert profile.usage_over(0, 40).limit_used("cap", "-", "slots") == 2
     assert profile.usage_over(0, 15).limit_used("cap", "-", "slots") == 1
+
+
+def test_placing_a_job_now_holds_it_for_its_run_limit_only() -> None:
+    """A reservation holds both hosts (all 8 slots) from 10. A 4-slot job of run limit 10 placed at 0 holds
+    [0, 10) and ends as the reservation starts: it fits. With run limit 11 it would still hold a slot at 10, when
+    none is free: no allocation. Without a run limit it holds for ever and meets the reservation too.
+    Kills: refsim/sched/profile.py:Profile.place taking the interval's end as for ever for a job with a run
+    limit (a negated or inverted `is not None`), or as start - run limit."""
+    state, _ = state_with()
+    profile = Profile(state, 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 10, 30, Allocation((HostAllocation("a", (("slots", 4),)),
+                                                       HostAllocation("b", (("slots", 4),))))))
+    fits = Job(JobId(2), run_time=10, run_limit=10, min_tasks=4, max_tasks=4)
+    too_long = Job(JobId(3), run_time=10, run_limit=11, min_tasks=4, max_tasks=4)
+    unlimited = Job(JobId(4), run_time=10, min_tasks=4, max_tasks=4)
+    for job in (fits, too_long, unlimited):
+        state.submit(job)
+    assert profile.place(fits, 0) == on("a", 4)
+    assert profile.place(too_long, 0) is None
+    assert profile.place(unlimited, 0) is None
+
+
+def test_placing_again_keeps_a_reservation_that_starts_with_the_job_where_it_is() -> None:
+    """Hosts a, b, c (one slot each), now 1. Reservations: J1 on a over [1, 3), J2 on b over [2, 4), J3 on c over
+    [3, 6). J5 (1 slot for 4) fits by count from 1 (at most 2 held at any instant of [1, 5)) but every host meets
+    a reservation within [1, 5). Placed again: J1 starts with J5, so it is placed before it and keeps a; J5 takes
+    b (c is as idle, cluster order); J2 meets J5 on b and moves to c, the only host free over [2, 4); J3 meets J2
+    on c and moves to a, free from 3. Were J1 placed again after J5 too, J5 would take a and J1 move to b.
+    Kills: refsim/sched/profile.py:Profile._replanned also placing again the reservations that start with the
+    job (`r.planned_start >= start`)."""
+    cluster = Cluster(tuple(Host(n, {"slots": 1}) for n in "abc"))
+    state = SchedulerState(cluster)
+    for number, limit in ((1, 2), (2, 2), (3, 3)):
+        state.submit(Job(JobId(number), run_time=limit, run_limit=limit, min_tasks=1, max_tasks=1))
+    profile = Profile(state, 1, lambda j: None)
+    profile.reserve(Reservation(JobId(1), 1, 3, on("a", 1), ()))
+    profile.reserve(Reservation(JobId(2), 2, 4, on("b", 1), ()))
+    profile.reserve(Reservation(JobId(3), 3, 6, on("c", 1), ()))
+    job = Job(JobId(5), run_time=4, run_limit=4, min_tasks=1, max_tasks=1)
+    state.submit(job)
+    found = profile.earliest(job, from_now=True)
+    assert (found.planned_start, [h.host for h in found.allocation.hosts]) == (1, ["b"])
+    assert [(r.job.job, [h.host for h in r.allocation.hosts]) for r in found.moved] == [(2, ["c"]), (3, ["a"])]
+
+
+def test_a_start_where_the_slots_suffice_but_no_host_takes_the_job_is_passed_over() -> None:
+    """Two 4-slot hosts, now 0: J1 holds 2 slots of a until 10, J2 2 slots of b until 20. A 4-task job that must
+    run on one host (span[hosts=1]) finds 4 free slots in all now, but 2 on each host: the allocator places it
+    nowhere. The next start, 10, frees a: planned start 10, on a, freed by J1.
+    Kills: refsim/sched/profile.py:Profile.earliest moving on from a failed start by other than one (skipping
+    10 for 20, or going backwards)."""
+    j1 = Job(JobId(1), run_time=10, run_limit=10, min_tasks=2, max_tasks=2)
+    j2 = Job(JobId(2), run_time=20, run_limit=20, min_tasks=2, max_tasks=2)
+    state, starts = state_with((0, j1, on("a", 2)), (0, j2, on("b", 2)))
+    whole = Job(JobId(3), run_time=5, run_limit=5, min_tasks=4, max_tasks=4, resreq="span[hosts=1]")
+    state.submit(whole)
+    reservation = Profile(state, 0, starts.get).earliest(whole, from_now=True)
+    assert (reservation.planned_start, reservation.allocation, reservation.freed_by) == (10, on("a", 4), (JobId(1),))
+
+
+def test_a_job_no_host_can_take_beside_a_job_without_a_run_limit_is_never_placeable() -> None:
+    """Host a (4 slots) holds J1 on 1 slot for ever (no run limit); host b has 2 slots. A 4-task job on one host
+    (span[hosts=1]) has 6 - 1 = 5 free slots in all at every instant, so the slot count never refuses it, but no
+    host ever has 4 free: a keeps 3, b has 2. No holding ever ends, so there is no later start: never placeable.
+    Kills: refsim/sched/profile.py:Profile.earliest trying the end of a holding that never ends (`h.end <= INF`)
+    as a start, where nothing is held and the job would be given a reservation at infinity."""
+    cluster = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 2})))
+    state = SchedulerState(cluster)
+    state.submit(Job(JobId(1), run_time=10, min_tasks=1, max_tasks=1))
+    state.dispatched(JobId(1), on("a", 1))
+    whole = Job(JobId(2), run_time=5, run_limit=5, min_tasks=4, max_tasks=4, resreq="span[hosts=1]")
+    state.submit(whole)
+    profile = Profile(state, 0, {JobId(1): 0}.get)
+    assert profile.earliest(whole, from_now=True) is None
+    assert profile.earliest(whole, from_now=False) is None
+
+
+def test_the_most_held_follows_the_holdings_in_time_order_whatever_order_they_were_made_in() -> None:
+    """Over [0, 20) on host a, in the order held: J1 [0, 5), J2 [6, 8) and J3 [2, 7), 2 slots each. In time: J3
+    joins J1 at 2 (4 slots), J1 leaves at 5, J2 joins J3 at 6 (4 again): the most held is 4. Taken in the order
+    made (J1's end at 5 before J3's start at 2), no instant would ever show two at once: 2.
+    Kills: refsim/sched/profile.py:Profile.usage_over without sorting the changes by time."""
+    profile = Profile(state_with()[0], 0, lambda j: None)
+    for job, start, end in ((1, 0, 5), (2, 6, 8), (3, 2, 7)):
+        profile.hold(Holding(JobId(job), start, end, on("a", 2)))
+    assert profile.usage_over(0, 20).host_used("a", "slots") == 4
+
+
+def test_a_start_no_host_takes_even_with_later_reservations_lifted_is_passed_over() -> None:
+    """Hosts a and b (2 slots each), now 0: J1 holds 1 slot of a and J2 1 slot of b until 10; a reservation of J3
+    holds 1 slot of a over [20, 25). A 2-task job on one host (span[hosts=1], limit 5) has 2 free slots in all at
+    0, but 1 on each host; lifting J3's later reservation frees nothing before 20, so placing again fails too,
+    and the job's planned start is 10, when J1 and J2 have ended.
+    Kills: refsim/sched/profile.py:Profile._replanned going on with no allocation for the job (a negated or
+    inverted `found is None`)."""
+    cluster = Cluster((Host("a", {"slots": 2}), Host("b", {"slots": 2})))
+    state = SchedulerState(cluster)
+    for number, host in ((1, "a"), (2, "b")):
+        state.submit(Job(JobId(number), run_time=10, run_limit=10, min_tasks=1, max_tasks=1))
+        state.dispatched(JobId(number), on(host, 1))
+    state.submit(Job(JobId(3), run_time=5, run_limit=5, min_tasks=1, max_tasks=1))
+    profile = Profile(state, 0, {JobId(1): 0, JobId(2): 0}.get)
+    profile.reserve(Reservation(JobId(3), 20, 25, on("a", 1), ()))
+    pair = Job(JobId(4), run_time=5, run_limit=5, min_tasks=2, max_tasks=2, resreq="span[hosts=1]")
+    state.submit(pair)
+    found = profile.earliest(pair, from_now=True)
+    assert (found.planned_start, found.end, found.moved) == (10, 15, ())
+    assert [h.resources for h in found.allocation.hosts] == [(("slots", 2),)]

@@ -5,7 +5,8 @@ allocator gives."""
 from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Dispatch, KnownOutcomes, Pend, SessionResult
+from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, KnownOutcomes, Pend, PendCode, SessionResult
+from refsim.sched.disciplines import DISCIPLINES
 from refsim.sched.disciplines.greedy import Greedy
 from refsim.sched.profile import StartOf
 from refsim.sched.session import run_session
@@ -66,3 +67,18 @@ def test_the_greedy_round_keeps_every_outcome_the_allocator_gives() -> None:
 
     assert session(_GreedyUnderAnotherName()) == [(1, Dispatch, None), (2, Dispatch, None), (3, Pend, None)]
     assert session(_GreedyUnderAnotherName()) == session(None)
+
+
+def test_a_running_job_whose_start_the_session_is_not_told_is_planned_to_run_for_ever():
+    """One one-slot host under easy at now 5: job 1 runs with run limit 10, but the session is given no start
+    times (`start_of` left out), so job 1 is planned to hold the host for ever and job 2, which does not fit,
+    gets no backfill reservation: it pends with its own reason only.
+    Runs refsim/sched/session.py:_unknown_start, run_session's default for running jobs' starts (no mutant
+    lives in it; no other test ran it)."""
+    state = SchedulerState(Cluster((Host("h", {"slots": 1}),)))
+    state.submit(Job(JobId(1), run_time=10, run_limit=10))
+    state.dispatched(JobId(1), Allocation((HostAllocation("h", (("slots", 1),)),)))
+    state.submit(Job(JobId(2), run_time=5, run_limit=5))
+    (result,) = run_session(state, 1, discipline=DISCIPLINES["easy"](), now=5.0)
+    assert isinstance(result.outcome, Pend) and result.ruling is None
+    assert PendCode.BACKFILL_RESERVATION not in {r.code for r in result.outcome.reasons}

@@ -3,6 +3,8 @@ as the snapshot (`refsim` console `snapshot`) shows them."""
 
 import json
 
+import pytest
+
 from refsim.model.jobid import JobId
 from refsim.sched.accounting import Usage
 from refsim.sched.decisions import Allocation, HostAllocation
@@ -17,3 +19,14 @@ def test_fractional_charges_adding_up_to_a_whole_amount_are_shown_whole() -> Non
     assert json.dumps(usage.snapshot()["hosts"]) == '{"a": {"mem": 2, "slots": 2}}'
     usage.release(JobId(2))
     assert json.dumps(usage.snapshot()["hosts"]) == '{"a": {"mem": 0.5, "slots": 1}}'
+
+
+def test_a_job_charged_twice_is_refused_and_its_first_charge_kept() -> None:
+    """Job 1 holds 2 slots of a; charging job 1 again (say 1 slot of b) is refused with a message naming the job,
+    and usage still shows only the first charge.
+    Kills: refsim/sched/accounting.py:Usage.commit charging a running job a second time, or its message text."""
+    usage = Usage()
+    usage.commit(JobId(1), Allocation((HostAllocation("a", (("slots", 2),)),)))
+    with pytest.raises(ValueError, match=r"^job 1 is already running$"):
+        usage.commit(JobId(1), Allocation((HostAllocation("b", (("slots", 1),)),)))
+    assert usage.snapshot() == {"hosts": {"a": {"slots": 2}}, "shared": {}, "limits": {}, "running": ["1"]}

@@ -256,3 +256,16 @@ def test_conservative_places_earlier_reservations_again_to_make_room() -> None:
     assert hosts_of(first[4].outcome.allocation) == ["n6"]
     moved = {r.job.job - BASE: (r.planned_start, r.end, hosts_of(r.allocation)) for r in first[4].ruling.moved}
     assert moved == {3: (2, 4, ["n1", "n2"]), 2: (3, 4, ["n3", "n4", "n5", "n6"])}
+
+
+def test_conservative_names_the_reservation_the_run_would_overlap_not_the_first_made():
+    """6 nodes. J0 (4 nodes, limit 300) and J1 (1 node, limit 50) start at 0. J2 (6 nodes) reserves [300, 350);
+    J3 (2 nodes, limit 100) reserves [50, 150), when J1 has ended and before J2's. J4 (1 node, limit 100) fits on
+    the free node now, but its run [0, 100) meets J3's reservation at 50 (4 + 2 + 1 > 6): it pends
+    backfill-window naming J3, the reservation its run overlaps, not J2's (made first, but [300, 350) lies after
+    its run).
+    Kills: refsim/sched/disciplines/base.py:overlapping taking a reservation that starts after the run, or ends
+    before it, as overlapping (`and` -> `or`)."""
+    text = nodes(6) + submits((0, 4, 300), (1, 1, 50), (2, 6, 50), (3, 2, 100), (4, 1, 100))
+    assert reasons_at(text, "conservative", 4, 1) == {("backfill-reservation", ""),
+                                                      ("backfill-window", f"job {BASE + 3}")}

@@ -1,0 +1,70 @@
+"""The scheduler state accepts each job once, and judges jobs on the cluster it has now."""
+
+import pytest
+
+from refsim.model.cluster import Cluster, Host
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.model.limits import Consumer, ConsumerKind, Limit
+from refsim.sched.allocator import allocate
+from refsim.sched.decisions import Dispatch, LimitCharge, Pend
+from refsim.sched.picker import Fcfs
+from refsim.sched.state import SchedulerState
+
+
+def test_a_job_submitted_twice_is_refused_and_the_first_is_kept():
+    """Job 7 is known after its first submit; a second submit of job 7 (another run time) is refused with a
+    message naming the job, and the state keeps the first job as it was, still pending once.
+    Kills: refsim/sched/state.py:SchedulerState.submit accepting a known job again, or its message text."""
+    state = SchedulerState(Cluster((Host("a", {"slots": 1}),)))
+    first = Job(JobId(7), run_time=10)
+    state.submit(first)
+    with pytest.raises(ValueError, match=r"^job 7 was already submitted$"):
+        state.submit(Job(JobId(7), run_time=20))
+    assert state.jobs == {JobId(7): first} and list(state.pending.values()) == [first]
+
+
+def test_a_new_cluster_is_selected_on_its_own_host_attributes():
+    """Host a is of type x: a job asking select[type==y] pends. The cluster is then replaced (a live reconfig)
+    by one where a is of type y: the same request is judged afresh on the new attributes and dispatches on a.
+    Kills: refsim/sched/state.py:SchedulerState.set_cluster keeping the select answers of the old cluster."""
+    state = SchedulerState(Cluster((Host("a", {"slots": 1}, {"type": "x"}),)))
+    state.submit(Job(JobId(1), run_time=10, resreq="select[type==y]"))
+    assert isinstance(allocate(state, JobId(1), Fcfs()), Pend)
+    state.set_cluster(Cluster((Host("a", {"slots": 1}, {"type": "y"}),)))
+    outcome = allocate(state, JobId(1), Fcfs())
+    assert isinstance(outcome, Dispatch) and [h.host for h in outcome.allocation.hosts] == ["a"]
+
+
+def test_a_new_cluster_is_scanned_and_planned_on_its_own_hosts():
+    """On hosts a (2 slots) and b (4), order[-slots] ranks b first and an 8-task job cannot be planned (6 slots in
+    all). The new cluster gives a 8 slots: order[-slots] now ranks a first, and the 8-task job is placed on the
+    12 slots there are now (nothing is committed: each job is only judged).
+    Kills: refsim/sched/state.py:SchedulerState.set_cluster keeping the old cluster's scan orders or its open
+    hosts' slots."""
+    state = SchedulerState(Cluster((Host("a", {"slots": 2}), Host("b", {"slots": 4}))))
+    state.submit(Job(JobId(1), run_time=10, resreq="order[-slots]"))
+    state.submit(Job(JobId(2), run_time=10, min_tasks=8, max_tasks=8))
+    first = allocate(state, JobId(1), Fcfs())
+    assert isinstance(first, Dispatch) and [h.host for h in first.allocation.hosts] == ["b"]
+    assert isinstance(allocate(state, JobId(2), Fcfs()), Pend)
+    state.set_cluster(Cluster((Host("a", {"slots": 8}), Host("b", {"slots": 4}))))
+    again = allocate(state, JobId(1), Fcfs())
+    assert isinstance(again, Dispatch) and [h.host for h in again.allocation.hosts] == ["a"]
+    assert isinstance(allocate(state, JobId(2), Fcfs()), Dispatch)
+
+
+def test_a_new_cluster_charges_a_host_limit_in_its_own_scope():
+    """Limit L first counts slots on hosts a and b together (scope `hosts=a+b`); the new cluster redefines L per
+    host, so the same job is now charged on a's own counter, `host=a`.
+    Kills: refsim/sched/state.py:SchedulerState.set_cluster keeping the old cluster's scope instances."""
+    hosts = (Host("a", {"slots": 2}), Host("b", {"slots": 2}))
+    together = Limit("L", (Consumer(ConsumerKind.HOST, False, ("a", "b")),), (("slots", 4),))
+    per_host = Limit("L", (Consumer(ConsumerKind.HOST, True, None),), (("slots", 4),))
+    state = SchedulerState(Cluster(hosts, limits=(together,)))
+    state.submit(Job(JobId(1), run_time=10))
+    assert allocate(state, JobId(1), Fcfs()).allocation.hosts[0].limit_charges == (
+        LimitCharge("L", "hosts=a+b", "slots", 1),)
+    state.set_cluster(Cluster(hosts, limits=(per_host,)))
+    assert allocate(state, JobId(1), Fcfs()).allocation.hosts[0].limit_charges == (
+        LimitCharge("L", "host=a", "slots", 1),)
