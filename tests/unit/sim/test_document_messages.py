@@ -1,0 +1,62 @@
+"""A recording file that does not parse, or parses into something refsim refuses, is named in one line with its
+line where the parser knows it (refsim.sim.reader.parse_text over refsim.sim.document), word for word."""
+
+import pytest
+
+from refsim.sim.document import json_depth
+from refsim.sim.reader import RecordingError, parse_text
+
+
+def _refusal(text: str, name: str) -> str:
+    with pytest.raises(RecordingError) as caught:
+        parse_text(text, name, json_format=name.endswith(".json"))
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("a: [1\n", "line 2: not valid YAML: did not find expected ',' or ']'"),
+    ("a: b: c\n", "line 1: not valid YAML: mapping values are not allowed in this context"),
+    ("a: \x01\n", "not valid YAML: unacceptable character #x0001: control characters are not allowed"),
+])
+def test_yaml_the_parser_cannot_read_is_named_by_its_problem(text, message):
+    """Kills: sim/reader.py:parse_text's `getattr(exc, "problem", None) or <first line>` -> `and` (a parser error
+    would be shown by the first line of its text, "while parsing a flow sequence", instead of what was wrong; a
+    reader error, which has no `problem`, would be shown as "None"), the "not valid YAML: " words mutated, and
+    the `problem_mark` lookup renamed (the line would be lost). By hand: `a: [1` ends before its `]`, found at
+    the start of line 2; the control character has no mark, so no line is named."""
+    assert _refusal(text, "r.yaml") == f"r.yaml: {message}"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("a: .nan\n", "line 1: not accepted as YAML: '.nan' is not a finite number (NaN and infinity are refused)"),
+    ("a: 1\nb: -.inf\n",
+     "line 2: not accepted as YAML: '-.inf' is not a finite number (NaN and infinity are refused)"),
+])
+def test_yaml_nan_and_infinity_are_refused_with_their_line(text, message):
+    """Kills: sim/document.py:_scalar's non-finite message mutated."""
+    assert _refusal(text, "r.yaml") == f"r.yaml: {message}"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[NaN]", "not accepted as JSON: NaN is not a number JSON allows (NaN and infinity are refused)"),
+    ('{"a": -Infinity}', "not accepted as JSON: -Infinity is not a number JSON allows (NaN and infinity are refused)"),
+    ("[1e999]", "not accepted as JSON: 1e999 is not a finite number"),
+    ('{"a": }', "line 1: not valid JSON: Expecting value"),
+])
+def test_json_numbers_outside_json_and_malformed_json_are_named(text, message):
+    """Kills: sim/document.py:_constant's message mutated (Python's json module would read NaN and Infinity, which
+    JSON does not have), _float's message mutated, and sim/reader.py's "not valid JSON" words."""
+    assert _refusal(text, "r.json") == f"r.json: {message}"
+
+
+@pytest.mark.parametrize("text, depth", [
+    ('["[[[["]', 1),
+    ('{"a{": ["}}"]}', 2),
+    ('["\\"[[", []]', 2),
+])
+def test_brackets_inside_json_strings_do_not_count_as_nesting(text, depth):
+    """Kills: sim/document.py:_STRING's pattern mutated (strings no longer skipped: a bracket inside a string would
+    count as a level, and a document of short depth could be refused as too deep). By hand: `["[[[["]` is one
+    array holding a string; `{"a{": ["}}"]}` an object holding an array (2); in `["\\"[[", []]` the escaped quote
+    does not end the string, so its brackets are text, and the array inside the array is level 2."""
+    assert json_depth(text) == depth

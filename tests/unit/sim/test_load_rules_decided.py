@@ -1,0 +1,138 @@
+"""Recording rules each decided word for word (docs/recording.md): a refusal names the file, the place and the
+problem in one line, and the value just inside each bound is accepted."""
+
+import pytest
+
+from refsim.sim.reader import RecordingError
+from tests.support.recordings import recording
+
+STRING_RESOURCE = ("cluster:\n  resources: [{name: os, kind: string}]\n"
+                   "  hosts:\n    - {name: a, slots: 1, os: linux}\n")
+
+
+def _error(text: str) -> str:
+    with pytest.raises(RecordingError) as caught:
+        recording(text)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("fault, message", [
+    ("{point: host-check, jobs: 1}",
+     "test.faults[0]: unknown key 'jobs' (expected one of: point, job, requirement, plan, position, host)"),
+    ("{job: 1}", "test.faults[0]: missing 'point'"),
+    ("3", "test.faults[0]: expected a mapping, found a number"),
+])
+def test_a_fault_entry_is_a_mapping_of_known_keys_with_a_point(fault, message):
+    """Kills: sim/load.py:_faults no longer checking each fault entry (`item.mapping(...)` dropped): a misspelt key
+    (`jobs` for `job`) would be ignored silently and the fault would hit every job, a fault without `point` would
+    be named "expected text, found nothing", and a fault that is a number would end in a Python error."""
+    assert _error(f"{STRING_RESOURCE}test:\n  faults: [{fault}]\n") == f"test.yaml: {message}"
+
+
+def test_a_run_limit_of_zero_is_refused_and_any_positive_one_kept():
+    """Kills: sim/load.py:_run_limit's message mutated, `limit <= 0` -> `limit < 0` (a zero limit would kill every
+    job at its start) and the bound 0 -> 1 (a half-second limit would be refused). Negative limits never get
+    there: Node.number refuses them first ("-1 is below 0")."""
+    assert _error("events:\n  - {time: 0, submit: {id: 1, run_limit: 0}}\n") == (
+        "test.yaml: events[0].submit.run_limit: a run limit must be a positive number of seconds")
+    job = recording("events:\n  - {time: 0, submit: {id: 1, run_limit: 0.5}}\n").events[0].action.job
+    assert job.run_limit == 0.5
+
+
+def test_an_array_element_cannot_be_submitted_on_its_own():
+    """Kills: sim/load.py:EventReader.submit's array-element message mutated. Elements exist only through their
+    array (`id: 1, array: 3` makes 1[1] to 1[3])."""
+    assert _error('events:\n  - {time: 0, submit: {id: "1[2]"}}\n') == (
+        "test.yaml: events[0].submit.id: '1[2]' names an array element: submit the array by its job id with "
+        "'array: N'")
+
+
+@pytest.mark.parametrize("resource", ["os", "gpu"])
+def test_a_limit_caps_only_slots_jobs_or_a_numeric_resource(resource):
+    """Kills: sim/load.py:_limit's message for a resource a limit cannot count: a string resource (`os`) has no
+    amount to add up and an undeclared one (`gpu`) none at all."""
+    text = f"{STRING_RESOURCE}  limits:\n    - {{name: L, users: all, resources: {{{resource}: 1}}}}\n"
+    assert _error(text) == (
+        f"test.yaml: cluster.limits[0].resources.{resource}: '{resource}' is not slots, jobs or a numeric resource")
+
+
+def test_a_limit_without_a_consumer_says_how_to_name_every_job():
+    """Kills: sim/load.py:_limit's no-consumer message mutated (its hint `users: all` is how a cluster-wide limit
+    is written)."""
+    text = f"{STRING_RESOURCE}  limits:\n    - {{name: L, resources: {{slots: 1}}}}\n"
+    assert _error(text) == (
+        "test.yaml: cluster.limits[0]: a limit needs a consumer (users, per_user, queues, per_queue, projects, "
+        "per_project, hosts or per_host; 'users: all' for every job)")
+
+
+@pytest.mark.parametrize("section, discipline", [("", "greedy"), ("scheduling: {discipline: easy}\n", "easy"),
+                                                 ("scheduling: {discipline: conservative-drevt}\n",
+                                                  "conservative-drevt")])
+def test_the_scheduling_section_names_the_discipline_and_greedy_is_the_default(section, discipline):
+    """Kills: sim/load.py:recording_from's `scheduling` key renamed (in TOP_KEYS or in `root.has`: the section
+    would be refused or ignored), _discipline's `name not in DISCIPLINES` check negated or turned into `in` (every
+    known discipline refused) and its `return name` dropped (the recording would name no discipline)."""
+    assert recording(f"{section}events: []\n").discipline == discipline
+
+
+@pytest.mark.parametrize("section, message", [
+    ("scheduling: {discipline: fifo}\n",
+     "scheduling.discipline: unknown discipline 'fifo' (expected one of: greedy, strict, easy, conservative, "
+     "easy-drevt, conservative-drevt)"),
+    ("scheduling: {}\n", "scheduling: missing 'discipline'"),
+    ("scheduling: {discipline: easy, backfill: true}\n",
+     "scheduling: unknown key 'backfill' (expected one of: discipline)"),
+])
+def test_an_unknown_or_missing_discipline_is_refused(section, message):
+    """Kills: sim/load.py:_discipline's message mutated, and its `mapping(("discipline",),
+    required=("discipline",))` key names mutated (an empty section would read as nothing and fail elsewhere)."""
+    assert _error(f"{section}events: []\n") == f"test.yaml: {message}"
+
+
+def test_expected_decisions_are_kept_and_their_absence_is_none():
+    """Kills: sim/load.py:recording_from's `decisions` key renamed (in TOP_KEYS or in `root.has`/`root.child`:
+    the section would be refused or not read) and its `if root.has("decisions")` negated. A recording without
+    the section expects nothing (None), which is not the same as expecting no decision at all (an empty list)."""
+    rec = recording("events:\n  - {time: 0, submit: {id: 1}}\n"
+                    "decisions:\n  - {round: 1, job: 1, kind: dispatch, allocation: {a: 1}}\n")
+    assert rec.expected == ({"position": None, "round": 1, "job": "1", "kind": "dispatch", "allocation": {"a": 1}},)
+    assert recording("events: []\ndecisions: []\n").expected == ()
+    assert recording("events: []\n").expected is None
+
+
+def test_a_limit_consumer_is_shared_or_per_consumer_by_its_key():
+    """Kills: sim/load.py:CONSUMER_KEYS' `per` flags swapped (`users` read as per-user, `per_queue` as one shared
+    count): `users: [ann]` is one count shared by ann's jobs, `per_queue: all` one count per queue."""
+    from refsim.model.limits import Consumer, ConsumerKind
+    limit = recording("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  limits:\n"
+                      "    - {name: L, users: [ann], per_queue: all, resources: {slots: 1}}\nevents: []\n"
+                      ).cluster.limits[0]
+    assert limit.consumers == (Consumer(ConsumerKind.USER, False, ("ann",)), Consumer(ConsumerKind.QUEUE, True, None))
+
+
+def test_a_cluster_without_queues_has_the_queue_normal_at_priority_zero():
+    """Kills: sim/load.py:cluster_from's default queue name or priority mutated (docs/recording.md: jobs go to the
+    queue `normal` when the cluster lists none)."""
+    from refsim.model.cluster import Queue
+    assert recording("events: []\n").cluster.queues == (Queue("normal", 0),)
+
+
+@pytest.mark.parametrize("cluster, message", [
+    ("cluster:\n  hosts: []\n", "cluster.hosts: a cluster needs at least one host"),
+    ("cluster:\n  host:\n    - {name: a, slots: 1}\n",
+     "cluster: unknown key 'host' (expected one of: resources, hosts, shared, queues, limits)"),
+    ("cluster:\n  queues: [{name: q}]\n", "cluster: missing 'hosts'"),
+])
+def test_a_cluster_needs_its_hosts(cluster, message):
+    """Kills: sim/load.py:cluster_from's no-host message mutated and its key check dropped (`node.mapping(...)`:
+    a misspelt `host:` would end in a Python error instead of naming the key)."""
+    assert _error(f"{cluster}events: []\n") == f"test.yaml: {message}"
+
+
+def test_a_cluster_of_exactly_the_most_hosts_refsim_models_is_accepted():
+    """Kills: sim/load.py:cluster_from's `len(hosts) > MAX_HOSTS` -> `>=` (the documented bound, 100,000 hosts,
+    would itself be refused). The refusal one host above it is decided in test_load_refusals."""
+    from refsim.model.bounds import MAX_HOSTS
+    from refsim.sim.load import recording_from
+    hosts = [{"name": f"h{i}", "slots": 1} for i in range(MAX_HOSTS)]
+    assert len(recording_from({"cluster": {"hosts": hosts}}, "r.yaml").cluster.hosts) == MAX_HOSTS
