@@ -136,3 +136,27 @@ def test_a_cluster_of_exactly_the_most_hosts_refsim_models_is_accepted():
     from refsim.sim.load import recording_from
     hosts = [{"name": f"h{i}", "slots": 1} for i in range(MAX_HOSTS)]
     assert len(recording_from({"cluster": {"hosts": hosts}}, "r.yaml").cluster.hosts) == MAX_HOSTS
+
+
+@pytest.mark.parametrize("resources, message", [
+    ("[{name: name}]", "cluster.resources[0].name: resource 'name' is already defined"),
+    ("[{name: status}]", "cluster.resources[0].name: resource 'status' is already defined"),
+    ("[{name: jobs}]", "cluster.resources[0].name: resource 'jobs' is already defined"),
+    ("[{name: gpu, units: MB}]", "cluster.resources[0]: unknown key 'units' (expected one of: name, kind, unit)"),
+    ("[{kind: numeric}]", "cluster.resources[0]: missing 'name'"),
+])
+def test_a_declared_resource_has_a_name_of_its_own_and_known_keys(resources, message):
+    """Kills: sim/load.py:_resources' reserved names mutated (`name` and `status` are a host entry's own keys, so a
+    resource called so could never be given a value; `jobs` is what limits count), and its key check dropped
+    (`item.mapping(...)`: a misspelt `units` would be ignored and the resource left without its unit)."""
+    text = f"cluster:\n  resources: {resources}\n  hosts:\n    - {{name: a, slots: 1}}\nevents: []\n"
+    assert _error(text) == f"test.yaml: {message}"
+
+
+def test_two_limits_of_one_name_are_refused():
+    """Kills: sim/load.py:cluster_from's limit-name uniqueness check dropped (a trace names a limit by its name, so
+    two limits called L could not be told apart)."""
+    text = ("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  limits:\n"
+            "    - {name: L, users: all, resources: {slots: 1}}\n    - {name: L, users: all, resources: {slots: 2}}\n"
+            "events: []\n")
+    assert _error(text) == "test.yaml: cluster.limits[1]: duplicate limit 'L'"
