@@ -160,3 +160,42 @@ def test_two_limits_of_one_name_are_refused():
             "    - {name: L, users: all, resources: {slots: 1}}\n    - {name: L, users: all, resources: {slots: 2}}\n"
             "events: []\n")
     assert _error(text) == "test.yaml: cluster.limits[1]: duplicate limit 'L'"
+
+
+@pytest.mark.parametrize("key", ["gpu", "lic"])
+def test_a_host_value_for_an_undeclared_or_shared_resource_is_refused(key):
+    """Kills: sim/load.py:_host's unknown-resource message mutated. A shared resource (`lic`) belongs to the
+    cluster, not to a host, so a host cannot list it either."""
+    text = f"cluster:\n  shared: {{lic: 2}}\n  hosts:\n    - {{name: a, slots: 1, {key}: 1}}\nevents: []\n"
+    assert _error(text) == (f"test.yaml: cluster.hosts[0].{key}: unknown resource '{key}' (declare it under "
+                            "cluster.resources)")
+
+
+@pytest.mark.parametrize("consumer, message", [
+    ("hosts: [a, z]", "cluster.limits[0].hosts[1]: unknown host 'z'"),
+    ("per_queue: [q, r]", "cluster.limits[0].per_queue[1]: unknown queue 'r'"),
+])
+def test_a_limit_names_only_hosts_and_queues_the_cluster_has(consumer, message):
+    """Kills: sim/load.py:_members' unknown-member message mutated. Users and projects are not declared anywhere, so
+    any name is accepted for them (`users: [q, r]` below)."""
+    cluster = "cluster:\n  hosts:\n    - {name: a, slots: 1}\n  queues: [{name: q}]\n  limits:\n"
+    assert _error(f"{cluster}    - {{name: L, {consumer}, resources: {{slots: 1}}}}\nevents: []\n") == (
+        f"test.yaml: {message}")
+    limit = recording(f"{cluster}    - {{name: L, users: [q, r], resources: {{slots: 1}}}}\nevents: []\n"
+                      ).cluster.limits[0]
+    assert limit.consumers[0].members == ("q", "r")
+
+
+def test_a_host_status_is_open_or_closed():
+    """Kills: sim/load.py:_status' message mutated."""
+    assert _error("cluster:\n  hosts:\n    - {name: a, slots: 1, status: sleeping}\nevents: []\n") == (
+        "test.yaml: cluster.hosts[0].status: 'sleeping' is not open or closed")
+
+
+def test_a_limit_amount_is_read_in_its_resource_unit():
+    """Kills: sim/load.py:_limit reading a value without its resource's unit (`definition.unit if definition else
+    None` negated). By hand: mem is counted in MB, so `2G` is 2048; jobs and slots have no unit."""
+    limit = recording("cluster:\n  hosts:\n    - {name: a, slots: 1, mem: 4G}\n  limits:\n"
+                      "    - {name: L, users: all, resources: {mem: 2G, jobs: 3, slots: 2}}\nevents: []\n"
+                      ).cluster.limits[0]
+    assert limit.resources == (("mem", 2048), ("jobs", 3), ("slots", 2))
