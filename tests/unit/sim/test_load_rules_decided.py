@@ -199,3 +199,34 @@ def test_a_limit_amount_is_read_in_its_resource_unit():
                       "    - {name: L, users: all, resources: {mem: 2G, jobs: 3, slots: 2}}\nevents: []\n"
                       ).cluster.limits[0]
     assert limit.resources == (("mem", 2048), ("jobs", 3), ("slots", 2))
+
+
+HOST_A = "cluster:\n  hosts:\n    - {name: a, slots: 1}\n"
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("  queues: [{name: q, prio: 3}]\n", "cluster.queues[0]: unknown key 'prio' (expected one of: name, priority)"),
+    ("  queues: [{priority: 3}]\n", "cluster.queues[0]: missing 'name'"),
+    ("  limits:\n    - {name: L, users: all, resources: {}}\n",
+     "cluster.limits[0].resources: a limit needs at least one resource"),
+    ("  limits:\n    - {name: L, users: all, resource: {slots: 1}}\n",
+     "cluster.limits[0]: unknown key 'resource' (expected one of: name, resources, users, queues, projects, hosts, "
+     "per_user, per_queue, per_project, per_host)"),
+    ("  limits:\n    - {name: L, users: all}\n", "cluster.limits[0]: missing 'resources'"),
+])
+def test_queues_and_limits_are_checked_key_by_key(extra, message):
+    """Kills: sim/load.py:_queue's and _limit's key checks dropped (`node.mapping(...)`: a misspelt `prio` would
+    leave the queue at priority 0 silently, a limit without resources would end in a Python error) and _limit's
+    no-resource message mutated (a limit that caps nothing is surely a mistake)."""
+    assert _error(f"{HOST_A}{extra}events: []\n") == f"test.yaml: {message}"
+
+
+@pytest.mark.parametrize("event, message", [
+    ("{time: 0, submit: {id: 1}, note: x}",
+     "events[0]: unknown key 'note' (expected one of: time, submit, finish, remove, host, dispatch, session)"),
+    ("{submit: {id: 1}}", "events[0]: missing 'time'"),
+])
+def test_an_event_is_a_time_and_one_action_and_nothing_else(event, message):
+    """Kills: sim/load.py:EventReader.event's key check dropped (`node.mapping(...)`): an unknown key would be
+    ignored and an event without a time would be named "expected a number, found nothing"."""
+    assert _error(f"{HOST_A}events:\n  - {event}\n") == f"test.yaml: {message}"
