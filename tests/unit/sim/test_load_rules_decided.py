@@ -230,3 +230,88 @@ def test_an_event_is_a_time_and_one_action_and_nothing_else(event, message):
     """Kills: sim/load.py:EventReader.event's key check dropped (`node.mapping(...)`): an unknown key would be
     ignored and an event without a time would be named "expected a number, found nothing"."""
     assert _error(f"{HOST_A}events:\n  - {event}\n") == f"test.yaml: {message}"
+
+
+def test_a_limit_scoped_by_host_among_other_consumers_cannot_cap_a_shared_resource():
+    """Kills: sim/load.py:_limit's `any(c.kind is ConsumerKind.HOST ...)` -> `all(...)`: a limit per user and per
+    host is still host-scoped, and a shared resource (a cluster's licenses) is held by no host, so it cannot be
+    counted per host."""
+    text = ("cluster:\n  shared: {lic: 4}\n  hosts:\n    - {name: a, slots: 1}\n  limits:\n"
+            "    - {name: L, per_user: all, per_host: all, resources: {lic: 1}}\nevents: []\n")
+    assert _error(text) == "test.yaml: cluster.limits[0].resources.lic: a host-scoped limit cannot cap the shared " \
+                           "resource 'lic'"
+
+
+def test_events_at_one_instant_are_in_order_and_an_earlier_one_after_a_later_is_refused():
+    """Kills: sim/load.py:EventReader.event's `time < self.last_time` -> `<=` (two events at one instant would be
+    refused) and its message mutated."""
+    assert len(recording("events:\n  - {time: 5, submit: {id: 1}}\n  - {time: 5, submit: {id: 2}}\n").events) == 2
+    assert _error("events:\n  - {time: 5, submit: {id: 1}}\n  - {time: 3, submit: {id: 2}}\n") == (
+        "test.yaml: events[1].time: events must be in time order (3 comes after 5)")
+
+
+def test_a_submit_without_optional_fields_gets_the_documented_defaults():
+    """Kills: sim/load.py:EventReader.submit's defaults mutated (docs/recording.md): user `user`, project
+    `default`, the cluster's first queue, priority 0, no requirement, one task, run time 0 and no run limit. The
+    cluster lists its queues as day then night, so the first queue is day, not the model's `normal`."""
+    from refsim.model.jobid import JobId
+    from refsim.model.jobs import Job
+    rec = recording("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  queues: [{name: day}, {name: night}]\n"
+                    "events:\n  - {time: 2, submit: {id: 1}}\n")
+    assert rec.events[0].action.job == Job(JobId(1), user="user", queue="day", project="default", priority=0,
+                                           submit_time=2, resreq="", min_tasks=1, max_tasks=1, run_time=0,
+                                           run_limit=None)
+
+
+@pytest.mark.parametrize("tasks, counts", [("3", (3, 3)), ('"2,4"', (2, 4)), ("[2, 4]", (2, 4)), ("[5]", (5, 5)),
+                                           ('" 2 , 4 "', (2, 4)), ("[1, 1000000]", (1, 1000000))])
+def test_a_task_count_is_n_or_min_max_in_text_or_a_list(tasks, counts):
+    """Kills: sim/load.py:_tasks' and _count's readings of the three forms (a number, "MIN,MAX" text with spaces
+    allowed around each count, a list of one or two) and the bound MAX_TASKS accepted (1000000 is MAX_TASKS)."""
+    job = recording(f"events:\n  - {{time: 0, submit: {{id: 1, tasks: {tasks}}}}}\n").events[0].action.job
+    assert (job.min_tasks, job.max_tasks) == counts
+
+
+@pytest.mark.parametrize("tasks", ["[3, 2]", "[1, 2, 3]", "true", "0", "[]", '"1,2,3"', "1000001"])
+def test_a_task_count_out_of_order_too_long_or_not_a_count_is_refused(tasks):
+    """Kills: sim/load.py:_tasks' `low > high` check and its `len(parts) in (1, 2)` (three counts or none read as
+    a range), and _count's refusal of a boolean (YAML's `true` is not the count 1) and of 0."""
+    assert _error(f"events:\n  - {{time: 0, submit: {{id: 1, tasks: {tasks}}}}}\n").startswith(
+        "test.yaml: events[0].submit.tasks: '")
+    assert _error(f"events:\n  - {{time: 0, submit: {{id: 1, tasks: {tasks}}}}}\n").endswith(
+        "' is not a task count N or MIN,MAX with 1 <= MIN <= MAX <= 1000000")
+
+
+@pytest.mark.parametrize("events, message", [
+    ("  - {time: 5, submit: {id: 1, array: 2}}\n  - {time: 5, submit: {id: 1}}\n",
+     "events[1].submit.id: job 1 is submitted twice"),
+    ("  - {time: 5, finish: 3}\n", "events[0].finish: job 3 has not been submitted"),
+    ("  - {time: 5, submit: {id: 1, queue: night}}\n", "events[0].submit.queue: unknown queue 'night'"),
+    ("  - {time: 5, submit: {id: 1, user: ann, prio: 1}}\n",
+     "events[0].submit: unknown key 'prio' (expected one of: id, user, queue, project, priority, resreq, tasks, "
+     "run_time, run_limit, array)"),
+    ("  - {time: 5, submit: {user: ann}}\n", "events[0].submit: missing 'id'"),
+    ("  - {time: 5, host: {name: z, status: closed}}\n", "events[0].host.name: unknown host 'z'"),
+    ("  - {time: 5, host: {name: a}}\n", "events[0].host: missing 'status'"),
+    ("  - {time: 5, host: {name: a, status: closed, why: x}}\n",
+     "events[0].host: unknown key 'why' (expected one of: name, status)"),
+    ("  - {time: 5, submit: {id: 1}}\n  - {time: 5, dispatch: {job: 1, hosts: {z: {slots: 1}}}}\n",
+     "events[1].dispatch.hosts.z: unknown host 'z'"),
+    ("  - {time: 5, submit: {id: 1}}\n  - {time: 5, dispatch: {job: 1, hosts: {a: {slots: 1}}, why: 1}}\n",
+     "events[1].dispatch: unknown key 'why' (expected one of: job, hosts, shared)"),
+    ("  - {time: 5, submit: {id: 1}}\n  - {time: 5, dispatch: {hosts: {a: {slots: 1}}}}\n",
+     "events[1].dispatch: missing 'job'"),
+])
+def test_each_event_kind_checks_its_fields_and_names(events, message):
+    """Kills: sim/load.py:EventReader's key checks (submit, host and dispatch `node.mapping(...)` dropped), the job
+    number reuse check (an array's number counts as used), and the unknown-job, unknown-queue and unknown-host
+    messages (of a host event and of a recorded dispatch)."""
+    assert _error(f"{HOST_A}events:\n{events}") == f"test.yaml: {message}"
+
+
+def test_a_session_event_is_written_empty_or_with_nothing():
+    """Kills: sim/load.py:EventReader.session's `node.value not in (None, {})` mutated: `session:` (no value) and
+    `session: {}` are both an explicit session."""
+    from refsim.sim.recording import SessionMark
+    rec = recording("events:\n  - {time: 5, session: }\n  - {time: 6, session: {}}\n")
+    assert [e.action for e in rec.events] == [SessionMark(), SessionMark()]
