@@ -315,3 +315,11 @@ def test_a_session_event_is_written_empty_or_with_nothing():
     from refsim.sim.recording import SessionMark
     rec = recording("events:\n  - {time: 5, session: }\n  - {time: 6, session: {}}\n")
     assert [e.action for e in rec.events] == [SessionMark(), SessionMark()]
+
+
+def test_a_queue_without_a_priority_has_priority_zero_and_one_with_a_priority_keeps_it():
+    """Kills: sim/load.py:_queue's default priority 0 -> 1 (a queue listed without a priority would outrank one
+    listed with priority 0)."""
+    from refsim.model.cluster import Queue
+    rec = recording(f"{HOST_A}  queues: [{{name: day}}, {{name: night, priority: -3}}]\nevents: []\n")
+    assert rec.cluster.queues == (Queue("day", 0), Queue("night", -3))
