@@ -323,3 +323,28 @@ def test_a_queue_without_a_priority_has_priority_zero_and_one_with_a_priority_ke
     from refsim.model.cluster import Queue
     rec = recording(f"{HOST_A}  queues: [{{name: day}}, {{name: night, priority: -3}}]\nevents: []\n")
     assert rec.cluster.queues == (Queue("day", 0), Queue("night", -3))
+
+
+def test_a_fault_keeps_every_field_it_names_and_leaves_the_others_open():
+    """Kills: sim/load.py:_faults' readings of job, plan, position, host and requirement (each `if item.has(...)`
+    negated or its value dropped). A field left out matches anything (None); an empty requirement path names the
+    top of the requirement, which is not the same as no requirement at all."""
+    from refsim.model.jobid import JobId
+    from refsim.sched.faults import Fault, FaultPoint
+    rec = recording('events:\n  - {time: 0, submit: {id: 1}}\ntest:\n  faults:\n'
+                    '    - {point: host-check, job: "1", plan: 2, position: 3, host: a, requirement: "2.1"}\n'
+                    '    - {point: plan-build}\n    - {point: plan-build, requirement: ""}\n')
+    assert rec.faults == (Fault(FaultPoint.HOST_CHECK, JobId(1), 2, 3, "a", (2, 1)), Fault(FaultPoint.PLAN_BUILD),
+                          Fault(FaultPoint.PLAN_BUILD, requirement=()))
+
+
+def test_a_recorded_dispatch_keeps_its_host_and_shared_amounts_in_their_units():
+    """Kills: sim/load.py:EventReader.dispatch's shared amounts dropped (`if node.has("shared")` negated) and
+    _amounts reading a value without its resource's unit (mem is counted in MB: 1G is 1024)."""
+    from refsim.model.jobid import JobId
+    from refsim.sim.recording import RecordedDispatch
+    rec = recording("cluster:\n  shared: {lic: 4}\n  hosts:\n    - {name: a, slots: 4, mem: 8G}\nevents:\n"
+                    "  - {time: 0, submit: {id: 1}}\n"
+                    "  - {time: 0, dispatch: {job: 1, hosts: {a: {slots: 1, mem: 1G}}, shared: {lic: 2}}}\n")
+    assert rec.events[1].action == RecordedDispatch(JobId(1), (("a", (("slots", 1), ("mem", 1024))),),
+                                                    (("lic", 2),))
