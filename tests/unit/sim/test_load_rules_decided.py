@@ -348,3 +348,16 @@ def test_a_recorded_dispatch_keeps_its_host_and_shared_amounts_in_their_units():
                     "  - {time: 0, dispatch: {job: 1, hosts: {a: {slots: 1, mem: 1G}}, shared: {lic: 2}}}\n")
     assert rec.events[1].action == RecordedDispatch(JobId(1), (("a", (("slots", 1), ("mem", 1024))),),
                                                     (("lic", 2),))
+
+
+def test_a_submit_keeps_every_field_it_gives():
+    """Kills: sim/load.py:EventReader.submit's readings of user, queue, project, priority, resreq, run_time and
+    run_limit (each key renamed in its `node.has(...)` test, so the field would fall back to its default)."""
+    from refsim.model.jobid import JobId
+    from refsim.model.jobs import Job
+    rec = recording("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  queues: [{name: day}, {name: night}]\n"
+                    "events:\n  - {time: 2, submit: {id: 7, user: ann, queue: night, project: p1, priority: -5, "
+                    "resreq: 'select[slots>0]', tasks: 1, run_time: 30, run_limit: 60}}\n")
+    assert rec.events[0].action.job == Job(JobId(7), user="ann", queue="night", project="p1", priority=-5,
+                                           submit_time=2, resreq="select[slots>0]", min_tasks=1, max_tasks=1,
+                                           run_time=30, run_limit=60)
