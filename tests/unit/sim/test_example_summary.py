@@ -23,3 +23,19 @@ def test_the_summary_is_the_opening_comment_only():
     (a comment further down the recording, here on an event, would be read into a one-sentence summary)."""
     text = "# Two jobs on one host\ncluster: {}\n# job 2 waits for job 1\nevents: []\n"
     assert _summary(text) == "Two jobs on one host"
+
+
+def test_a_summary_of_exactly_the_width_is_kept_and_one_character_more_is_cut():
+    """Kills: sim/examples.py:_summary's `len(sentence) > SUMMARY_WIDTH` -> `>=` (a sentence that fits exactly
+    would lose its end). By hand: `a, ` 29 times is 87 characters; with `xyz` the sentence is 90 and stays whole;
+    with `xyzw` it is 91 and is cut at its last `, ` (the one after the 29th `a`), which then ends in `, ...`."""
+    fits = "a, " * 29 + "xyz"
+    assert len(fits) == SUMMARY_WIDTH and _summary(f"# {fits}\n") == fits
+    assert _summary(f"# {fits}w\n") == "a, " * 28 + "a, ..."
+
+
+def test_a_comment_over_several_lines_is_one_sentence_with_single_spaces():
+    """Kills: sim/examples.py:_summary's joining space and its stripping of `#` and spaces from each line, and the
+    sentence end at `. ` with its final period dropped."""
+    assert _summary("#  Two jobs\n#on one host.   Then more.\n## Not this.\n") == "Two jobs on one host"
+    assert _summary("# One job on one host.\nevents: []\n") == "One job on one host"
