@@ -60,3 +60,20 @@ def test_brackets_inside_json_strings_do_not_count_as_nesting(text, depth):
     array holding a string; `{"a{": ["}}"]}` an object holding an array (2); in `["\\"[[", []]` the escaped quote
     does not end the string, so its brackets are text, and the array inside the array is level 2."""
     assert json_depth(text) == depth
+
+
+def test_a_file_that_cannot_be_read_or_is_not_utf8_is_named_with_why(tmp_path):
+    """Kills: sim/reader.py:read_document's messages mutated ("cannot read" with the system's reason, "is not UTF-8
+    text") and its choice of JSON by the `.json` suffix (`{"a": 1}` is also YAML, but `[1,]` is valid YAML only)."""
+    from refsim.sim.reader import read_document
+    missing = tmp_path / "missing.yaml"
+    (tmp_path / "latin1.yaml").write_bytes(b"a: caf\xe9\n")
+    (tmp_path / "r.json").write_text("[1,]")
+    (tmp_path / "r.yaml").write_text("[1,]")
+    for path, message in [(missing, "cannot read: No such file or directory"), (tmp_path, "cannot read: Is a directory"),
+                          (tmp_path / "latin1.yaml", "is not UTF-8 text"),
+                          (tmp_path / "r.json", "line 1: not valid JSON: Expecting value")]:
+        with pytest.raises(RecordingError) as caught:
+            read_document(path)
+        assert str(caught.value) == f"{path}: {message}"
+    assert read_document(tmp_path / "r.yaml") == [1]
