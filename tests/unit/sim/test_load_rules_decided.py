@@ -263,11 +263,12 @@ def test_a_submit_without_optional_fields_gets_the_documented_defaults():
                                            run_limit=None)
 
 
-@pytest.mark.parametrize("tasks, counts", [("3", (3, 3)), ('"2,4"', (2, 4)), ("[2, 4]", (2, 4)), ("[5]", (5, 5)),
+@pytest.mark.parametrize("tasks, counts", [("3", (3, 3)), ('"2,4"', (2, 4)), ("[2, 4]", (2, 4)), ("[5]", (5, 5)), ('"1"', (1, 1)),
                                            ('" 2 , 4 "', (2, 4)), ("[1, 1000000]", (1, 1000000))])
 def test_a_task_count_is_n_or_min_max_in_text_or_a_list(tasks, counts):
     """Kills: sim/load.py:_tasks' and _count's readings of the three forms (a number, "MIN,MAX" text with spaces
-    allowed around each count, a list of one or two) and the bound MAX_TASKS accepted (1000000 is MAX_TASKS)."""
+    allowed around each count, a list of one or two), the bound MAX_TASKS accepted (1000000 is MAX_TASKS) and the
+    count 1 accepted in text (`whole_number(part, 1, ...)` -> 2)."""
     job = recording(f"events:\n  - {{time: 0, submit: {{id: 1, tasks: {tasks}}}}}\n").events[0].action.job
     assert (job.min_tasks, job.max_tasks) == counts
 
@@ -361,3 +362,22 @@ def test_a_submit_keeps_every_field_it_gives():
     assert rec.events[0].action.job == Job(JobId(7), user="ann", queue="night", project="p1", priority=-5,
                                            submit_time=2, resreq="select[slots>0]", min_tasks=1, max_tasks=1,
                                            run_time=30, run_limit=60)
+
+
+@pytest.mark.parametrize("test, message", [
+    ("test:\n  fault: []\n", "test: unknown key 'fault' (expected one of: faults)"),
+    ("test:\n  faults: [{point: nowhere}]\n",
+     "test.faults[0].point: unknown fault point (expected one of: job-lookup, decision-build, plan-build, "
+     "plan-attempt, host-scan-start, host-scan-step, host-check, allocation-build)"),
+])
+def test_the_test_section_names_its_faults_by_known_points(test, message):
+    """Kills: sim/load.py:_faults' check of the test section's keys dropped (`node.mapping(("faults",))`: a
+    misspelt `fault` would leave the run without its faults silently) and its unknown-point message mutated."""
+    assert _error(f"{test}events: []\n") == f"test.yaml: {message}"
+
+
+@pytest.mark.parametrize("policy", ["explicit", "after-events"])
+def test_a_sessions_policy_without_an_interval_is_kept(policy):
+    """Kills: sim/load.py:_sessions' `return Sessions(policy)` dropped for the policies that take no interval."""
+    from refsim.sim.recording import SessionPolicy, Sessions
+    assert recording(f"sessions: {{policy: {policy}}}\nevents: []\n").sessions == Sessions(SessionPolicy(policy))
