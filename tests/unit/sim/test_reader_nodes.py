@@ -74,8 +74,10 @@ def test_amounts_are_named_by_their_own_problem_and_long_text_is_cut():
 
 def test_a_problem_is_shown_whole_up_to_its_bound_and_cut_after():
     """Kills: sim/reader.py:RecordingError's `len(problem) <= MAX_PROBLEM` -> `<` (a problem of exactly the bound
-    would be cut) and the `...` that marks a cut one."""
-    whole = "x" * MAX_PROBLEM
+    would be cut), the bound itself (300 characters: one line of a message stays readable, whatever a recording
+    quoted) and the `...` that marks a cut one."""
+    assert MAX_PROBLEM == 300
+    whole = "x" * 300
     assert str(RecordingError("f", "", whole)) == f"f: {whole}"
     assert str(RecordingError("f", "p", whole + "y")) == f"f: p: {whole}..."
 
