@@ -329,14 +329,14 @@ def test_a_queue_without_a_priority_has_priority_zero_and_one_with_a_priority_ke
 def test_a_fault_keeps_every_field_it_names_and_leaves_the_others_open():
     """Kills: sim/load.py:_faults' readings of job, plan, position, host and requirement (each `if item.has(...)`
     negated or its value dropped). A field left out matches anything (None); an empty requirement path names the
-    top of the requirement, which is not the same as no requirement at all."""
+    top of the requirement, which is not the same as no requirement at all. Plan and position count from 1."""
     from refsim.model.jobid import JobId
     from refsim.sched.faults import Fault, FaultPoint
     rec = recording('events:\n  - {time: 0, submit: {id: 1}}\ntest:\n  faults:\n'
-                    '    - {point: host-check, job: "1", plan: 2, position: 3, host: a, requirement: "2.1"}\n'
-                    '    - {point: plan-build}\n    - {point: plan-build, requirement: ""}\n')
-    assert rec.faults == (Fault(FaultPoint.HOST_CHECK, JobId(1), 2, 3, "a", (2, 1)), Fault(FaultPoint.PLAN_BUILD),
-                          Fault(FaultPoint.PLAN_BUILD, requirement=()))
+                    '    - {point: host-check, job: "1", plan: 2, position: 1, host: a, requirement: "2.1"}\n'
+                    '    - {point: plan-build}\n    - {point: plan-build, plan: 1, requirement: ""}\n')
+    assert rec.faults == (Fault(FaultPoint.HOST_CHECK, JobId(1), 2, 1, "a", (2, 1)), Fault(FaultPoint.PLAN_BUILD),
+                          Fault(FaultPoint.PLAN_BUILD, plan=1, requirement=()))
 
 
 def test_a_recorded_dispatch_keeps_its_host_and_shared_amounts_in_their_units():
