@@ -88,3 +88,10 @@ def test_paths_join_keys_with_dots_and_indices_in_brackets():
     root = Node({"a": [{"b": 1}]}, "f")
     assert root.child("a").child(0).child("b").path == "a[0].b"
     assert not Node(["a"], "f").has("a")
+
+
+@pytest.mark.parametrize("value", ["X86", "node-01.site_a", "ann@lab", "Ünï"])
+def test_a_name_of_any_other_printable_characters_is_kept(value):
+    """Kills: sim/reader.py:Node.name's separator characters mutated (`"[]{}=,:"` -> `"XX[]{}=,:"` would refuse
+    every name holding an X, such as a host type X86)."""
+    assert Node(value, "f", "p").name() == value
