@@ -103,3 +103,23 @@ def test_committing_twice_or_discarding_after_commit_keeps_the_output(tmp_path):
     out.commit()
     out.discard()
     assert os.listdir(tmp_path) == ["out.jsonl"] and (tmp_path / "out.jsonl").read_text() == "done\n"
+
+
+def test_a_discard_removes_the_temporary_even_when_its_last_flush_fails(tmp_path, monkeypatch):
+    """A full disk fails the final flush too (OSError from close): discarding the output must still remove the
+    temporary file, and a temporary removed by someone else already is no error."""
+    out = AtomicFile(tmp_path / "out.jsonl")
+    out.file.write("half")
+
+    def full_disk() -> None:
+        raise OSError(28, "No space left on device")
+
+    real_close = out.file.close
+    monkeypatch.setattr(out.file, "close", full_disk)
+    out.discard()
+    real_close()
+    assert os.listdir(tmp_path) == []
+    gone = AtomicFile(tmp_path / "other.jsonl")
+    os.unlink(gone.temporary)
+    gone.discard()
+    assert os.listdir(tmp_path) == []
