@@ -44,7 +44,9 @@ def test_text_is_refused_where_the_value_is_another_kind_named_as_such(value, ki
 
 
 def test_a_boolean_and_a_list_are_asked_for_by_name():
-    """Kills: sim/reader.py:Node.boolean's and Node.elements' messages mutated."""
+    """Kills: sim/reader.py:Node.boolean's and Node.elements' messages mutated, and Node.boolean's value dropped
+    (`return self.value` -> None: a host's `gpu: false` and `gpu: true` would read alike)."""
+    assert (Node(True, "f", "p").boolean(), Node(False, "f", "p").boolean()) == (True, False)
     assert _refusal(lambda: Node(1, "f", "p").boolean()) == "f: p: expected true or false, found a number 1"
     assert _refusal(lambda: list(Node("x", "f", "p").elements())) == "f: p: expected a list, found text"
 
