@@ -77,3 +77,16 @@ def test_a_file_that_cannot_be_read_or_is_not_utf8_is_named_with_why(tmp_path):
             read_document(path)
         assert str(caught.value) == f"{path}: {message}"
     assert read_document(tmp_path / "r.yaml") == [1]
+
+
+@pytest.mark.parametrize("number", ["9999999999999999999", "+9999999999999999999", "-9999999999999999999"])
+def test_a_yaml_whole_number_of_19_digits_is_read_whatever_its_sign(number):
+    """Kills: sim/document.py:_scalar's `len(...) > MAX_DIGITS` -> `>=` (19 digits refused), and the sign left in
+    the count (`lstrip("+-")` dropped would refuse a signed 19-digit number). 19 digits is MAX_DIGITS."""
+    assert parse_text(f"a: {number}\n", "r.yaml") == {"a": int(number)}
+
+
+def test_a_yaml_whole_number_of_20_digits_is_refused_before_it_is_built():
+    """Kills: sim/document.py:_INT_TAG mutated (the digit bound would apply to no number)."""
+    assert _refusal("a: 1\nb: -99999999999999999999\n", "r.yaml") == (
+        "r.yaml: line 2: not accepted as YAML: the number -99999999999999999999 has more than 19 digits")
