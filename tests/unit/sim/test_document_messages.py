@@ -90,3 +90,9 @@ def test_a_yaml_whole_number_of_20_digits_is_refused_before_it_is_built():
     """Kills: sim/document.py:_INT_TAG mutated (the digit bound would apply to no number)."""
     assert _refusal("a: 1\nb: -99999999999999999999\n", "r.yaml") == (
         "r.yaml: line 2: not accepted as YAML: the number -99999999999999999999 has more than 19 digits")
+
+
+def test_the_non_specific_tag_on_a_scalar_is_plain_data():
+    """Kills: sim/document.py:_scalar's `tag == "!"` mutated (the non-specific tag `!` would be refused as an
+    unknown tag). `!!str` is one of the standard tags and makes text of a number."""
+    assert parse_text("a: ! 12\nb: !!str 5\n", "r.yaml") == {"a": 12, "b": "5"}
