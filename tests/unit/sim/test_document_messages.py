@@ -96,3 +96,14 @@ def test_the_non_specific_tag_on_a_scalar_is_plain_data():
     """Kills: sim/document.py:_scalar's `tag == "!"` mutated (the non-specific tag `!` would be refused as an
     unknown tag). `!!str` is one of the standard tags and makes text of a number."""
     assert parse_text("a: ! 12\nb: !!str 5\n", "r.yaml") == {"a": 12, "b": "5"}
+
+
+def test_json_numbers_are_read_as_written_up_to_19_digits():
+    """Kills: sim/document.py:_float's `return value` dropped (every JSON fraction would read as null) and _int's
+    sign left in the digit count (`lstrip("-")` mutated: a negative 19-digit number would be refused) and its
+    message."""
+    from refsim.sim.document import load_json
+    assert load_json("[1.5, -9999999999999999999, 9999999999999999999]") == [
+        1.5, -9999999999999999999, 9999999999999999999]
+    assert _refusal("[-99999999999999999999]", "r.json") == (
+        "r.json: not accepted as JSON: the number -99999999999999999999 has more than 19 digits")

@@ -1,5 +1,7 @@
 """`--example list` shows each example's first sentence, cut at a comma when it is longer than SUMMARY_WIDTH."""
 
+import pytest
+
 from refsim.sim.examples import SUMMARY_WIDTH, _summary, example_summaries
 
 
@@ -39,3 +41,21 @@ def test_a_comment_over_several_lines_is_one_sentence_with_single_spaces():
     sentence end at `. ` with its final period dropped."""
     assert _summary("#  Two jobs\n#on one host.   Then more.\n## Not this.\n") == "Two jobs on one host"
     assert _summary("# One job on one host.\nevents: []\n") == "One job on one host"
+
+
+def test_examples_are_the_demo_then_the_shipped_recordings_by_name():
+    """Kills: sim/examples.py:_files' filter (`f.is_file() and f.name.endswith(".yaml")`: the `live` folder of the
+    examples would count) and its names (`.yaml` removed), example_summaries' demo first, and
+    example_recording's lookups: the demo by its name, a shipped example read under its name, and the refusal of
+    an unknown name listing the names."""
+    from refsim.sim.batch import demo_recording
+    from refsim.sim.examples import example_recording
+    from refsim.sim.reader import RecordingError
+    assert list(example_summaries()) == ["demo", "backlog", "compound-alternatives", "limits", "six-jobs"]
+    assert example_recording("demo") == demo_recording()
+    limits = example_recording("limits")
+    assert limits.source == "limits" and len(limits.cluster.hosts) == 4 and limits.cluster.limits
+    with pytest.raises(RecordingError) as caught:
+        example_recording("live")
+    assert str(caught.value) == ("--example live: no such example (one of: demo, backlog, compound-alternatives, "
+                                 "limits, six-jobs)")

@@ -39,3 +39,11 @@ def test_an_array_id_names_its_elements_in_index_order_and_counts_go_by_state():
     assert [r.job.id for r in table.matching(JobId(5, 2))] == [JobId(5, 2)]
     assert (table.count(JobState.PENDING), table.count(JobState.RUNNING), table.count(JobState.FINISHED)) == (3, 1, 0)
     assert table.get(JobId(7)) is None and table.get(JobId(6)).state is JobState.RUNNING
+
+
+def test_a_submitted_job_starts_pending_and_not_reconstructed():
+    """Kills: sim/jobtable.py:JobRecord's default `reconstructed = False` -> True (every job would be shown as
+    started by a recorded dispatch rather than by refsim's own decision)."""
+    record = JobTable().add(Job(JobId(1)))
+    assert (record.state, record.reconstructed, record.start_time, record.allocation) == (
+        JobState.PENDING, False, None, None)
