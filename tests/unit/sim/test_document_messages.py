@@ -107,3 +107,12 @@ def test_json_numbers_are_read_as_written_up_to_19_digits():
         1.5, -9999999999999999999, 9999999999999999999]
     assert _refusal("[-99999999999999999999]", "r.json") == (
         "r.json: not accepted as JSON: the number -99999999999999999999 has more than 19 digits")
+
+
+def test_json_objects_are_read_and_a_repeated_key_is_refused():
+    """Kills: sim/document.py:_object's `return value` dropped (every JSON object would read as null), its
+    duplicate test (`key in seen` negated or turned into `not in`: the first key would be named, or none), and
+    _int's `return int(text)` dropped."""
+    from refsim.sim.document import load_json
+    assert load_json('{"a": {"b": [1, 2]}, "c": 3}') == {"a": {"b": [1, 2]}, "c": 3}
+    assert _refusal('{"a": 1, "b": 2, "b": 3}', "r.json") == "r.json: not accepted as JSON: duplicate key 'b'"
