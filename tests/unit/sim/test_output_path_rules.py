@@ -123,3 +123,43 @@ def test_a_discard_removes_the_temporary_even_when_its_last_flush_fails(tmp_path
     os.unlink(gone.temporary)
     gone.discard()
     assert os.listdir(tmp_path) == []
+
+
+def test_writing_a_new_output_leaves_the_umask_as_it_was(tmp_path):
+    """Kills: sim/paths.py:_mode_for's `os.umask(mask)` dropped: reading the umask means setting it, so without
+    putting it back every file refsim opened afterwards (a log, a trace file) would be created world-writable."""
+    old = os.umask(0o027)
+    try:
+        with atomic_write(tmp_path / "new.jsonl") as file:
+            file.write("x\n")
+        assert os.umask(0o027) == 0o027
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.jsonl").stat().st_mode) == 0o640
+
+
+def test_the_temporary_is_a_hidden_tmp_file_named_after_its_target_cut_to_100_characters(tmp_path):
+    """Kills: sim/paths.py:AtomicFile's temporary name mutated (its leading `.`, which keeps it out of listings,
+    its `.tmp` suffix, and the cut of the target's name at 100 characters that keeps the name within the 255 bytes
+    a file name may have: here the target's name is 250 characters)."""
+    import re
+    name = "o" * 246 + ".csv"
+    out = AtomicFile(tmp_path / name)
+    try:
+        assert re.fullmatch(rf"\.{'o' * 100}\.\w+\.tmp", os.path.basename(out.temporary))
+        out.file.write("x\n")
+        out.commit()
+    finally:
+        out.discard()
+    assert os.listdir(tmp_path) == [name]
+
+
+def test_a_discarded_output_stays_discarded(tmp_path):
+    """Kills: sim/paths.py:AtomicFile.discard's `self.done = True` -> False: a commit after the discard would then
+    try to put a removed temporary in place and fail; the target must stay as it was, and nothing is raised."""
+    (tmp_path / "out.jsonl").write_text("earlier\n")
+    out = AtomicFile(tmp_path / "out.jsonl")
+    out.file.write("half")
+    out.discard()
+    out.commit()
+    assert os.listdir(tmp_path) == ["out.jsonl"] and (tmp_path / "out.jsonl").read_text() == "earlier\n"
