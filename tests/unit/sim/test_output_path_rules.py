@@ -163,3 +163,12 @@ def test_a_discarded_output_stays_discarded(tmp_path):
     out.discard()
     out.commit()
     assert os.listdir(tmp_path) == ["out.jsonl"] and (tmp_path / "out.jsonl").read_text() == "earlier\n"
+
+
+def test_an_existing_file_and_a_path_naming_no_file_are_never_the_same_file(tmp_path):
+    """Kills: sim/paths.py:same_file's `sa is not None or sb is not None` -> `and` (their resolved paths would be
+    compared: `rec.yaml/` resolves to `rec.yaml`, yet it names no file, since a file is not a folder)."""
+    from refsim.sim.paths import same_file
+    (tmp_path / "rec.yaml").write_text("x")
+    rec = str(tmp_path / "rec.yaml")
+    assert same_file(rec, rec) and not same_file(rec, rec + "/") and not same_file(rec + "/", rec)
