@@ -172,3 +172,14 @@ def test_an_existing_file_and_a_path_naming_no_file_are_never_the_same_file(tmp_
     (tmp_path / "rec.yaml").write_text("x")
     rec = str(tmp_path / "rec.yaml")
     assert same_file(rec, rec) and not same_file(rec, rec + "/") and not same_file(rec + "/", rec)
+
+
+def test_a_discarded_output_closes_its_file():
+    """Kills: sim/paths.py:AtomicFile.discard's `self.file.close()` dropped: the temporary would be removed but its
+    descriptor left open, one more for each output discarded in a long console session."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        out = AtomicFile(os.path.join(folder, "out.jsonl"))
+        out.file.write("half")
+        out.discard()
+        assert out.file.closed and os.listdir(folder) == []
