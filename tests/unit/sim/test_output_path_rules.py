@@ -174,12 +174,10 @@ def test_an_existing_file_and_a_path_naming_no_file_are_never_the_same_file(tmp_
     assert same_file(rec, rec) and not same_file(rec, rec + "/") and not same_file(rec + "/", rec)
 
 
-def test_a_discarded_output_closes_its_file():
+def test_a_discarded_output_closes_its_file(tmp_path):
     """Kills: sim/paths.py:AtomicFile.discard's `self.file.close()` dropped: the temporary would be removed but its
     descriptor left open, one more for each output discarded in a long console session."""
-    import tempfile
-    with tempfile.TemporaryDirectory() as folder:
-        out = AtomicFile(os.path.join(folder, "out.jsonl"))
-        out.file.write("half")
-        out.discard()
-        assert out.file.closed and os.listdir(folder) == []
+    out = AtomicFile(tmp_path / "out.jsonl")
+    out.file.write("half")
+    out.discard()
+    assert out.file.closed and os.listdir(tmp_path) == []
