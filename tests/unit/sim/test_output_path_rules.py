@@ -141,12 +141,13 @@ def test_writing_a_new_output_leaves_the_umask_as_it_was(tmp_path):
 def test_the_temporary_is_a_hidden_tmp_file_named_after_its_target_cut_to_100_characters(tmp_path):
     """Kills: sim/paths.py:AtomicFile's temporary name mutated (its leading `.`, which keeps it out of listings,
     its `.tmp` suffix, and the cut of the target's name at 100 characters that keeps the name within the 255 bytes
-    a file name may have: here the target's name is 250 characters)."""
+    a file name may have: here the target's name is 250 characters). Between the two, mkstemp's 8 random lower-case
+    letters, digits or underscores."""
     import re
     name = "o" * 246 + ".csv"
     out = AtomicFile(tmp_path / name)
     try:
-        assert re.fullmatch(rf"\.{'o' * 100}\.\w+\.tmp", os.path.basename(out.temporary))
+        assert re.fullmatch(rf"\.{'o' * 100}\.[a-z0-9_]{{8}}\.tmp", os.path.basename(out.temporary))
         out.file.write("x\n")
         out.commit()
     finally:
