@@ -70,7 +70,8 @@ def test_a_file_that_cannot_be_read_or_is_not_utf8_is_named_with_why(tmp_path):
     (tmp_path / "latin1.yaml").write_bytes(b"a: caf\xe9\n")
     (tmp_path / "r.json").write_text("[1,]")
     (tmp_path / "r.yaml").write_text("[1,]")
-    for path, message in [(missing, "cannot read: No such file or directory"), (tmp_path, "cannot read: Is a directory"),
+    for path, message in [(missing, "cannot read: No such file or directory"),
+                          (tmp_path, "cannot read: Is a directory"),
                           (tmp_path / "latin1.yaml", "is not UTF-8 text"),
                           (tmp_path / "r.json", "line 1: not valid JSON: Expecting value")]:
         with pytest.raises(RecordingError) as caught:

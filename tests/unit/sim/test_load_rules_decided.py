@@ -263,7 +263,8 @@ def test_a_submit_without_optional_fields_gets_the_documented_defaults():
                                            run_limit=None)
 
 
-@pytest.mark.parametrize("tasks, counts", [("3", (3, 3)), ('"2,4"', (2, 4)), ("[2, 4]", (2, 4)), ("[5]", (5, 5)), ('"1"', (1, 1)),
+@pytest.mark.parametrize("tasks, counts", [("3", (3, 3)), ('"2,4"', (2, 4)), ("[2, 4]", (2, 4)), ("[5]", (5, 5)),
+                                           ('"1"', (1, 1)),
                                            ('" 2 , 4 "', (2, 4)), ("[1, 1000000]", (1, 1000000))])
 def test_a_task_count_is_n_or_min_max_in_text_or_a_list(tasks, counts):
     """Kills: sim/load.py:_tasks' and _count's readings of the three forms (a number, "MIN,MAX" text with spaces
