@@ -60,3 +60,18 @@ def test_examples_are_the_demo_then_the_shipped_recordings_by_name():
         example_recording("live")
     assert str(caught.value) == ("--example live: no such example (one of: demo, backlog, compound-alternatives, "
                                  "limits, six-jobs)")
+
+
+def test_only_yaml_files_of_the_examples_folder_are_examples(tmp_path, monkeypatch):
+    """Kills: sim/examples.py:_files' `f.is_file() and f.name.endswith(".yaml")` -> `or` (a note beside the
+    examples, or a folder whose name ends in .yaml, would be listed as an example), and its sorting by name."""
+    from importlib import resources
+
+    from refsim.sim import examples
+    (tmp_path / "examples").mkdir()
+    for name in ("b.yaml", "a.yaml", "notes.txt"):
+        (tmp_path / "examples" / name).write_text("# x\n")
+    (tmp_path / "examples" / "old.yaml").mkdir()
+    monkeypatch.setattr(examples.resources, "files", lambda package: tmp_path if package == "refsim"
+                        else resources.files(package))
+    assert list(examples._files()) == ["a", "b"]
