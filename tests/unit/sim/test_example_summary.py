@@ -38,10 +38,12 @@ def test_a_summary_of_exactly_the_width_is_kept_and_one_character_more_is_cut():
 
 def test_a_comment_over_several_lines_is_one_sentence_with_single_spaces():
     """Kills: sim/examples.py:_summary's joining space and its stripping of `#` and spaces from each line, and the
-    sentence end at `. ` with its final period dropped, and only the period (a last word ending in X keeps it)."""
+    sentence end at `. ` with its final period dropped, and only the period (a last word ending in X keeps it).
+    """
     assert _summary("#  Two jobs\n#on one host.   Then more.\n## Not this.\n") == "Two jobs on one host"
     assert _summary("# One job on one host.\nevents: []\n") == "One job on one host"
     assert _summary("# Two jobs on hosts of type X.\n") == "Two jobs on hosts of type X"
+    assert _summary("#X86 hosts only.\n") == "X86 hosts only"  # only the `#` is stripped, not a leading X
 
 
 def test_examples_are_the_demo_then_the_shipped_recordings_by_name():
