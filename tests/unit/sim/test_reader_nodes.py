@@ -97,3 +97,10 @@ def test_a_name_of_any_other_printable_characters_is_kept(value):
     """Kills: sim/reader.py:Node.name's separator characters mutated (`"[]{}=,:"` -> `"XX[]{}=,:"` would refuse
     every name holding an X, such as a host type X86)."""
     assert Node(value, "f", "p").name() == value
+
+
+def test_a_number_beyond_the_amount_bound_is_named_by_the_bound_whatever_its_sign():
+    """Kills: sim/reader.py:Node.amount's first bound check weakened (`finite(value) and abs(value) <= MAX_AMOUNT`
+    -> `or`): a number far below zero would then be named negative, not out of the amounts' range."""
+    assert _refusal(lambda: Node(-10**16, "f", "p").amount(None)) == (
+        "f: p: -10000000000000000 is not an amount from 0 to 1000000000000000")
