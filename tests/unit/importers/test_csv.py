@@ -144,6 +144,16 @@ def test_epoch_fractions_and_iso_times_with_zones(tmp_path):
     assert [berlin[i][0] for i in range(4)] == [1767225600.25, 1767222000, 1767225600, 1782900000.5]
 
 
+@pytest.mark.parametrize("zone", ["utc", "Utc", "UTC"])
+def test_utc_is_accepted_in_any_case(tmp_path, zone):
+    """`--timezone utc` reads naive times as UTC like the default (the IANA database knows only the upper-case
+    key "UTC", so the name is matched without regard to case before it is looked up). 2026-01-01T00:00:00 UTC is
+    epoch 1767225600. Kills: importers/csv.py:time_zone's "UTC" text (mutated, 'utc' would be refused as an
+    unknown zone)."""
+    text = "job_submit_time,num_nodes,queue,time_limit\n2026-01-01T00:00:00,1,pbatch,10\n"
+    assert submits(csv_recording(write_trace(tmp_path, text), 1, timezone=zone)[0])[0][0] == 1767225600
+
+
 def test_an_unknown_time_zone_is_refused(tmp_path):
     with pytest.raises(TraceError, match="--timezone: unknown time zone 'Mars/Olympus'"):
         csv_recording(write_trace(tmp_path, GUIDE), 100, timezone="Mars/Olympus")

@@ -66,6 +66,7 @@ CASES = [
     ("recordings: [two.yaml]\naxes: {discipline: [easy]}\nruns: [{discipline: easy}]",
      "give either 'axes' (every combination) or 'runs' (a listed set), not both"),
     ("recordings: [two.yaml]\nruns: [{discipline: easy}, {discipline: easy}]", "runs[1]: this run is listed twice"),
+    ("recordings: [two.yaml]\nruns: [easy]", "runs[0]: expected a mapping, found text"),
     ("recordings: [two.yaml]\nruns: [{'cluster.hosts[name=c].slots': 2}]",
      "runs: in two.yaml: cluster.hosts[name=c].slots: cluster.hosts has no element named 'c' (names: a, b)"),
     ("recordings: []", "recordings: the list is empty"),

@@ -102,3 +102,23 @@ def test_overrides_by_dotted_path_in_a_listed_set(six):
     table = rows(six / "out")
     assert [(r["discipline"], r["cluster.hosts[name=n].slots"], r["wait_mean"]) for r in table] == [
         ("strict", "40", "0.0"), ("strict", "", "50.0")]
+
+
+def test_a_replays_cpu_seconds_are_its_own_thread_time():
+    """A replay's cpu_seconds is the CPU time its thread spent replaying: not negative and no more than the thread
+    used around the whole call (which also reads the recording). Run in this thread, whose clock stands well above
+    the replay's own cost by now. Kills: sweep/tasks.py:_replay's CPU time (the start added, not subtracted)."""
+    import time
+
+    from refsim import __version__
+    from refsim.sweep.sources import Source
+    from refsim.sweep.tasks import ReplayTask, run_replay
+
+    content = SIX_JOBS.read_bytes()
+    task = ReplayTask(0, "k", Source("six-jobs.yaml", str(SIX_JOBS), None, content, "0"), (), {}, None, __version__,
+                      False)
+    before = time.thread_time()
+    outcome = run_replay(task)
+    spent = time.thread_time() - before
+    assert outcome.error is None and outcome.cpu_seconds is not None
+    assert 0 <= outcome.cpu_seconds <= spent

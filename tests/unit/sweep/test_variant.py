@@ -94,6 +94,18 @@ def test_a_path_to_the_whole_cluster_or_into_a_document_without_one_is_refused()
     assert str(nowhere.value) == "cluster.hosts[0].slots: the recording has no cluster mapping"
 
 
+@pytest.mark.parametrize(("path", "first"), [("cluster.queue.priority", "queue"), ("cluster[0].slots", "[0]"),
+                                             ("cluster[name=a].slots", "[name=a]")])
+def test_a_first_step_that_is_no_part_of_cluster_is_quoted_as_written(path, first):
+    """The first step must be one of cluster's sections; the message quotes it as written, without the dot that
+    joins it to `cluster` (a list step keeps its brackets: cluster is a mapping, not a list). Kills: sweep/dotted.py:
+    parse_path's text of the first step (mutated, '.queue' or '0]' would be shown)."""
+    with pytest.raises(DottedPathError) as raised:
+        parse_path(path)
+    assert str(raised.value) == (f"'{path}': '{first}' is not a part of cluster (expected one of: resources, hosts, "
+                                 "shared, queues, limits)")
+
+
 @pytest.mark.parametrize("document", [{"events": []}, {"cluster": {"hosts": {"a": 1}}}, {"cluster": [1]}])
 def test_a_host_count_needs_a_list_of_hosts(document):
     """Kills: sweep/variant.py:with_host_count's refusal of a document without a cluster.hosts list."""
