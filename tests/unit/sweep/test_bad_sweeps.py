@@ -32,6 +32,9 @@ CASES = [
     (AXES + "{'cluster.queue.priority': [1]}",
      "axes: bad dotted path 'cluster.queue.priority': 'queue' is not a part of cluster (expected one of: "
      "resources, hosts, shared, queues, limits)"),
+    (AXES + "{'cluster[0]': [1]}",  # no dot: a bracket alone makes it a path, not an unknown named axis
+     "axes: bad dotted path 'cluster[0]': '[0]' is not a part of cluster (expected one of: resources, hosts, shared, "
+     "queues, limits)"),
     (AXES + "{events.time: [1]}",
      "axes: bad dotted path 'events.time': it must start with 'cluster.' (for example "
      "cluster.queues[name=normal].priority)"),

@@ -47,6 +47,19 @@ def test_a_path_that_leads_nowhere_names_the_missing_step(path: str, problem: st
     assert str(raised.value) == f"{path}: {problem}"
 
 
+@pytest.mark.parametrize(("limits", "names"), [([{"per_user": "all"}, {"name": "cap"}, "slots"], "cap"),
+                                               ([{"per_user": "all"}], "none")])
+def test_a_missing_name_lists_only_the_elements_that_have_names(limits, names):
+    """The list named in the path holds an unnamed element (a limit without a name, as the document may hold
+    before it is checked): the message lists the names there are, not a 'None' for it, and says 'none' when no
+    element has a name. Kills: sweep/dotted.py:_position's choice of the named elements listed (And->Or would
+    list None) and its 'none' text."""
+    with pytest.raises(DottedPathError) as raised:
+        with_value({"cluster": {"limits": limits}}, parse_path("cluster.limits[name=day].resources"), 1)
+    assert str(raised.value) == "cluster.limits[name=day].resources: cluster.limits has no element named 'day' " \
+                                f"(names: {names})"
+
+
 def test_clones_go_on_counting_at_the_template_width():
     assert clone_names("node0001", {"node0001", "node0002", "gpu"}, 3) == ["node0003", "node0004", "node0005"]
     assert clone_names("gpu", {"node0001", "gpu", "gpu-2"}, 2) == ["gpu-1", "gpu-3"]
