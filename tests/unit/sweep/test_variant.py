@@ -125,3 +125,14 @@ def test_a_host_count_needs_a_list_of_hosts(document):
     with pytest.raises(VariantError) as raised:
         with_host_count(document, "a", 2)
     assert str(raised.value) == "the recording has no cluster.hosts list"
+
+
+def test_a_time_scale_leaves_alone_the_events_it_cannot_scale():
+    """Only events that are mappings with a number as time are scaled; anything else (an event that is not a
+    mapping, a time that is text or true) is passed on as it is, for the recording's loader to refuse with its
+    own message, instead of breaking here. Kills: sweep/variant.py:with_time_scale's test of a scalable event
+    and _is_number's (And->Or in either would multiply the text, or ask a string for its time)."""
+    events = [{"time": 2, "finish": 1}, "later", {"time": "soon", "finish": 2}, {"time": True, "finish": 3}]
+    assert with_time_scale({"events": events}, 0.5)["events"] == [{"time": 1.0, "finish": 1}, "later",
+                                                                 {"time": "soon", "finish": 2},
+                                                                 {"time": True, "finish": 3}]
