@@ -66,6 +66,20 @@ def test_clones_go_on_counting_at_the_template_width():
     assert clone_names("n9", {"n9"}, 2) == ["n10", "n11"]
 
 
+def test_clones_count_on_from_the_highest_number_not_into_gaps():
+    """node0002 is free but node0003 is taken: clones go on after the highest number in use (node0004, node0005),
+    as the documented rule says, rather than filling the gap. Kills: sweep/variant.py:clone_names's max of the
+    numbers in use (min would start at node0002)."""
+    assert clone_names("node0001", {"node0001", "node0003"}, 2) == ["node0004", "node0005"]
+
+
+def test_a_time_scale_leaves_a_recording_without_events_as_it_is():
+    """A recording with no `events` list has no time to scale: the same document comes back. Kills:
+    sweep/variant.py:with_time_scale's early return (None instead of the document)."""
+    document = {"cluster": {"hosts": [{"name": "a", "slots": 1}]}}
+    assert with_time_scale(document, 2.0) is document
+
+
 def test_the_host_count_adds_clones_or_removes_the_last_hosts_but_never_the_template():
     more = with_host_count(DOCUMENT, "node0001", 5)["cluster"]["hosts"]
     assert [h["name"] for h in more] == ["node0001", "node0002", "gpu", "node0003", "node0004"]
