@@ -38,10 +38,12 @@ def test_a_start_and_an_end_at_one_instant_free_the_nodes_first(tmp_path):
 
 @pytest.mark.parametrize("schedule, problem", [
     ("job,start,end\n0,0,1\n", "line 1: the header must be job_id,start_time,end_time"),
-    ("job_id,start_time,end_time\nx,0,1\n", "line 2, column job_id: 'x' is not a job id"),
+    ("job_id,start_time,end_time\nx,0,1\n", "line 2, column job_id: 'x' is not a job id (a row index)"),
     ("job_id,start_time,end_time\n0,0,1\n0,2,3\n", "line 3, column job_id: job 0 is scheduled twice"),
-    ("job_id,start_time,end_time\n0,a,1\n", "line 2, column start_time: 'a' is not a time"),
-    ("job_id,start_time,end_time\n0,0,\n", "line 2, column end_time: '' is not a time"),
+    ("job_id,start_time,end_time\n0,a,1\n", "line 2, column start_time: 'a' is not a time (seconds from 0 to "
+                                            "1000000000000)"),
+    ("job_id,start_time,end_time\n0,0,\n", "line 2, column end_time: '' is not a time (seconds from 0 to "
+                                           "1000000000000)"),
     ("job_id,start_time,end_time\n0,3,1\n", "line 2, column end_time: job 0 ends before it starts"),
     ("job_id,start_time,end_time\n0,0\n", "line 2: 2 cells, the header has 3"),
     ("job_id,start_time,end_time\n7,0,1\n", "line 2, column job_id: job 7 is not a data row of the trace"),
@@ -49,12 +51,30 @@ def test_a_start_and_an_end_at_one_instant_free_the_nodes_first(tmp_path):
                                             "(queue 'batch')"),
     ("job_id,start_time,end_time\n3,4,6\n", "line 2, column start_time: job 3 starts before its submit time 5"),
     ("job_id,start_time,end_time\n0,0,11\n", "line 2, column end_time: job 0 runs 11 s, beyond its time limit 10"),
-    ("job_id,start_time,end_time\n0,0,5\n1,1,5\n", "line 3: job 1 needs 2 nodes at 1, but only 1 of 4 are free"),
+    # times are ASCII numbers from 0 to 10**12 inclusive: 10**12 is read (the limit then refuses it), a full-width
+    # digit (which float() would read) and anything beyond 10**12 are not times
+    ("job_id,start_time,end_time\n0,0,1000000000000\n", "line 2, column end_time: job 0 runs 1e+12 s, beyond its time "
+                                                         "limit 10"),
+    ("job_id,start_time,end_time\n0,0,1000000000001\n", "line 2, column end_time: '1000000000001' is not a time "
+                                                         "(seconds from 0 to 1000000000000)"),
+    ("job_id,start_time,end_time\n0,\uff11,2\n", "line 2, column start_time: '\uff11' is not a time (seconds from 0 "
+                                               "to 1000000000000)"),
+    ("job_id,start_time,end_time\n\u0661,0,1\n", "line 2, column job_id: '\u0661' is not a job id (a row index)"),
+    ("job_id,start_time,end_time\n0,0,5\n1,1,5\n", "line 3: job 1 needs 2 nodes at 1, but only 1 of 4 are free then"),
 ])
 def test_a_bad_schedule_is_a_one_line_error_naming_line_and_column(tmp_path, schedule, problem):
     with pytest.raises(TraceError) as caught:
         import_schedule(tmp_path, schedule)
-    assert str(caught.value).startswith(f"{tmp_path / 'schedule.csv'}: {problem}") and "\n" not in str(caught.value)
+    assert str(caught.value) == f"{tmp_path / 'schedule.csv'}: {problem}"
+
+
+def test_a_job_the_trace_import_drops_for_its_size_is_named_with_its_nodes(tmp_path):
+    """On 2 nodes the trace import drops job 0 (3 nodes): scheduling it names why. Kills: importers/schedule.py:
+    schedule_recording's text of a row dropped for its node count."""
+    with pytest.raises(TraceError) as caught:
+        import_schedule(tmp_path, "job_id,start_time,end_time\n0,0,5\n", nodes=2)
+    assert str(caught.value) == (f"{tmp_path / 'schedule.csv'}: line 2, column job_id: job 0 is a row the trace "
+                                 "import drops (3 nodes)")
 
 
 def test_keep_all_queues_makes_those_rows_schedulable(tmp_path):
