@@ -256,17 +256,18 @@ def test_values_that_are_not_numbers_keep_their_order(tmp_path: Path):
     assert (table.values("hosts"), table.values("flag")) == ([1, 2, 3], [True, False])
 
 
-TWO_REPLAYS = ("replay,recording,discipline,status,wait_mean,utilisation,cpu_seconds\n"
-               "1,a.yaml,easy,ok,10.0,0.5,1.5\n"
-               "2,a.yaml,gre<dy>,failed,,,\n")
+TWO_REPLAYS = ("replay,recording,discipline,status,wait_mean,utilisation,decisions,cpu_seconds\n"
+               "1,a.yaml,easy,ok,10.0,0.5,7,1.5\n"
+               "2,a.yaml,gre<dy>,failed,,,,\n")
 
 
 def test_the_whole_html_page_of_a_small_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The complete page for two replays, one failed, no plots: its head and style, title, headline, the table by
     discipline (the failed replay's group counts 0 replays and has no figures), the table of every replay (CPU
-    seconds to 2 places) and the end of the page, with a value holding < and > escaped. Figures by hand: the one
+    seconds to 2 places, the decision count as it is) and the end of the page, with a value holding < and > escaped. Figures by hand: the one
     ok replay waits 10 s at utilisation 0.5 (50.0%); no other figure is in the table, so each is '-'. Kills:
-    sweep/report.py:html_text's and _html_table's texts (style, head, heading, table ends) mutated."""
+    sweep/report.py:html_text's and _html_table's texts (style, head, heading, table ends) and _all_rows's
+    decision count mutated."""
     from refsim.sweep.report import html_text
 
     monkeypatch.chdir(tmp_path)
@@ -287,7 +288,7 @@ def test_the_whole_html_page_of_a_small_table(tmp_path: Path, monkeypatch: pytes
         "<table>\n<thead><tr><th>replay</th><th>discipline</th><th>status</th><th>wait mean</th><th>median</th>"
         "<th>p95</th><th>max</th><th>bsld mean</th><th>util</th><th>makespan</th><th>decisions</th><th>cpu s</th>"
         "</tr></thead>\n"
-        f"<tbody><tr><td>1</td><td>easy</td><td>ok</td><td>10.0</td>{dashes * 4}<td>50.0%</td>{dashes * 2}"
+        f"<tbody><tr><td>1</td><td>easy</td><td>ok</td><td>10.0</td>{dashes * 4}<td>50.0%</td>{dashes}<td>7</td>"
         f"<td>1.50</td></tr><tr><td>2</td><td>gre&lt;dy&gt;</td><td>failed</td>{dashes * 9}</tr></tbody>\n</table>\n"
         "</body></html>\n")
 
@@ -310,5 +311,5 @@ def test_the_whole_markdown_report_of_a_small_table(tmp_path: Path, monkeypatch:
         "| replay | discipline | status | wait mean | median | p95 | max | bsld mean | util | makespan | decisions "
         "| cpu s |\n"
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
-        "| 1 | easy | ok | 10.0 | - | - | - | - | 50.0% | - | - | 1.50 |\n"
+        "| 1 | easy | ok | 10.0 | - | - | - | - | 50.0% | - | 7 | 1.50 |\n"
         "| 2 | gre<dy> | failed | - | - | - | - | - | - | - | - | - |\n")
