@@ -36,6 +36,16 @@ def test_a_start_and_an_end_at_one_instant_free_the_nodes_first(tmp_path):
     assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0,5\n1,5,8\n3,5,7\n"
 
 
+def test_a_job_done_at_once_frees_its_nodes_for_the_starts_of_that_instant(tmp_path):
+    """4 nodes: job 0 (3 nodes) starts and ends at 0, so its nodes are free again for job 1 (2 nodes), which starts
+    at 0 too and gets the lowest nodes, 1 and 2; job 0's run time is 0. Kills: importers/schedule.py:_assign_hosts's
+    test for a job that ends after it starts (with >=, a job done at once would be ended before it was placed)."""
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0,0\n1,0,5\n")
+    dispatches = {e["dispatch"]["job"]: sorted(e["dispatch"]["hosts"]) for e in document["events"] if "dispatch" in e}
+    assert dispatches == {0: ["node0001", "node0002", "node0003"], 1: ["node0001", "node0002"]}
+    assert {e["submit"]["id"]: e["submit"]["run_time"] for e in document["events"] if "submit" in e} == {0: 0, 1: 5}
+
+
 @pytest.mark.parametrize("schedule, problem", [
     ("job,start,end\n0,0,1\n", "line 1: the header must be job_id,start_time,end_time"),
     ("job_id,start_time,end_time\nx,0,1\n", "line 2, column job_id: 'x' is not a job id (a row index)"),
@@ -95,6 +105,17 @@ def test_a_job_starts_and_ends_at_the_recorded_times_even_where_float_sums_round
     run = next(e["submit"]["run_time"] for e in document["events"] if "submit" in e)
     assert 0.1 + run == 0.3
     assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0.1,0.3\n"
+
+
+def test_the_traces_own_run_time_is_kept_where_it_reaches_the_end(tmp_path):
+    """Job 0 runs its actual 0.2 s from 0.1: 0.1 + 0.2 is 0.30000000000000004 in binary floating point, the end the
+    schedule records. The run time kept is the trace's 0.2, as in the run that wrote the schedule, not the
+    difference 0.30000000000000004 - 0.1 = 0.20000000000000004 (which reaches the same end). Kills:
+    importers/schedule.py:_run_between's test that the trace's run time reaches the end (Add->Sub)."""
+    trace = "job_submit_time,num_nodes,queue,time_limit,actual_run_time\n0,1,pbatch,10,0.2\n"
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0.1,0.30000000000000004\n", trace=trace,
+                               nodes=1)
+    assert next(e["submit"]["run_time"] for e in document["events"] if "submit" in e) == 0.2
 
 
 def test_an_end_no_run_time_reaches_from_the_start_is_refused(tmp_path):
