@@ -61,6 +61,7 @@ def test_a_job_done_at_once_frees_its_nodes_for_the_starts_of_that_instant(tmp_p
                                             "(queue 'batch')"),
     ("job_id,start_time,end_time\n3,4,6\n", "line 2, column start_time: job 3 starts before its submit time 5"),
     ("job_id,start_time,end_time\n0,0,11\n", "line 2, column end_time: job 0 runs 11 s, beyond its time limit 10"),
+    ("job_id,start_time,end_time\n3,6,17\n", "line 2, column end_time: job 3 runs 11 s, beyond its time limit 10"),
     # times are ASCII numbers from 0 to 10**12 inclusive: 10**12 is read (the limit then refuses it), a full-width
     # digit (which float() would read) and anything beyond 10**12 are not times
     ("job_id,start_time,end_time\n0,0,1000000000000\n", "line 2, column end_time: job 0 runs 1e+12 s, beyond its time "
@@ -107,12 +108,14 @@ def test_a_job_starts_and_ends_at_the_recorded_times_even_where_float_sums_round
     assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0.1,0.3\n"
 
 
-def test_the_traces_own_run_time_is_kept_where_it_reaches_the_end(tmp_path):
-    """Job 0 runs its actual 0.2 s from 0.1: 0.1 + 0.2 is 0.30000000000000004 in binary floating point, the end the
-    schedule records. The run time kept is the trace's 0.2, as in the run that wrote the schedule, not the
-    difference 0.30000000000000004 - 0.1 = 0.20000000000000004 (which reaches the same end). Kills:
-    importers/schedule.py:_run_between's test that the trace's run time reaches the end (Add->Sub)."""
-    trace = "job_submit_time,num_nodes,queue,time_limit,actual_run_time\n0,1,pbatch,10,0.2\n"
+@pytest.mark.parametrize("trace", ["job_submit_time,num_nodes,queue,time_limit,actual_run_time\n0,1,pbatch,10,0.2\n",
+                                   "job_submit_time,num_nodes,queue,time_limit\n0,1,pbatch,0.2\n"])
+def test_the_traces_own_run_time_is_kept_where_it_reaches_the_end(tmp_path, trace):
+    """Job 0 runs 0.2 s from 0.1 (its actual run time, or its limit when the trace gives none): 0.1 + 0.2 is
+    0.30000000000000004 in binary floating point, the end the schedule records. The run time kept is the trace's
+    0.2, as in the run that wrote the schedule, not the difference 0.30000000000000004 - 0.1 =
+    0.20000000000000004 (which reaches the same end). Kills: importers/schedule.py:_run_between's test that the
+    trace's run time reaches the end (Add->Sub) and that it is within the limit (a run time equal to it is)."""
     document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0.1,0.30000000000000004\n", trace=trace,
                                nodes=1)
     assert next(e["submit"]["run_time"] for e in document["events"] if "submit" in e) == 0.2
