@@ -82,7 +82,8 @@ def test_limit_mode_always_runs_the_limit(tmp_path):
 
 def test_distribution_samples_are_seeded_capped_at_the_limit_and_not_negative(tmp_path):
     rows = "".join(f"0,1,pbatch,{50 + i % 7},\n" for i in range(2000))
-    trace = read_trace(write_trace(tmp_path, "job_submit_time,num_nodes,queue,time_limit,duration\n" + rows), 1)
+    path = write_trace(tmp_path, "job_submit_time,num_nodes,queue,time_limit,duration\n" + rows)
+    trace = read_trace(path, 1, "UTC", False)
     # mean 50, spread 40: many samples fall above the 50-56 s limits and some below 0
     choice = RunTimes("distribution", parse_distribution("normal:50,40"), seed=7)
     runs = run_times(trace, data_rows(trace), choice)
@@ -96,7 +97,8 @@ def test_distribution_samples_are_seeded_capped_at_the_limit_and_not_negative(tm
 
 def test_lognormal_samples_follow_their_median(tmp_path):
     rows = "".join("0,1,pbatch,1000000,\n" for _ in range(1001))
-    trace = read_trace(write_trace(tmp_path, "job_submit_time,num_nodes,queue,time_limit,duration\n" + rows), 1)
+    path = write_trace(tmp_path, "job_submit_time,num_nodes,queue,time_limit,duration\n" + rows)
+    trace = read_trace(path, 1, "UTC", False)
     # ln(samples) ~ N(ln 100, 0.5): the median sample is e^(ln 100) = 100, give or take sampling noise
     choice = RunTimes("distribution", parse_distribution("lognormal:4.60517,0.5"))
     runs = sorted(run_times(trace, 1001, choice).values())
@@ -152,6 +154,17 @@ def test_utc_is_accepted_in_any_case(tmp_path, zone):
     unknown zone)."""
     text = "job_submit_time,num_nodes,queue,time_limit\n2026-01-01T00:00:00,1,pbatch,10\n"
     assert submits(csv_recording(write_trace(tmp_path, text), 1, timezone=zone)[0])[0][0] == 1767225600
+
+
+def test_an_iso_time_gives_the_same_submit_time_as_its_epoch_seconds(tmp_path):
+    """One instant written both ways gives one submit time: 7454-05-04T22:42:38.999029Z is 173069044958.999029 s
+    after 1970, whose nearest double is the submit time of both rows (the ISO time's microseconds are counted
+    exactly, then divided once). Counting them as a double first rounds twice, above 2^53 microseconds, and lands
+    on the next double up. Kills: importers/csv.py:_iso_seconds's whole-microsecond count (// -> /)."""
+    text = ("job_submit_time,num_nodes,queue,time_limit\n"
+            "173069044958.999029,1,pbatch,10\n7454-05-04T22:42:38.999029,1,pbatch,10\n")
+    times = [e["time"] for e in csv_recording(write_trace(tmp_path, text), 1)[0]["events"]]
+    assert times == [173069044958.999029, 173069044958.999029]
 
 
 def test_an_unknown_time_zone_is_refused(tmp_path):
