@@ -122,3 +122,27 @@ def test_a_replays_cpu_seconds_are_its_own_thread_time():
     spent = time.thread_time() - before
     assert outcome.error is None and outcome.cpu_seconds is not None
     assert 0 <= outcome.cpu_seconds <= spent
+
+
+def test_a_sweep_leaves_no_results_file_open(six, monkeypatch):
+    """The six-jobs sweep run in this process closes both results files when it ends: once its summary is gone,
+    nothing is left open to be closed by the garbage collector (which warns of each file it has to close, and a
+    program running many sweeps would run out of file handles). Kills: sweep/run.py:run_sweep's closing of the
+    results folder."""
+    import gc
+    import io
+    import warnings
+
+    from refsim.sweep.executors import SerialExecutor
+    from refsim.sweep.progress import SweepProgress
+    from refsim.sweep.run import run_sweep
+
+    monkeypatch.chdir(six)
+    summary = run_sweep("six.yaml", "out", SerialExecutor(), report=lambda line: None,
+                        progress=SweepProgress(6, io.StringIO()))
+    assert summary.replays == 6
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        del summary
+        gc.collect()
+    assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
