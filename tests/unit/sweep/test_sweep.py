@@ -8,6 +8,8 @@ import gzip
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.unit.sweep.conftest import SIX_JOBS, TINY_SWF, run, without_cpu
 
 
@@ -124,14 +126,13 @@ def test_a_replays_cpu_seconds_are_its_own_thread_time():
     assert 0 <= outcome.cpu_seconds <= spent
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads this process's open files from /proc")
 def test_a_sweep_leaves_no_results_file_open(six, monkeypatch):
-    """The six-jobs sweep run in this process closes both results files when it ends: once its summary is gone,
-    nothing is left open to be closed by the garbage collector (which warns of each file it has to close, and a
-    program running many sweeps would run out of file handles). Kills: sweep/run.py:run_sweep's closing of the
-    results folder."""
-    import gc
+    """The six-jobs sweep run in this process has closed both results files when it returns, though its summary
+    still holds the results folder (a program running many sweeps would otherwise run out of file handles).
+    Kills: sweep/run.py:run_sweep's closing of the results folder."""
     import io
-    import warnings
+    import os
 
     from refsim.sweep.executors import SerialExecutor
     from refsim.sweep.progress import SweepProgress
@@ -141,8 +142,27 @@ def test_a_sweep_leaves_no_results_file_open(six, monkeypatch):
     summary = run_sweep("six.yaml", "out", SerialExecutor(), report=lambda line: None,
                         progress=SweepProgress(6, io.StringIO()))
     assert summary.replays == 6
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        del summary
-        gc.collect()
-    assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []
+    folder = str((six / "out").resolve())
+    held = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            held.append(os.readlink(f"/proc/self/fd/{fd}"))
+        except OSError:  # the listing's own descriptor, closed by now
+            pass
+    assert [p for p in held if p.startswith(folder)] == []
+
+
+def test_a_sweep_ends_the_progress_line_it_was_given(six, monkeypatch):
+    """On a terminal the progress line is rewritten in place; when the sweep returns, it has ended that line, so
+    what is printed next starts on a line of its own. Kills: sweep/run.py:run_sweep's closing of the progress
+    line."""
+    from refsim.sweep.executors import SerialExecutor
+    from refsim.sweep.progress import SweepProgress
+    from refsim.sweep.run import run_sweep
+    from tests.support.terminal import Terminal
+
+    monkeypatch.chdir(six)
+    terminal = Terminal()
+    run_sweep("six.yaml", "out", SerialExecutor(), report=lambda line: None,
+              progress=SweepProgress(6, terminal, clock=lambda: 0.0))
+    assert terminal.getvalue().endswith("\r\033[Ksweep [########################] 6/6 done, 0 running, 0 failed\n")
