@@ -200,6 +200,16 @@ def test_other_queues_and_oversized_jobs_are_dropped_and_named_keeping_indices(t
         f"{path}: dropped 1 rows asking more nodes than --nodes: row 2 (line 4, '9')"]
 
 
+def test_the_largest_node_count_is_read_and_dropped_for_the_cluster_size(tmp_path):
+    """1,000,000 nodes is the most a row may ask (1,000,001 is refused as a bad cell): on 4 nodes it is a row
+    dropped for its size, not an error. Kills: importers/csv.py:_Row.nodes's upper bound (<= -> <)."""
+    path = write_trace(tmp_path, "job_submit_time,num_nodes,queue,time_limit\n0,1000000,pbatch,5\n")
+    document, trace = csv_recording(path, 4)
+    assert document["events"] == []
+    assert dropped_lines(path, trace) == [f"{path}: dropped 1 rows asking more nodes than --nodes: row 0 (line 2, "
+                                          "'1000000')"]
+
+
 def test_keep_all_queues_keeps_them_as_queues(tmp_path):
     document, trace = csv_recording(write_trace(tmp_path, DROPS), 4, keep_all_queues=True)
     assert [(e["submit"]["id"], e["submit"]["queue"]) for e in document["events"]] == [
@@ -224,6 +234,8 @@ HEADER = "job_submit_time,num_nodes,queue,time_limit,actual_run_time\n"
     ("0,0,pbatch,10,", "line 3 (row 1), column num_nodes: '0' is not a whole number of nodes from 1 to 1000000"),
     ("0,1.5,pbatch,10,", "line 3 (row 1), column num_nodes: '1.5' is not a whole number of nodes from 1 to "
                         "1000000"),
+    ("0,1000001,pbatch,10,", "line 3 (row 1), column num_nodes: '1000001' is not a whole number of nodes from 1 to "
+                             "1000000"),
     ("0,1,pbatch,ten,", "line 3 (row 1), column time_limit: 'ten' is not a number"),
     ("0,1,pbatch,,", "line 3 (row 1), column time_limit: '' is not a number"),
     ("0,1,pbatch,-5,", "line 3 (row 1), column time_limit: -5 is negative"),
