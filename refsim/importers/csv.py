@@ -198,7 +198,7 @@ def _iso_seconds(text: str, zone: dt.tzinfo) -> float | None:
     return ((moment - _EPOCH) // dt.timedelta(microseconds=1)) / 1_000_000
 
 
-def read_trace(path: str | Path, nodes: int, timezone: str = "UTC", keep_all_queues: bool = False) -> Trace:
+def read_trace(path: str | Path, nodes: int, timezone: str, keep_all_queues: bool) -> Trace:
     """The kept rows (stably sorted by submit time) and the dropped ones, each with its reason."""
     path, zone = Path(path), time_zone(timezone)
     rows = _rows(path)

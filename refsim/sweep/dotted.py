@@ -70,7 +70,7 @@ def parse_path(text: str) -> DottedPath:
     if not steps:
         raise DottedPathError(f"'{short(text)}': the path names the whole cluster, not a field of it")
     if steps[0].key not in SECTIONS:
-        raise DottedPathError(f"'{short(text)}': '{short(str(steps[0]).lstrip('.['))}' is not a part of cluster "
+        raise DottedPathError(f"'{short(text)}': '{short(str(steps[0]).removeprefix('.'))}' is not a part of cluster "
                               f"(expected one of: {', '.join(SECTIONS)})")
     return DottedPath(text, tuple(steps))
 

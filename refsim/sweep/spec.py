@@ -192,7 +192,6 @@ def _runs(node: Node) -> tuple[tuple[str, ...], dict[str, DottedPath], tuple[Par
     paths: dict[str, DottedPath] = {}
     runs: list[Parameters] = []
     for run in _list(node):
-        run.mapping()
         parameters: list[tuple[str, Value]] = []
         for name, value in run.items():
             path = axis_path(name, run)

@@ -36,12 +36,24 @@ def test_a_start_and_an_end_at_one_instant_free_the_nodes_first(tmp_path):
     assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0,5\n1,5,8\n3,5,7\n"
 
 
+def test_a_job_done_at_once_frees_its_nodes_for_the_starts_of_that_instant(tmp_path):
+    """4 nodes: job 0 (3 nodes) starts and ends at 0, so its nodes are free again for job 1 (2 nodes), which starts
+    at 0 too and gets the lowest nodes, 1 and 2; job 0's run time is 0. Kills: importers/schedule.py:_assign_hosts's
+    test for a job that ends after it starts (with >=, a job done at once would be ended before it was placed)."""
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0,0\n1,0,5\n")
+    dispatches = {e["dispatch"]["job"]: sorted(e["dispatch"]["hosts"]) for e in document["events"] if "dispatch" in e}
+    assert dispatches == {0: ["node0001", "node0002", "node0003"], 1: ["node0001", "node0002"]}
+    assert {e["submit"]["id"]: e["submit"]["run_time"] for e in document["events"] if "submit" in e} == {0: 0, 1: 5}
+
+
 @pytest.mark.parametrize("schedule, problem", [
     ("job,start,end\n0,0,1\n", "line 1: the header must be job_id,start_time,end_time"),
-    ("job_id,start_time,end_time\nx,0,1\n", "line 2, column job_id: 'x' is not a job id"),
+    ("job_id,start_time,end_time\nx,0,1\n", "line 2, column job_id: 'x' is not a job id (a row index)"),
     ("job_id,start_time,end_time\n0,0,1\n0,2,3\n", "line 3, column job_id: job 0 is scheduled twice"),
-    ("job_id,start_time,end_time\n0,a,1\n", "line 2, column start_time: 'a' is not a time"),
-    ("job_id,start_time,end_time\n0,0,\n", "line 2, column end_time: '' is not a time"),
+    ("job_id,start_time,end_time\n0,a,1\n", "line 2, column start_time: 'a' is not a time (seconds from 0 to "
+                                            "1000000000000)"),
+    ("job_id,start_time,end_time\n0,0,\n", "line 2, column end_time: '' is not a time (seconds from 0 to "
+                                           "1000000000000)"),
     ("job_id,start_time,end_time\n0,3,1\n", "line 2, column end_time: job 0 ends before it starts"),
     ("job_id,start_time,end_time\n0,0\n", "line 2: 2 cells, the header has 3"),
     ("job_id,start_time,end_time\n7,0,1\n", "line 2, column job_id: job 7 is not a data row of the trace"),
@@ -49,12 +61,31 @@ def test_a_start_and_an_end_at_one_instant_free_the_nodes_first(tmp_path):
                                             "(queue 'batch')"),
     ("job_id,start_time,end_time\n3,4,6\n", "line 2, column start_time: job 3 starts before its submit time 5"),
     ("job_id,start_time,end_time\n0,0,11\n", "line 2, column end_time: job 0 runs 11 s, beyond its time limit 10"),
-    ("job_id,start_time,end_time\n0,0,5\n1,1,5\n", "line 3: job 1 needs 2 nodes at 1, but only 1 of 4 are free"),
+    ("job_id,start_time,end_time\n3,6,17\n", "line 2, column end_time: job 3 runs 11 s, beyond its time limit 10"),
+    # times are ASCII numbers from 0 to 10**12 inclusive: 10**12 is read (the limit then refuses it), a full-width
+    # digit (which float() would read) and anything beyond 10**12 are not times
+    ("job_id,start_time,end_time\n0,0,1000000000000\n", "line 2, column end_time: job 0 runs 1e+12 s, beyond its time "
+                                                         "limit 10"),
+    ("job_id,start_time,end_time\n0,0,1000000000001\n", "line 2, column end_time: '1000000000001' is not a time "
+                                                         "(seconds from 0 to 1000000000000)"),
+    ("job_id,start_time,end_time\n0,\uff11,2\n", "line 2, column start_time: '\uff11' is not a time (seconds from 0 "
+                                               "to 1000000000000)"),
+    ("job_id,start_time,end_time\n\u0661,0,1\n", "line 2, column job_id: '\u0661' is not a job id (a row index)"),
+    ("job_id,start_time,end_time\n0,0,5\n1,1,5\n", "line 3: job 1 needs 2 nodes at 1, but only 1 of 4 are free then"),
 ])
 def test_a_bad_schedule_is_a_one_line_error_naming_line_and_column(tmp_path, schedule, problem):
     with pytest.raises(TraceError) as caught:
         import_schedule(tmp_path, schedule)
-    assert str(caught.value).startswith(f"{tmp_path / 'schedule.csv'}: {problem}") and "\n" not in str(caught.value)
+    assert str(caught.value) == f"{tmp_path / 'schedule.csv'}: {problem}"
+
+
+def test_a_job_the_trace_import_drops_for_its_size_is_named_with_its_nodes(tmp_path):
+    """On 2 nodes the trace import drops job 0 (3 nodes): scheduling it names why. Kills: importers/schedule.py:
+    schedule_recording's text of a row dropped for its node count."""
+    with pytest.raises(TraceError) as caught:
+        import_schedule(tmp_path, "job_id,start_time,end_time\n0,0,5\n", nodes=2)
+    assert str(caught.value) == (f"{tmp_path / 'schedule.csv'}: line 2, column job_id: job 0 is a row the trace "
+                                 "import drops (3 nodes)")
 
 
 def test_keep_all_queues_makes_those_rows_schedulable(tmp_path):
@@ -75,6 +106,19 @@ def test_a_job_starts_and_ends_at_the_recorded_times_even_where_float_sums_round
     run = next(e["submit"]["run_time"] for e in document["events"] if "submit" in e)
     assert 0.1 + run == 0.3
     assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0.1,0.3\n"
+
+
+@pytest.mark.parametrize("trace", ["job_submit_time,num_nodes,queue,time_limit,actual_run_time\n0,1,pbatch,10,0.2\n",
+                                   "job_submit_time,num_nodes,queue,time_limit\n0,1,pbatch,0.2\n"])
+def test_the_traces_own_run_time_is_kept_where_it_reaches_the_end(tmp_path, trace):
+    """Job 0 runs 0.2 s from 0.1 (its actual run time, or its limit when the trace gives none): 0.1 + 0.2 is
+    0.30000000000000004 in binary floating point, the end the schedule records. The run time kept is the trace's
+    0.2, as in the run that wrote the schedule, not the difference 0.30000000000000004 - 0.1 =
+    0.20000000000000004 (which reaches the same end). Kills: importers/schedule.py:_run_between's test that the
+    trace's run time reaches the end (Add->Sub) and that it is within the limit (a run time equal to it is)."""
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0.1,0.30000000000000004\n", trace=trace,
+                               nodes=1)
+    assert next(e["submit"]["run_time"] for e in document["events"] if "submit" in e) == 0.2
 
 
 def test_an_end_no_run_time_reaches_from_the_start_is_refused(tmp_path):

@@ -115,3 +115,15 @@ def test_a_run_that_spans_no_time_has_no_stretches_to_average_and_still_plots(tm
     utilisation = plot_figure([path]).axes[1]
     assert [(line.get_label(), len(line.get_xdata())) for line in utilisation.lines] == [
         ("slots in use", 1), ("mean over 1/100 of the run", 0), ("overall 0.0%", 2)]
+
+
+def test_the_png_names_no_software_version(small_run, tmp_path):
+    """matplotlib writes its name and version into a PNG's text unless told not to: `refsim plot` leaves it out,
+    so the same runs give the same bytes whichever matplotlib drew them. Kills: report/plot.py:plot_runs's
+    'Software' metadata key mutated (the version text would be written)."""
+    from refsim.report.plot import plot_runs
+
+    out = tmp_path / "out.png"
+    plot_runs([small_run], out)
+    data = out.read_bytes()
+    assert b"Software" not in data and b"atplotlib" not in data

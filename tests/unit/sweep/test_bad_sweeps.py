@@ -32,6 +32,9 @@ CASES = [
     (AXES + "{'cluster.queue.priority': [1]}",
      "axes: bad dotted path 'cluster.queue.priority': 'queue' is not a part of cluster (expected one of: "
      "resources, hosts, shared, queues, limits)"),
+    (AXES + "{'cluster[0]': [1]}",  # no dot: a bracket alone makes it a path, not an unknown named axis
+     "axes: bad dotted path 'cluster[0]': '[0]' is not a part of cluster (expected one of: resources, hosts, shared, "
+     "queues, limits)"),
     (AXES + "{events.time: [1]}",
      "axes: bad dotted path 'events.time': it must start with 'cluster.' (for example "
      "cluster.queues[name=normal].priority)"),
@@ -66,8 +69,30 @@ CASES = [
     ("recordings: [two.yaml]\naxes: {discipline: [easy]}\nruns: [{discipline: easy}]",
      "give either 'axes' (every combination) or 'runs' (a listed set), not both"),
     ("recordings: [two.yaml]\nruns: [{discipline: easy}, {discipline: easy}]", "runs[1]: this run is listed twice"),
+    ("recordings: [two.yaml]\nruns: [easy]", "runs[0]: expected a mapping, found text"),
     ("recordings: [two.yaml]\nruns: [{'cluster.hosts[name=c].slots': 2}]",
      "runs: in two.yaml: cluster.hosts[name=c].slots: cluster.hosts has no element named 'c' (names: a, b)"),
+    # SWF import options: each checked for its range, the key set fixed, a log told by its suffix in any case
+    ("recordings: [{path: log.swf, import: {jobs: 0}}]",
+     "recordings[0].import.jobs: 0 is out of range (expected at least 1)"),
+    ("recordings: [{path: log.swf, import: {hosts: 0}}]",
+     "recordings[0].import.hosts: 0 is out of range (expected from 1 to 100000)"),
+    ("recordings: [{path: log.swf, import: {hosts: 100001}}]",
+     "recordings[0].import.hosts: 100001 is out of range (expected from 1 to 100000)"),
+    ("recordings: [{path: log.swf, import: {time_scale: 0}}]",
+     "recordings[0].import.time_scale: a time scale must be a finite number above 0, not 0"),
+    ("recordings: [{path: log.swf, import: {nodes: 3}}]",
+     "recordings[0].import: unknown key 'nodes' (expected one of: hosts, jobs, time_scale)"),
+    ("recordings: [{path: LOG.SWF.GZ, import: {jobs: 1.5}}]",
+     "recordings[0].import.jobs: expected a whole number, found a number 1.5"),
+    ("recordings: [{import: {jobs: 1}}]", "recordings[0]: missing 'path'"),
+    ("recordings: [{path: two.yaml, extra: 1}]", "recordings[0]: unknown key 'extra' (expected one of: path, import)"),
+    ("recordings: [two.yaml]\nhost_template: 'a b'\naxes: {hosts: [1]}",
+     "host_template: 'a b' is not a valid name (no spaces, control characters or []{}=,: characters)"),
+    ("recordings: [two.yaml]\nhost_template: a\naxes: {hosts: [100001]}",
+     "axes.hosts[0]: 100001 is out of range (expected from 1 to 100000)"),
+    ("recordings: two.yaml", "recordings: expected a list, found text"),
+    ("recordings: [' ']", "recordings[0]: expected a path or glob"),
     ("recordings: []", "recordings: the list is empty"),
     ("recordings: [{path: 3}]", "recordings[0].path: expected a path or glob"),
     ("recordings: [two.yaml]\naxes: {}", "axes: no axis: name at least one, or leave 'axes' out to replay each "

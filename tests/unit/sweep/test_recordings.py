@@ -49,6 +49,16 @@ def test_a_recording_named_three_ways_is_replayed_once(folder: Path):
     assert [(r["replay"], r["recording"], r["jobs"]) for r in rows(folder)] == [("1", "two.yaml", "2")]
 
 
+def test_two_files_with_the_same_content_are_replayed_once(folder: Path):
+    """copy.yaml holds the same bytes as two.yaml: the same content under the same parameters has the same key,
+    so it is replayed once, under the first name listed. Kills: sweep/expand.py:expand's keeping
+    of each key once (the copy would be a second replay)."""
+    (folder / "copy.yaml").write_text(TWO)
+    result = sweep(folder, "recordings: [two.yaml, copy.yaml]\n")
+    assert result.exit_code == 0
+    assert [(r["replay"], r["recording"]) for r in rows(folder)] == [("1", "two.yaml")]
+
+
 @pytest.mark.parametrize("content, problem", [
     (b"\xff\xfe", "is not UTF-8 text"),
     (b"[1, 2]\n", "expected a mapping, found a list"),

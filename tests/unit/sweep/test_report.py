@@ -254,3 +254,62 @@ def test_values_that_are_not_numbers_keep_their_order(tmp_path: Path):
                                     "1,a.yaml,3,true,ok,1,0.5\n2,a.yaml,1,false,ok,1,0.5\n3,a.yaml,2,true,ok,1,0.5\n")
     table = read_results(tmp_path / "r.csv")
     assert (table.values("hosts"), table.values("flag")) == ([1, 2, 3], [True, False])
+
+
+TWO_REPLAYS = ("replay,recording,discipline,status,wait_mean,utilisation,decisions,cpu_seconds\n"
+               "1,a.yaml,easy,ok,10.0,0.5,7,1.5\n"
+               "2,a.yaml,gre<dy>,failed,,,,\n")
+
+
+def test_the_whole_html_page_of_a_small_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The complete page for two replays, one failed, no plots: its head and style, title, headline, the table by
+    discipline (the failed replay's group counts 0 replays and has no figures), the table of every replay (CPU
+    seconds to 2 places, the decision count as it is) and the end of the page, with a value holding < and > escaped. Figures by hand: the one
+    ok replay waits 10 s at utilisation 0.5 (50.0%); no other figure is in the table, so each is '-'. Kills:
+    sweep/report.py:html_text's and _html_table's texts (style, head, heading, table ends) and _all_rows's
+    decision count mutated."""
+    from refsim.sweep.report import html_text
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.csv").write_text(TWO_REPLAYS)
+    dashes = "<td>-</td>"
+    assert html_text(read_results("r.csv"), {}) == (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>Sweep report: r.csv</title><style>'
+        "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
+        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}th{background:#eee}</style></head><body>\n"
+        "<h1>Sweep report: r.csv</h1>\n"
+        "<p>r.csv: 2 replays, 1 failed (left out); axes: discipline (2 values)</p>\n"
+        "<h2>By discipline</h2>\n<p>Means over the other axes; times in seconds.</p>\n"
+        "<table>\n<thead><tr><th>discipline</th><th>replays</th><th>wait mean</th><th>median</th><th>p95</th>"
+        "<th>max</th><th>bsld mean</th><th>util</th><th>makespan</th></tr></thead>\n"
+        f"<tbody><tr><td>easy</td><td>1</td><td>10.0</td>{dashes * 4}<td>50.0%</td>{dashes}</tr>"
+        f"<tr><td>gre&lt;dy&gt;</td><td>0</td>{dashes * 7}</tr></tbody>\n</table>\n"
+        "<h2>Every replay</h2>\n"
+        "<table>\n<thead><tr><th>replay</th><th>discipline</th><th>status</th><th>wait mean</th><th>median</th>"
+        "<th>p95</th><th>max</th><th>bsld mean</th><th>util</th><th>makespan</th><th>decisions</th><th>cpu s</th>"
+        "</tr></thead>\n"
+        f"<tbody><tr><td>1</td><td>easy</td><td>ok</td><td>10.0</td>{dashes * 4}<td>50.0%</td>{dashes}<td>7</td>"
+        f"<td>1.50</td></tr><tr><td>2</td><td>gre&lt;dy&gt;</td><td>failed</td>{dashes * 9}</tr></tbody>\n</table>\n"
+        "</body></html>\n")
+
+
+def test_the_whole_markdown_report_of_a_small_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The same two replays as Markdown, no plots: title, headline, the table by discipline and the table of
+    every replay, whole. Kills: sweep/report.py:markdown_text's and _md_all's texts mutated."""
+    from refsim.sweep.report import markdown_text
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.csv").write_text(TWO_REPLAYS)
+    assert markdown_text(read_results("r.csv"), {}) == (
+        "# Sweep report: r.csv\n\nr.csv: 2 replays, 1 failed (left out); axes: discipline (2 values)\n\n"
+        "## By discipline\n\nMeans over the other axes; times in seconds.\n\n"
+        "| discipline | replays | wait mean | median | p95 | max | bsld mean | util | makespan |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+        "| easy | 1 | 10.0 | - | - | - | - | 50.0% | - |\n"
+        "| gre<dy> | 0 | - | - | - | - | - | - | - |\n\n"
+        "## Every replay\n\n"
+        "| replay | discipline | status | wait mean | median | p95 | max | bsld mean | util | makespan | decisions "
+        "| cpu s |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n"
+        "| 1 | easy | ok | 10.0 | - | - | - | - | 50.0% | - | 7 | 1.50 |\n"
+        "| 2 | gre<dy> | failed | - | - | - | - | - | - | - | - | - |\n")

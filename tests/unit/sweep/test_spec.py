@@ -44,3 +44,11 @@ def test_the_same_run_listed_in_another_order_is_a_repeat(tmp_path: Path):
     with pytest.raises(SweepError) as raised:
         _spec(tmp_path, "host_template: a\nruns: [{discipline: easy, hosts: 1}, {hosts: 1, discipline: easy}]")
     assert str(raised.value).endswith("runs[1]: this run is listed twice")
+
+
+def test_runs_that_share_some_values_but_not_all_are_two_runs(tmp_path: Path):
+    """Two listed runs with the same discipline but other host counts are two runs, not a repeat: a run repeats
+    another only when every parameter matches. Kills: sweep/spec.py:_same_run's all (any would refuse the
+    second run as listed twice)."""
+    spec = _spec(tmp_path, "host_template: a\nruns: [{discipline: easy, hosts: 1}, {discipline: easy, hosts: 2}]")
+    assert spec.combinations == ((("discipline", "easy"), ("hosts", 1)), (("discipline", "easy"), ("hosts", 2)))

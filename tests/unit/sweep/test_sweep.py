@@ -8,6 +8,8 @@ import gzip
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.unit.sweep.conftest import SIX_JOBS, TINY_SWF, run, without_cpu
 
 
@@ -102,3 +104,65 @@ def test_overrides_by_dotted_path_in_a_listed_set(six):
     table = rows(six / "out")
     assert [(r["discipline"], r["cluster.hosts[name=n].slots"], r["wait_mean"]) for r in table] == [
         ("strict", "40", "0.0"), ("strict", "", "50.0")]
+
+
+def test_a_replays_cpu_seconds_are_its_own_thread_time():
+    """A replay's cpu_seconds is the CPU time its thread spent replaying: not negative and no more than the thread
+    used around the whole call (which also reads the recording). Run in this thread, whose clock stands well above
+    the replay's own cost by now. Kills: sweep/tasks.py:_replay's CPU time (the start added, not subtracted)."""
+    import time
+
+    from refsim import __version__
+    from refsim.sweep.sources import Source
+    from refsim.sweep.tasks import ReplayTask, run_replay
+
+    content = SIX_JOBS.read_bytes()
+    task = ReplayTask(0, "k", Source("six-jobs.yaml", str(SIX_JOBS), None, content, "0"), (), {}, None, __version__,
+                      False)
+    before = time.thread_time()
+    outcome = run_replay(task)
+    spent = time.thread_time() - before
+    assert outcome.error is None and outcome.cpu_seconds is not None
+    assert 0 <= outcome.cpu_seconds <= spent
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads this process's open files from /proc")
+def test_a_sweep_leaves_no_results_file_open(six, monkeypatch):
+    """The six-jobs sweep run in this process has closed both results files when it returns, though its summary
+    still holds the results folder (a program running many sweeps would otherwise run out of file handles).
+    Kills: sweep/run.py:run_sweep's closing of the results folder."""
+    import io
+    import os
+
+    from refsim.sweep.executors import SerialExecutor
+    from refsim.sweep.progress import SweepProgress
+    from refsim.sweep.run import run_sweep
+
+    monkeypatch.chdir(six)
+    summary = run_sweep("six.yaml", "out", SerialExecutor(), report=lambda line: None,
+                        progress=SweepProgress(6, io.StringIO()))
+    assert summary.replays == 6
+    folder = str((six / "out").resolve())
+    held = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            held.append(os.readlink(f"/proc/self/fd/{fd}"))
+        except OSError:  # the listing's own descriptor, closed by now
+            pass
+    assert [p for p in held if p.startswith(folder)] == []
+
+
+def test_a_sweep_ends_the_progress_line_it_was_given(six, monkeypatch):
+    """On a terminal the progress line is rewritten in place; when the sweep returns, it has ended that line, so
+    what is printed next starts on a line of its own. Kills: sweep/run.py:run_sweep's closing of the progress
+    line."""
+    from refsim.sweep.executors import SerialExecutor
+    from refsim.sweep.progress import SweepProgress
+    from refsim.sweep.run import run_sweep
+    from tests.support.terminal import Terminal
+
+    monkeypatch.chdir(six)
+    terminal = Terminal()
+    run_sweep("six.yaml", "out", SerialExecutor(), report=lambda line: None,
+              progress=SweepProgress(6, terminal, clock=lambda: 0.0))
+    assert terminal.getvalue().endswith("\r\033[Ksweep [########################] 6/6 done, 0 running, 0 failed\n")

@@ -47,10 +47,37 @@ def test_a_path_that_leads_nowhere_names_the_missing_step(path: str, problem: st
     assert str(raised.value) == f"{path}: {problem}"
 
 
+@pytest.mark.parametrize(("limits", "names"), [([{"per_user": "all"}, {"name": "cap"}, "slots"], "cap"),
+                                               ([{"per_user": "all"}], "none")])
+def test_a_missing_name_lists_only_the_elements_that_have_names(limits, names):
+    """The list named in the path holds an unnamed element (a limit without a name, as the document may hold
+    before it is checked): the message lists the names there are, not a 'None' for it, and says 'none' when no
+    element has a name. Kills: sweep/dotted.py:_position's choice of the named elements listed (And->Or would
+    list None) and its 'none' text."""
+    with pytest.raises(DottedPathError) as raised:
+        with_value({"cluster": {"limits": limits}}, parse_path("cluster.limits[name=day].resources"), 1)
+    assert str(raised.value) == "cluster.limits[name=day].resources: cluster.limits has no element named 'day' " \
+                                f"(names: {names})"
+
+
 def test_clones_go_on_counting_at_the_template_width():
     assert clone_names("node0001", {"node0001", "node0002", "gpu"}, 3) == ["node0003", "node0004", "node0005"]
     assert clone_names("gpu", {"node0001", "gpu", "gpu-2"}, 2) == ["gpu-1", "gpu-3"]
     assert clone_names("n9", {"n9"}, 2) == ["n10", "n11"]
+
+
+def test_clones_count_on_from_the_highest_number_not_into_gaps():
+    """node0002 is free but node0003 is taken: clones go on after the highest number in use (node0004, node0005),
+    as the documented rule says, rather than filling the gap. Kills: sweep/variant.py:clone_names's max of the
+    numbers in use (min would start at node0002)."""
+    assert clone_names("node0001", {"node0001", "node0003"}, 2) == ["node0004", "node0005"]
+
+
+def test_a_time_scale_leaves_a_recording_without_events_as_it_is():
+    """A recording with no `events` list has no time to scale: the same document comes back. Kills:
+    sweep/variant.py:with_time_scale's early return (None instead of the document)."""
+    document = {"cluster": {"hosts": [{"name": "a", "slots": 1}]}}
+    assert with_time_scale(document, 2.0) is document
 
 
 def test_the_host_count_adds_clones_or_removes_the_last_hosts_but_never_the_template():
@@ -94,9 +121,32 @@ def test_a_path_to_the_whole_cluster_or_into_a_document_without_one_is_refused()
     assert str(nowhere.value) == "cluster.hosts[0].slots: the recording has no cluster mapping"
 
 
+@pytest.mark.parametrize(("path", "first"), [("cluster.queue.priority", "queue"), ("cluster[0].slots", "[0]"),
+                                             ("cluster[name=a].slots", "[name=a]")])
+def test_a_first_step_that_is_no_part_of_cluster_is_quoted_as_written(path, first):
+    """The first step must be one of cluster's sections; the message quotes it as written, without the dot that
+    joins it to `cluster` (a list step keeps its brackets: cluster is a mapping, not a list). Kills: sweep/dotted.py:
+    parse_path's text of the first step (mutated, '.queue' or '0]' would be shown)."""
+    with pytest.raises(DottedPathError) as raised:
+        parse_path(path)
+    assert str(raised.value) == (f"'{path}': '{first}' is not a part of cluster (expected one of: resources, hosts, "
+                                 "shared, queues, limits)")
+
+
 @pytest.mark.parametrize("document", [{"events": []}, {"cluster": {"hosts": {"a": 1}}}, {"cluster": [1]}])
 def test_a_host_count_needs_a_list_of_hosts(document):
     """Kills: sweep/variant.py:with_host_count's refusal of a document without a cluster.hosts list."""
     with pytest.raises(VariantError) as raised:
         with_host_count(document, "a", 2)
     assert str(raised.value) == "the recording has no cluster.hosts list"
+
+
+def test_a_time_scale_leaves_alone_the_events_it_cannot_scale():
+    """Only events that are mappings with a number as time are scaled; anything else (an event that is not a
+    mapping, a time that is text or true) is passed on as it is, for the recording's loader to refuse with its
+    own message, instead of breaking here. Kills: sweep/variant.py:with_time_scale's test of a scalable event
+    and _is_number's (And->Or in either would multiply the text, or ask a string for its time)."""
+    events = [{"time": 2, "finish": 1}, "later", {"time": "soon", "finish": 2}, {"time": True, "finish": 3}]
+    assert with_time_scale({"events": events}, 0.5)["events"] == [{"time": 1.0, "finish": 1}, "later",
+                                                                 {"time": "soon", "finish": 2},
+                                                                 {"time": True, "finish": 3}]

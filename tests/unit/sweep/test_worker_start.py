@@ -26,3 +26,24 @@ def test_a_worker_started_inside_the_window_ignores_ctrl_c_from_its_start_and_th
     finally:
         pool.shutdown()
     assert signal.getsignal(signal.SIGINT) is before  # restored: Ctrl-C still stops the sweep
+
+
+def test_workers_can_be_started_from_a_thread_other_than_the_main_one():
+    """Only the main thread may set signal handlers: a program that runs a sweep on local processes from another
+    thread gets its workers started with Ctrl-C left as it is, not a ValueError, and the main thread's handler is
+    untouched. Kills: executors._ignored_by_new_workers's test of the thread it runs in (and its early return)."""
+    import threading
+
+    before, errors, ran = signal.getsignal(signal.SIGINT), [], []
+
+    def start() -> None:
+        try:
+            with _ignored_by_new_workers():
+                ran.append(signal.getsignal(signal.SIGINT))
+        except Exception as exc:  # noqa: BLE001 (reported to the test below)
+            errors.append(exc)
+
+    thread = threading.Thread(target=start)
+    thread.start()
+    thread.join()
+    assert errors == [] and ran == [before] and signal.getsignal(signal.SIGINT) is before
