@@ -25,6 +25,11 @@ from refsim.trace.tally import REJECTIONS, VerdictTally
 _WORDS = {kind: kind.value for kind in e.VerdictKind}
 # Members read once per position or host: an enum member read through its class is a descriptor call.
 _LIMIT_EXCEEDED = e.VerdictKind.LIMIT_EXCEEDED
+_ACCEPTED = e.VerdictKind.ACCEPTED
+_ALREADY_CLAIMED = e.VerdictKind.ALREADY_CLAIMED
+_JUST_CLAIMED = (_ALREADY_CLAIMED,)
+# The summary of a position taken by the first host considered (1 verdict) or by the one after a claimed host (2)
+_NEXT_TAKEN = {1: "no host rejected", 2: f"hosts rejected: {_ALREADY_CLAIMED.value} 1"}
 
 
 def _units(cluster: Cluster) -> UnitOf:
@@ -192,23 +197,41 @@ class Collector:
     # --- positions and hosts -----------------------------------------------------------------------------------
 
     def _scanned(self, ev: e.PositionScanned) -> None:
-        counted = self.tally.count(ev.verdicts)
+        verdicts, host = ev.verdicts, ev.host
         depth = self._position_depth(ev.path)
-        if ev.host is not None:
-            result = f"filled by {ev.host}"
+        if host is not None and not self.full and self._taken_next(verdicts):
+            self._line(depth, f"position {ev.position}: filled by {host}; " + _NEXT_TAKEN[len(verdicts)])
+            return
+        counted = self.tally.count(verdicts)
+        if host is not None:
+            result = f"filled by {host}"
         else:
             result = "not filled" + (f": internal error in the host scan: {ev.error}" if ev.error else "")
         if self.full:
             self._line(depth, f"position {ev.position} ({ev.tasks} task{'s' * (ev.tasks != 1)})")
-            for verdict in ev.verdicts:
+            for verdict in verdicts:
                 self._line(depth + 1, *verdict_parts(verdict, self.unit_of))
             self._line(depth, f"position {ev.position}: {result}")
         else:  # a summary counts the position's hosts and shows no line for them
-            self._position_summary(depth, ev.position, result, counted, ev.verdicts)
-        if ev.host is None:
-            misses = nearest_misses(ev.verdicts)
+            self._position_summary(depth, ev.position, result, counted, verdicts)
+        if host is None:
+            misses = nearest_misses(verdicts)
             if misses:  # the same line at both levels
                 self._line(depth, *misses_parts(misses, self.unit_of))
+
+    def _taken_next(self, verdicts: tuple[e.HostVerdict, ...]) -> bool:
+        """Count a position filled by the first host considered, or by the one after an already claimed host
+        (a position's scan starts at the host the previous position took): nine positions in ten on a real log,
+        counted here without the general tally. False, counting nothing, for any other position."""
+        totals = self.tally.totals
+        if len(verdicts) == 1:
+            totals[_ACCEPTED] += 1
+            return True
+        if len(verdicts) == 2 and verdicts[0].kinds == _JUST_CLAIMED:
+            totals[_ACCEPTED] += 1
+            totals[_ALREADY_CLAIMED] += 1
+            return True
+        return False
 
     def _position_summary(self, depth: int, position: int, result: str, counted: dict[e.VerdictKind, int],
                           verdicts: tuple[e.HostVerdict, ...]) -> None:
