@@ -30,7 +30,7 @@ from refsim.model.jobid import JobId  # noqa: E402
 from refsim.model.jobs import Job  # noqa: E402
 from refsim.model.limits import Consumer, ConsumerKind, Limit  # noqa: E402
 from refsim.sched.decisions import Dispatch, NoDecision, Pend  # noqa: E402
-from refsim.sched.events import HostsEvaluated  # noqa: E402
+from refsim.sched.events import PositionScanned  # noqa: E402
 from refsim.sched.session import run_session  # noqa: E402
 from refsim.sched.state import SchedulerState  # noqa: E402
 
@@ -62,7 +62,7 @@ class _Counter:
         self.hosts = 0
 
     def event(self, event) -> None:
-        if type(event) is HostsEvaluated:
+        if type(event) is PositionScanned:
             self.hosts += len(event.verdicts)
 
 

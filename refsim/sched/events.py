@@ -251,37 +251,18 @@ class PlanTried:
 # The events of positions come once per position scanned, so they are named tuples, as cheap to make as data gets
 # (a frozen dataclass costs about three times as much).
 
-class PositionStarted(NamedTuple):
+class PositionScanned(NamedTuple):
+    """One position of a plan, scanned: the tasks it places, every host its scan considered with its verdict in scan
+    order (the last is the accepted host's when one was found), and its result: the host that fills it, or None
+    with `error` set when the scan could not start or stopped on an internal error. One event per position, made
+    when its scan ends, since a scan reports every host it considers."""
+
     path: Path
     plan: int
     position: int
     tasks: int
-
-
-class HostsEvaluated(NamedTuple):
-    """Every host one position's scan considered, with its verdict, in scan order: one event per scan, not per host,
-    since a scan reports every host it considers (the last verdict is the accepted host's when one was found).
-    Made when the scan ends, found, exhausted or stopped by an internal error, before the position's outcome."""
-
-    path: Path
-    plan: int
-    position: int
     verdicts: tuple[HostVerdict, ...]
-
-
-class PositionFilled(NamedTuple):
-    path: Path
-    plan: int
-    position: int
-    host: str
-
-
-class PositionUnfilled(NamedTuple):
-    """No host could fill the position; `error` is set when the host scan could not start or stopped."""
-
-    path: Path
-    plan: int
-    position: int
+    host: str | None
     error: str | None = None
 
 
@@ -345,6 +326,5 @@ class NoDecisionMade:
 
 Event = (JobSelected | SelectionKeys | ClusterLimitsMatched | RequirementEntered | RequirementSkipped
          | RequirementNotTried | RequirementDone | ClusterCheck | PlansSkipped | NoPlanGenerated | PlanDiscarded
-         | PlanNotTried | PlanTried | PositionStarted | HostsEvaluated | PositionFilled | PositionUnfilled
-         | ClaimsReleased | PlanFailed | PlanEndedInError | PlanCommitted | NoPlanPlaced | AllPlansDiscarded
+         | PlanNotTried | PlanTried | PositionScanned | ClaimsReleased | PlanFailed | PlanEndedInError | PlanCommitted | NoPlanPlaced | AllPlansDiscarded
          | AllocationBuilt | DecisionMade | NoDecisionMade)

@@ -21,7 +21,7 @@ from refsim.model.units import Amount, normalise
 from refsim.resreq.ast import Single
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
-from refsim.sched.events import HostsEvaluated, HostVerdict, Path, Reason, Stage, VerdictKind, indices
+from refsim.sched.events import HostVerdict, Path, Reason, Stage, VerdictKind, indices
 from refsim.sched.fastpath import every_host
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.limits import limit_demand, scope_key, still_to_count
@@ -174,13 +174,14 @@ def pend_reasons(verdict: HostVerdict) -> set[PendReason]:
 
 
 def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: PositionDemand,
-                  claimed: set[str], start: int) -> tuple[Host, int] | None | ScanError:
+                  claimed: set[str], start: int,
+                  considered: list[HostVerdict] | None = None) -> tuple[Host, int] | None | ScanError:
     """Scan for a host that can take the position's demand, cyclically through the scan order from index `start` (where
     the previous position's scan stopped); the host found and its index, None when no host can, or ScanError.
-    Every host considered is reported to the observer with its verdict, in one event when the scan ends. The hosts
-    considered are every host, or on the fast path only the candidates that could accept (`ev.candidates`), so the
-    same host is found."""
-    faults, observer = ev.faults, ev.observer
+    With tracing on, every host considered is added to `considered` with its verdict, in scan order, for the
+    position's one trace event. The hosts considered are every host, or on the fast path only the candidates that
+    could accept (`ev.candidates`), so the same host is found."""
+    faults = ev.faults
     if faults is not None:
         try:
             faults.check(FaultPoint.HOST_SCAN_START, ev.job.id, plan, position, requirement=indices(path))
@@ -191,12 +192,7 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
     steps = every_host(start, len(hosts)) if source is None else source.indices(demand, hosts, start)
     if ev.verdicts is not None:  # the fast path's explanation of a pend: no faults, no observer
         return ev.verdicts.scan(ev, demand, hosts, steps, claimed, judge)
-    if observer is None:
-        return _scan(ev, path, plan, position, demand, claimed, hosts, steps, None)
-    observed_verdicts: list[HostVerdict] = []
-    found = _scan(ev, path, plan, position, demand, claimed, hosts, steps, observed_verdicts)
-    observer.event(_new(HostsEvaluated, (path, plan, position, tuple(observed_verdicts))))
-    return found
+    return _scan(ev, path, plan, position, demand, claimed, hosts, steps, considered)
 
 
 def _scan(ev: Evaluation, path: Path, plan: int, position: int, demand: PositionDemand, claimed: set[str],

@@ -9,8 +9,8 @@ from refsim.model.cluster import Host
 from refsim.resreq.ast import Single
 from refsim.sched.cluster_check import cluster_limit_demands
 from refsim.sched.evaluation import Evaluation
-from refsim.sched.events import (ClaimsReleased, Observer, Path, Plan, PlanCommitted, PlanEndedInError, PlanFailed,
-                                 PositionFilled, PositionStarted, PositionUnfilled, indices)
+from refsim.sched.events import (ClaimsReleased, HostVerdict, Observer, Path, Plan, PlanCommitted, PlanEndedInError,
+                                 PlanFailed, PositionScanned, indices)
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.hostscan import PositionDemand, ScanError, judge, scan_position
 from refsim.sched.ledger import Hold, Ledger
@@ -73,9 +73,8 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
     origins = _origin_indices(ev, single, plan)
     demands: dict[int, PositionDemand] = {}  # positions of one size ask the same of every host
     explained = 0  # explaining a pend: the last position of the run already found to be filled
+    observer = ev.observer
     for position, tasks in enumerate(plan.tasks, start=1):
-        if ev.observer is not None:
-            ev.observer.event(_new(PositionStarted, (path, plan.number, position, tasks)))
         demand = demands.get(tasks)
         if demand is None:
             demand = demands[tasks] = PositionDemand(ev, single, tasks)
@@ -86,17 +85,20 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
             failing = ev.verdicts.run_fails(ev, demand, claimed, explained - position + 1, judge)
             if failing is not None:
                 return position + failing
-        found = scan_position(ev, path, plan.number, position, demand, claimed, cursor)
+        considered: list[HostVerdict] | None = [] if observer is not None else None
+        found = scan_position(ev, path, plan.number, position, demand, claimed, cursor, considered)
         if found is None or isinstance(found, ScanError):
-            if ev.observer is not None:
+            if observer is not None:
                 error = found.message if found is not None else None
-                ev.observer.event(_new(PositionUnfilled, (path, plan.number, position, error)))
+                observer.event(_new(PositionScanned, (path, plan.number, position, tasks, tuple(considered or ()),
+                                                      None, error)))
             return position
         host, cursor = found
         claimed.add(host.name)
         _claim(ev, host, demand)
-        if ev.observer is not None:
-            ev.observer.event(_new(PositionFilled, (path, plan.number, position, host.name)))
+        if observer is not None:
+            observer.event(_new(PositionScanned, (path, plan.number, position, tasks, tuple(considered or ()),
+                                                  host.name, None)))
     return None
 
 

@@ -82,7 +82,6 @@ class JsonCollector:
         self.tally = VerdictTally()
         self._requirements: dict[e.Path, Obj] = {}
         self._plan: Obj | None = None
-        self._position: Obj | None = None
 
     def event(self, event: e.Event | DisciplineRuled) -> None:
         _HANDLERS[type(event)](self, event)
@@ -104,7 +103,6 @@ class JsonCollector:
         return self._room()
 
     def result(self) -> Obj:
-        self.tally.count_position()  # a position whose scan did not end still counts in the totals
         self.obj["totals"] = {"plans_tried": self.tried, "plans_discarded": self.discarded,
                               "host_evaluations": {k.value: n for k, n in self.tally.totals.items()}}
         self.obj["truncated"] = {"omitted": self.omitted, "bound": self.bound} if self.omitted else None
@@ -230,39 +228,25 @@ class JsonCollector:
 
     # --- positions and hosts -----------------------------------------------------------------------------------
 
-    def _position_started(self, ev: e.PositionStarted) -> None:
-        self.tally.start_position()
-        self._position = None
-        if self._room_in(self._plan):
-            self._position = {"position": ev.position, "tasks": ev.tasks, "filled_by": None, "error": None}
-            if self.level is Level.FULL:
-                self._position["hosts"] = []
-            self._plan["positions"].append(self._position)
-
-    def _hosts(self, ev: e.HostsEvaluated) -> None:
-        self.tally.scanned(ev.verdicts)
-        if self.level is Level.FULL:
-            position = self._position
+    def _scanned(self, ev: e.PositionScanned) -> None:
+        counts = self.tally.count(ev.verdicts)
+        full = self.level is Level.FULL
+        if not self._room_in(self._plan):
+            if full:  # its hosts are omitted with it, and counted
+                self.omitted += len(ev.verdicts)
+            return
+        position: Obj = {"position": ev.position, "tasks": ev.tasks, "filled_by": ev.host, "error": ev.error}
+        self._plan["positions"].append(position)
+        if full:
+            hosts = position["hosts"] = []
             for verdict in ev.verdicts:
                 if self._room_in(position):
-                    position["hosts"].append(verdict_object(verdict))
-
-    def _close_position(self, host: str | None, error: str | None) -> None:
-        counts = self.tally.count_position()
-        if self._position is None:
-            return
-        self._position.update(filled_by=host, error=error)
-        self._position["rejected"] = {k.value: counts[k] for k in REJECTIONS if counts.get(k)}
-        if host is None:
-            self._position["nearest_misses"] = [
+                    hosts.append(verdict_object(verdict))
+        position["rejected"] = {k.value: counts[k] for k in REJECTIONS if counts.get(k)}
+        if ev.host is None:
+            position["nearest_misses"] = [
                 {"host": m.host, "failed_checks": m.failed, "lacks": [_lack(x) for x in m.lacks]}
-                for m in nearest_misses(self.tally.position)]
-
-    def _filled(self, ev: e.PositionFilled) -> None:
-        self._close_position(ev.host, None)
-
-    def _unfilled(self, ev: e.PositionUnfilled) -> None:
-        self._close_position(None, ev.error)
+                for m in nearest_misses(ev.verdicts)]
 
     # --- discipline --------------------------------------------------------------------------------------------
 
@@ -316,9 +300,8 @@ _HANDLERS: dict[type, Callable[[JsonCollector, Any], None]] = {
     e.RequirementDone: JsonCollector._done, e.ClusterCheck: JsonCollector._check,
     e.PlansSkipped: JsonCollector._plans_skipped, e.NoPlanGenerated: JsonCollector._no_plan,
     e.PlanDiscarded: JsonCollector._discarded, e.PlanNotTried: JsonCollector._plan_not_tried,
-    e.PlanTried: JsonCollector._plan_tried, e.PositionStarted: JsonCollector._position_started,
-    e.HostsEvaluated: JsonCollector._hosts, e.PositionFilled: JsonCollector._filled,
-    e.PositionUnfilled: JsonCollector._unfilled, e.ClaimsReleased: JsonCollector._released,
+    e.PlanTried: JsonCollector._plan_tried, e.PositionScanned: JsonCollector._scanned,
+    e.ClaimsReleased: JsonCollector._released,
     e.PlanFailed: JsonCollector._plan_failed, e.PlanEndedInError: JsonCollector._plan_error,
     e.PlanCommitted: JsonCollector._committed, e.NoPlanPlaced: JsonCollector._none_placed,
     e.AllPlansDiscarded: JsonCollector._all_discarded, e.AllocationBuilt: JsonCollector._allocation,

@@ -105,11 +105,10 @@ def describe(ev: e.Event) -> str:
         case e.PlanDiscarded(): return f"plan {ev.plan.number} {_tasks(ev.plan)} discarded: {ev.reason}"
         case e.PlanNotTried(): return f"plan {ev.plan.number} {_tasks(ev.plan)} not tried: {ev.error}"
         case e.PlanTried(): return f"plan {ev.plan.number} {_tasks(ev.plan)} tried"
-        case e.PositionStarted(): return f"position {ev.position} ({ev.tasks})"
-        case e.HostsEvaluated(): return "\n".join(_verdict(v) for v in ev.verdicts)
-        case e.PositionFilled(): return f"position {ev.position} filled by {ev.host}"
-        case e.PositionUnfilled():
-            return f"position {ev.position} unfilled" + (f": {ev.error}" if ev.error else "")
+        case e.PositionScanned():
+            end = (f"position {ev.position} filled by {ev.host}" if ev.host is not None else
+                   f"position {ev.position} unfilled" + (f": {ev.error}" if ev.error else ""))
+            return "\n".join([f"position {ev.position} ({ev.tasks})", *(_verdict(v) for v in ev.verdicts), end])
         case e.ClaimsReleased(): return f"released {','.join(ev.hosts)}"
         case e.PlanFailed(): return f"plan {ev.plan.number} failed at position {ev.position}"
         case e.PlanEndedInError(): return f"plan {ev.plan.number} error: {ev.error}"
@@ -136,7 +135,7 @@ class Recorder:
 
     def lines(self, jid: str, *, from_requirements: bool = True) -> list[str]:
         """The described events of one job, by default from its first requirement event on."""
-        # a scan's one event describes each host it considered on a line of its own (none when it considered none)
+        # a position's one event describes its start, each host it considered and its result, a line each
         lines = [line for ev in self.events[parse_job_id(jid)] for line in describe(ev).split("\n") if line]
         if from_requirements:
             lines = lines[3:]

@@ -1,40 +1,52 @@
-"""How a traced host scan reports the hosts it considered: one event per position scan, with every verdict in scan
-order, made when the scan ends and before the position's outcome."""
+"""How a traced fill reports a position: one event per position, made when its scan ends, with the tasks it
+places, every host the scan considered with its verdict in scan order, and the host that filled it or why none."""
 
 from refsim.sched import events as e
 from tests.support.scenario import cluster, fault, host, job, run
 from tests.unit.sched.test_scenarios import charge
 
 
-def test_each_position_scan_is_one_event_with_its_verdicts_in_scan_order_before_the_outcome():
+def test_each_position_is_one_event_with_its_verdicts_in_scan_order_and_its_host():
     """A job of two tasks on three one-slot hosts, the first busy: plan 1 [2] is discarded (no host has two slots),
     so plan 2 [1,1] is the one scanned. Position 1 considers a (shortfall) and b (accepted); position 2 starts
-    where position 1 stopped (b, claimed) and takes c. So two scan events, each
-    right before its position's outcome event, with the hosts in the order scanned.
-    Kills: hostscan.scan_position reporting a scan's verdicts more than once, out of order, or after the outcome."""
+    where position 1 stopped (b, claimed) and takes c. So two position events, one task each, with the hosts in
+    the order scanned and the host each was filled by; the plan's commit comes after both.
+    Kills: placement._fill reporting a position more than once, before its scan ends, or with the wrong host."""
     r = run(cluster(host("a", slots=1), host("b", slots=1), host("c", slots=1)), job(1, tasks=2),
             before=charge("a", slots=1))
     events = r.recorder.events[r.results[0].job]
-    scans = [i for i, ev in enumerate(events) if type(ev) is e.HostsEvaluated]
+    scans = [i for i, ev in enumerate(events) if type(ev) is e.PositionScanned]
     assert len(scans) == 2
+    assert [(events[i].plan, events[i].position, events[i].tasks) for i in scans] == [(2, 1, 1), (2, 2, 1)]
     assert [[v.host for v in events[i].verdicts] for i in scans] == [["a", "b"], ["b", "c"]]
     assert [[v.kinds for v in events[i].verdicts] for i in scans] == [
         [(e.VerdictKind.RESOURCE_SHORTFALL,), (e.VerdictKind.ACCEPTED,)],
         [(e.VerdictKind.ALREADY_CLAIMED,), (e.VerdictKind.ACCEPTED,)]]
-    assert all(type(events[i + 1]) is e.PositionFilled for i in scans)
-    assert [(events[i].plan, events[i].position) for i in scans] == [(2, 1), (2, 2)]
+    assert [(events[i].host, events[i].error) for i in scans] == [("b", None), ("c", None)]
+    assert type(events[scans[-1] + 1]) is e.PlanCommitted
 
 
 def test_a_scan_stopped_by_an_internal_error_still_reports_the_hosts_it_considered():
-    """The host-scan-step fault at b stops the scan after a: the one scan event carries a alone, and comes
-    before the unfilled position that names the error.
+    """The host-scan-step fault at b stops the scan after a: the position's one event carries a alone, no host,
+    and the error.
     Kills: hostscan.scan_position dropping the verdicts of a scan that ends in an error."""
     r = run(cluster(host("a", type="ARM"), host("b", type="X86")), job(1, "select[type==X86]"),
             faults=[fault("host-scan-step", "1", host="b")])
     events = r.recorder.events[r.results[0].job]
-    i = next(i for i, ev in enumerate(events) if type(ev) is e.HostsEvaluated)
-    assert [v.host for v in events[i].verdicts] == ["a"]
-    assert type(events[i + 1]) is e.PositionUnfilled and events[i + 1].error is not None
+    scanned = [ev for ev in events if type(ev) is e.PositionScanned]
+    assert len(scanned) == 1
+    assert [v.host for v in scanned[0].verdicts] == ["a"]
+    assert scanned[0].host is None and scanned[0].error is not None and "host-scan-step" in scanned[0].error
+
+
+def test_a_scan_that_could_not_start_reports_its_position_with_no_host_considered():
+    """The host-scan-start fault stops position 1 before any host is judged: its event has no verdicts, no host,
+    and the error. Kills: placement._fill reporting nothing for a position whose scan could not start."""
+    r = run(cluster(host("a"), host("b")), job(1), faults=[fault("host-scan-start", "1")])
+    events = r.recorder.events[r.results[0].job]
+    scanned = [ev for ev in events if type(ev) is e.PositionScanned]
+    assert len(scanned) == 1
+    assert scanned[0].verdicts == () and scanned[0].host is None and scanned[0].error is not None
 
 
 def test_a_host_rejected_for_two_kinds_of_reason_carries_both_kinds_in_display_order():
@@ -46,8 +58,8 @@ def test_a_host_rejected_for_two_kinds_of_reason_carries_both_kinds_in_display_o
     == 1` -> `== 2`)."""
     r = run(cluster(host("a", type="ARM"), host("b", slots=8, type="X86")),
             job(1, "select[type==X86] span[hosts=1]", tasks=6), job(2, "select[type==X86]", tasks=4, submit_time=1))
-    first = [ev for ev in r.recorder.events[r.results[0].job] if type(ev) is e.HostsEvaluated]
+    first = [ev for ev in r.recorder.events[r.results[0].job] if type(ev) is e.PositionScanned]
     assert first[0].verdicts[0].kinds == (e.VerdictKind.SELECTION_MISMATCH, e.VerdictKind.RESOURCE_SHORTFALL)
     assert len(first[0].verdicts[0].reasons) == 2
-    second = [ev for ev in r.recorder.events[r.results[1].job] if type(ev) is e.HostsEvaluated]
+    second = [ev for ev in r.recorder.events[r.results[1].job] if type(ev) is e.PositionScanned]
     assert second[0].verdicts[0].kinds == (e.VerdictKind.SELECTION_MISMATCH,)
