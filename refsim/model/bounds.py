@@ -24,8 +24,13 @@ QUOTE = 40                   # characters of a value quoted in an error message
 _WHOLE = re.compile(r"[0-9]+")  # ASCII digits only: a superscript or Arabic-Indic digit is not a number
 
 
+_QUOTABLE_BITS = 14_000  # about 4,200 decimal digits
+
+
 def short(value: object, limit: int = QUOTE) -> str:
     """A value as quoted in an error message: at most `limit` characters, then '...'."""
+    if isinstance(value, int) and value.bit_length() > _QUOTABLE_BITS:  # repr() refuses ints past 4300 digits
+        return f"an integer of {value.bit_length()} bits"
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
 
@@ -39,4 +44,8 @@ def whole_number(text: str, low: int, high: int) -> int | None:
 
 
 def finite(value: float) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """A number (an int or a float, not a bool) that is neither infinite nor NaN. Every int is finite, however
+    large: math.isfinite would raise on one too large for a float."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return isinstance(value, int) or math.isfinite(value)

@@ -49,6 +49,7 @@ def test_a_whole_number_must_be_text():
 
 @pytest.mark.parametrize("value, expected", [
     (1, True), (0, True), (-2.5, True), (1e308, True),
+    (10 ** 400, True), (-(10 ** 400), True),  # too large for a float, and finite all the same
     (math.nan, False), (math.inf, False), (-math.inf, False),
     (True, False),   # a boolean is not a number, though Python counts it as an int
     ("1", False), (None, False),
@@ -56,3 +57,10 @@ def test_a_whole_number_must_be_text():
 def test_a_finite_number_is_an_int_or_float_that_is_neither_nan_nor_infinite_nor_a_boolean(value, expected):
     """Kills: bounds.finite's return dropped, its `and`s turned to `or`, and `not isinstance(value, bool)` dropped."""
     assert finite(value) is expected
+
+
+def test_an_integer_too_long_to_print_is_quoted_by_its_size():
+    """Python refuses to print an int of more than 4300 digits; an error message quoting one names its size.
+    Kills: bounds.short's size check dropped (a ValueError traceback instead of the message)."""
+    assert short(2 ** 20_000) == "an integer of 20001 bits"
+    assert short(10 ** 400) == ("1" + "0" * 39) + "..."

@@ -104,3 +104,13 @@ def test_a_number_beyond_the_amount_bound_is_named_by_the_bound_whatever_its_sig
     -> `or`): a number far below zero would then be named negative, not out of the amounts' range."""
     assert _refusal(lambda: Node(-10**16, "f", "p").amount(None)) == (
         "f: p: -10000000000000000 is not an amount from 0 to 1000000000000000")
+
+
+def test_an_integer_too_large_for_a_float_is_refused_with_a_message_not_a_traceback():
+    """A document built by a program (YAML and JSON stop at 19 digits) can hand over 10**400, which no float holds:
+    it is refused as an amount and as a number, by the message of any other value out of range.
+    Kills: bounds.finite calling math.isfinite on every int (an OverflowError traceback)."""
+    assert _refusal(lambda: Node(10**400, "f", "p").amount(None)) == (
+        "f: p: 1000000000000000000000000000000000000000... is not an amount from 0 to 1000000000000000")
+    assert _refusal(lambda: Node(10**400, "f", "p").number()).startswith(
+        "f: p: 1000000000000000000000000000000000000000... is above ")
