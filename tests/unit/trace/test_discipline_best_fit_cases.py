@@ -14,7 +14,9 @@ state scans h3, h1, h2.
 
 from __future__ import annotations
 
-from tests.support.console import console_lines, trace_lines
+import yaml
+
+from tests.support.console import console_lines, json_traces, trace_lines
 
 CLUSTER = ("cluster:\n  resources:\n    - {name: gpu}\n  hosts:\n    - {name: h3, slots: 1, gpu: 1}\n"
            "    - {name: h1, slots: 4, mem: 2G}\n    - {name: h2, slots: 4, mem: 8G}\n")
@@ -108,3 +110,36 @@ def test_a_conservative_backfill_on_the_allocation_the_current_state_built_is_co
     block = trace_lines(console_lines(text, ["trace on 4", "step 4"]), "4", 2)
     assert "  verdict: backfilled: its earliest backfill reservation starts now" in block
     assert "  plan 1: committed; no further plans tried" in block
+
+
+def test_the_json_discipline_object_of_a_backfill_moved_to_the_allocation_its_reservation_found(tmp_path):
+    """Kills: refsim/trace/jsontrace.py's discipline object with `moved` or `rule` lost or mutated, or the
+    reservation of a start as planned now (made from the kept allocation, no releases, nothing around) changed.
+    The case of test_a_conservative_backfill_starts_on_the_allocation_its_reservation_found: job 4 starts at
+    t=10 on h2 (not h1), by its backfill reservation [10, 30), which protects no earlier reservation."""
+    path = tmp_path / "t.jsonl"
+    document = yaml.safe_load(_recording("conservative", "id: 4, run_time: 20, run_limit: 20"))
+    obj, = json_traces(document, path, [f"trace on 4 json {path}", "step 4"])
+    h2 = {"hosts": [{"host": "h2", "resources": {"slots": 1}, "limit_charges": []}], "shared": {},
+          "limit_charges": []}
+    assert obj["discipline"] == {
+        "name": "conservative", "now": 10, "run_limit": 20, "fits": True, "started": True, "moved": True,
+        "rule": "planned-start-now",
+        "reservation": {"planned_start": 10, "end": 30, "allocation": h2, "releases": [], "around": [],
+                        "placed_again": []},
+        "protects": [], "inclusive": False, "delays": None, "blocked_by": None, "extra_placed": None, "ahead": []}
+    assert obj["outcome"] == {"kind": "dispatch", "allocation": h2}
+
+
+def test_the_json_jobs_ahead_give_no_planned_start_for_one_planning_never_places(tmp_path):
+    """Kills: refsim/trace/jsontrace.py's `ahead` entries with the planned start of a job that can never be placed
+    not null (`None if t is None` negated). The case of
+    test_a_conservative_drevt_job_ahead_that_planning_never_places_constrains_nothing."""
+    path = tmp_path / "t.jsonl"
+    document = yaml.safe_load(_recording("conservative-drevt", f"id: 4, run_time: 10, {COMPOUND}",
+                                    "id: 5, run_time: 30, run_limit: 30, resreq: 'rusage[gpu=1]'",
+                                    "id: 6, run_time: 20, run_limit: 20"))
+    obj, = json_traces(document, path, [f"trace on 6 json {path}", "step 6"])
+    assert obj["discipline"]["ahead"] == [{"job": "3", "planned_start": 100}, {"job": "4", "planned_start": None},
+                                          {"job": "5", "planned_start": 100}]
+    assert (obj["discipline"]["rule"], obj["discipline"]["started"]) == ("ends-before-planned-start", True)
