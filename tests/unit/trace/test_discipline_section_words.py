@@ -1,0 +1,50 @@
+"""Discipline-section words no other case shows in full, each on a recording small enough to work out by hand."""
+
+from __future__ import annotations
+
+from tests.support.console import console_lines, trace_lines
+
+# easy on one host n (10 slots), with a host-scoped limit on n and a cluster-wide one, both per user and high enough
+# never to bind. Job 1 (7 slots) runs until its run limit ends at 200. Job 2 (9 slots) does not fit in the 3 free
+# slots: at t=200 job 1's release frees n, so job 2 reserves n's 9 slots from 200 to 200 + 300 = 500.
+LIMITS = ("scheduling: {discipline: easy}\ncluster:\n  hosts:\n    - {name: n, slots: 10}\n"
+          "  limits:\n    - {name: hostcap, hosts: [n], per_user: all, resources: {slots: 20}}\n"
+          "    - {name: usercap, per_user: all, resources: {slots: 30}}\nevents:\n"
+          "  - {time: 0, submit: {id: 1, tasks: 7, run_time: 200, run_limit: 200}}\n"
+          "  - {time: 0, submit: {id: 2, tasks: 9, run_time: 300, run_limit: 300}}\n")
+
+# easy-drevt on two one-slot hosts: job 1 takes h1 until t=100, job 2 (both hosts) reserves them from t=100, and
+# job 3 (one slot, run limit 50) fits on h2 now and ends at 50, strictly before 100.
+DREVT_EASY = ("scheduling: {discipline: easy-drevt}\ncluster:\n  hosts:\n    - {name: h1, slots: 1}\n"
+              "    - {name: h2, slots: 1}\nevents:\n"
+              "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n"
+              "  - {time: 0, submit: {id: 2, tasks: 2, run_time: 10, run_limit: 10}}\n"
+              "  - {time: 0, submit: {id: 3, tasks: 1, run_time: 50, run_limit: 50}}\n")
+
+
+def test_a_release_and_a_reservation_list_their_limit_charges_host_scoped_first():
+    """Kills: refsim/trace/discipline.py:allocation_parts the limit charges of an allocation dropped or reordered,
+    their `; limit charges: ` label or `, ` separator mutated (`str->XX`, the first-charge test `i == 0` negated
+    or compared with 1), or the charge's own text changed. Each allocation is charged its slots once under
+    hostcap (scope: the host and the user) and once under usercap (the user): 7 for job 1's release, 9 for job
+    2's reservation; the host's charges come before the cluster-wide ones."""
+    block = trace_lines(console_lines(LIMITS, ["trace on 2", "step 2"]), "2", 1)
+    assert block[4:8] == [
+        "  backfill reservation: planned start t=200, until t=500 (run limit 300)",
+        "    found from the running jobs released at start + run limit, in order:",
+        "      job 1: t=0 + run limit 200 = t=200, frees n: slots 7; limit charges: hostcap[hosts=n,user=user] slots "
+        "7, usercap[user=user] slots 7",
+        "    reserved allocation: n: slots 9; limit charges: hostcap[hosts=n,user=user] slots 9, usercap[user=user] "
+        "slots 9"]
+
+
+def test_an_easy_drevt_backfill_ends_strictly_before_the_planned_start_it_protects():
+    """Kills: refsim/trace/discipline.py:verdict the word "before" of an ends-before start under easy-drevt mutated
+    (`str->XX`) or swapped with textbook EASY's "by" (`ev.inclusive` negated). 0 + 50 = 50 < 100."""
+    block = trace_lines(console_lines(DREVT_EASY, ["trace on 3", "step 3"]), "3", 1)
+    assert block[3:7] == [
+        "discipline easy-drevt at t=0: run limit 50; fits now: yes (see the requirement, plan and host sections "
+        "below)",
+        "  must not delay the backfill reservation of job 2: planned start t=100",
+        "  ends before the planned start: t=0 + run limit 50 = t=50 < t=100: yes",
+        "  verdict: backfilled: ends before the planned start of job 2"]
