@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from refsim.model.jobid import JobId
+from refsim.sched.events import VerdictKind
+from refsim.trace.discipline import Section, attach
+from refsim.trace.records import Line, Totals, Trace
+from refsim.trace.settings import Level
 from tests.support.console import console_lines, trace_lines
 
 # easy on one host n (10 slots), with a host-scoped limit on n and a cluster-wide one, both per user and high enough
@@ -27,15 +34,20 @@ def test_a_release_and_a_reservation_list_their_limit_charges_host_scoped_first(
     their `; limit charges: ` label or `, ` separator mutated (`str->XX`, the first-charge test `i == 0` negated
     or compared with 1), or the charge's own text changed. Each allocation is charged its slots once under
     hostcap (scope: the host and the user) and once under usercap (the user): 7 for job 1's release, 9 for job
-    2's reservation; the host's charges come before the cluster-wide ones."""
+    2's reservation; the host's charges come before the cluster-wide ones. The reservation is shown once, before
+    the verdict (refsim/trace/discipline.py:section: the second place, for a start planned now, not taken: its
+    `and` turned into `or`)."""
     block = trace_lines(console_lines(LIMITS, ["trace on 2", "step 2"]), "2", 1)
-    assert block[4:8] == [
+    assert block[4:11] == [
         "  backfill reservation: planned start t=200, until t=500 (run limit 300)",
         "    found from the running jobs released at start + run limit, in order:",
         "      job 1: t=0 + run limit 200 = t=200, frees n: slots 7; limit charges: hostcap[hosts=n,user=user] slots "
         "7, usercap[user=user] slots 7",
         "    reserved allocation: n: slots 9; limit charges: hostcap[hosts=n,user=user] slots 9, usercap[user=user] "
-        "slots 9"]
+        "slots 9",
+        "    extra resources at the planned start: n: slots 1",
+        "  verdict: not started: does not fit now; holds the backfill reservation",
+        "requirement: single, tasks min 9 max 9, requests slots only: not satisfied"]
 
 
 def test_an_easy_drevt_backfill_ends_strictly_before_the_planned_start_it_protects():
@@ -48,3 +60,39 @@ def test_an_easy_drevt_backfill_ends_strictly_before_the_planned_start_it_protec
         "  must not delay the backfill reservation of job 2: planned start t=100",
         "  ends before the planned start: t=0 + run limit 50 = t=50 < t=100: yes",
         "  verdict: backfilled: ends before the planned start of job 2"]
+
+
+def test_exactly_twenty_jobs_ahead_are_all_listed_with_no_count_line():
+    """Kills: refsim/trace/discipline.py:_listed the count line written at exactly MAX_LISTED items (`>` turned
+    into `>=`: "and 0 more jobs ahead"). conservative-drevt on two one-slot hosts: job 1 takes h1 until t=100;
+    jobs 2-21 each need both hosts, so each independent planned start is t=100; job 22 (limit 50) ends at 50 < 100
+    before each of the 20."""
+    jobs = "".join(f"  - {{time: 0, submit: {{id: {i}, tasks: 2, run_time: 10, run_limit: 10}}}}\n" for i in range(2, 22))
+    text = ("scheduling: {discipline: conservative-drevt}\ncluster:\n  hosts:\n    - {name: h1, slots: 1}\n"
+            "    - {name: h2, slots: 1}\nevents:\n"
+            "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n" + jobs
+            + "  - {time: 0, submit: {id: 22, tasks: 1, run_time: 50, run_limit: 50}}\n")
+    block = trace_lines(console_lines(text, ["trace on 22", "step 22"]), "22", 1)
+    assert block[4:26] == [
+        "  independent planned starts of the jobs ahead (from the running jobs alone):"] + [
+        f"    job {i}: planned start t=100; ends before it: t=0 + run limit 50 = t=50 < t=100: yes"
+        for i in range(2, 22)] + [
+        "  verdict: backfilled: ends before every independent planned start ahead"]
+
+
+def test_a_discipline_section_longer_than_the_bound_is_cut_there_and_keeps_no_body_line():
+    """Kills: refsim/trace/discipline.py:attach the room left for the body floored at 1 instead of 0 (`0->1`), or
+    the discipline lines not cut at the bound. The discipline section comes first in the bounded sections
+    (docs/trace.md): 53 discipline lines and 4 body lines under a bound of 50 keep the first 50 discipline lines and
+    no body line, and count 3 + 4 = 7 omitted (on top of the 2 the body had already omitted)."""
+    own = tuple(Line(2, (f"discipline line {i}",)) for i in range(1, 54))
+    body = tuple(Line(1, (f"body line {i}",)) for i in range(1, 5))
+    totals = Totals(1, 0, tuple((k, 0) for k in VerdictKind))
+    trace = Trace(JobId(7), 1, 1, Level.SUMMARY, (), body, 2, 50, totals, ())
+    counters = (("running jobs released", 3), ("earlier backfill reservations", 0), ("jobs ahead", 0))
+    collector = SimpleNamespace(discipline_section=Section(own, counters, None))
+    attached = attach(collector, trace)  # type: ignore[arg-type]
+    assert attached.discipline == own[:50]
+    assert attached.body == ()
+    assert attached.omitted == 2 + 4 + 3
+    assert attached.totals == Totals(1, 0, totals.verdicts, counters)
