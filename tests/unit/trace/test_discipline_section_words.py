@@ -96,3 +96,34 @@ def test_a_discipline_section_longer_than_the_bound_is_cut_there_and_keeps_no_bo
     assert attached.body == ()
     assert attached.omitted == 2 + 4 + 3
     assert attached.totals == Totals(1, 0, totals.verdicts, counters)
+
+
+def test_extra_resources_on_several_hosts_are_listed_host_by_host():
+    """Kills: refsim/trace/discipline.py:extra_parts the `; ` between the hosts of the extra resources mutated
+    (`str->XX`). easy on four one-slot hosts: job 1 (3 tasks, limit 100) takes h1-h3; job 2 (2 tasks) does not fit
+    in h4 alone and reserves from t=100 the first two hosts job 1 frees (best fit: h1, h2), leaving h3 and h4
+    extra at the planned start."""
+    text = ("scheduling: {discipline: easy}\ncluster:\n  hosts:\n" + "".join(
+        f"    - {{name: h{i}, slots: 1}}\n" for i in range(1, 5)) + "events:\n"
+        "  - {time: 0, submit: {id: 1, tasks: 3, run_time: 100, run_limit: 100}}\n"
+        "  - {time: 0, submit: {id: 2, tasks: 2, run_time: 10, run_limit: 10}}\n")
+    block = trace_lines(console_lines(text, ["trace on 2", "step 2"]), "2", 1)
+    assert block[6:9] == [
+        "      job 1: t=0 + run limit 100 = t=100, frees h1: slots 1; h2: slots 1; h3: slots 1",
+        "    reserved allocation: h1: slots 1; h2: slots 1",
+        "    extra resources at the planned start: h3: slots 1; h4: slots 1"]
+
+
+def test_a_truncated_trace_without_a_reservation_counts_no_release_and_no_earlier_reservation():
+    """Kills: refsim/trace/discipline.py:section the counters of a job without a backfill reservation counted 1
+    (`0->1`) instead of 0. easy on 60 one-slot hosts with 1G of mem each: job 1 asks for 2G, so every host is
+    rejected (60 host lines at level full, past the bound of 50) and it can never be placed: no reservation, no
+    running job released, no earlier reservation, and easy lists no jobs ahead."""
+    text = ("scheduling: {discipline: easy}\ncluster:\n  hosts:\n" + "".join(
+        f"    - {{name: h{i:02d}, slots: 1, mem: 1G}}\n" for i in range(1, 61)) + "events:\n"
+        "  - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10, resreq: 'rusage[mem=2G]'}}\n")
+    block = trace_lines(console_lines(text, ["trace on 1 level full lines 50", "step"]), "1", 1)
+    assert "  verdict: not started: does not fit now, nor once every running job has ended: no backfill reservation" \
+        in block
+    totals = next(line for line in block if line.startswith("decision totals:"))
+    assert totals.endswith("; discipline: running jobs released 0, earlier backfill reservations 0, jobs ahead 0")
