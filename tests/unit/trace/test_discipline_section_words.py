@@ -127,3 +127,41 @@ def test_a_truncated_trace_without_a_reservation_counts_no_release_and_no_earlie
         in block
     totals = next(line for line in block if line.startswith("decision totals:"))
     assert totals.endswith("; discipline: running jobs released 0, earlier backfill reservations 0, jobs ahead 0")
+
+
+def test_more_than_twenty_earlier_reservations_are_listed_twenty_then_counted():
+    """Kills: refsim/trace/discipline.py:backfill_lines and reservation_lines the noun "reservations" of the count
+    line mutated (`str->XX`). conservative on two one-slot hosts: job 1 takes h1 until t=100; jobs 2-23 each need
+    both hosts for 10, so they reserve [100, 110), [110, 120), ..., [310, 320) one after another. Job 24 (one slot,
+    limit 1000) fits on h2 now, but its run [0, 1000) meets all 22, so it waits; its own reservation starts once
+    they are over, at t=320, fitted around all 22: each list shows 20, then counts 2."""
+    jobs = "".join(f"  - {{time: 0, submit: {{id: {i}, tasks: 2, run_time: 10, run_limit: 10}}}}\n" for i in range(2, 24))
+    text = ("scheduling: {discipline: conservative}\ncluster:\n  hosts:\n    - {name: h1, slots: 1}\n"
+            "    - {name: h2, slots: 1}\nevents:\n"
+            "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n" + jobs
+            + "  - {time: 0, submit: {id: 24, tasks: 1, run_time: 1000, run_limit: 1000}}\n")
+    block = trace_lines(console_lines(text, ["trace on 24", "step 24"]), "24", 1)
+    windows = [f"job {i}: [t={100 + 10 * (i - 2)}, t={110 + 10 * (i - 2)})" for i in range(2, 22)]
+    assert block[4:53] == [
+        "  backfill reservation: planned start t=320, until t=1320 (run limit 1000)",
+        "    found from the running jobs released at start + run limit, in order:",
+        "      job 1: t=0 + run limit 100 = t=100, frees h1: slots 1",
+        "    fitted around the earlier backfill reservations:"] + [f"      {w}" for w in windows] + [
+        "      and 2 more reservations",
+        "    reserved allocation: h1: slots 1",
+        "  its run [t=0, t=1000) meets the earlier backfill reservations:"] + [f"    {w}" for w in windows] + [
+        "    and 2 more reservations",
+        "  verdict: not started: would delay the backfill reservation of job 2"]
+
+
+def test_under_easy_drevt_a_job_behind_the_reserved_one_that_does_not_fit_holds_nothing():
+    """Kills: refsim/trace/discipline.py:_held the "easy-drevt" of the disciplines that name the one reserved job
+    mutated (`str->XX`). easy-drevt on two one-slot hosts: job 1 takes h1 until t=100; job 2 (both hosts) does not
+    fit and holds the one reservation; job 3 (both hosts) does not fit either and, under EASY, holds none."""
+    text = DREVT_EASY.replace("{id: 3, tasks: 1,", "{id: 3, tasks: 2,")
+    block = trace_lines(console_lines(text, ["trace on 3", "step 3"]), "3", 1)
+    assert block[3:5] == [
+        "discipline easy-drevt at t=0: run limit 50; fits now: no (see the requirement, plan and host sections "
+        "below)",
+        "  verdict: not started: does not fit now; only job 2, the first job that did not fit, holds a backfill "
+        "reservation"]
