@@ -133,7 +133,7 @@ def test_the_json_discipline_object_of_a_backfill_moved_to_the_allocation_its_re
 
 def test_the_json_jobs_ahead_give_no_planned_start_for_one_planning_never_places(tmp_path):
     """Kills: refsim/trace/jsontrace.py's `ahead` entries with the planned start of a job that can never be placed
-    not null (`None if t is None` negated). The case of
+    not null (`None if t is None` negated), and the keys of a `protects` entry mutated. The case of
     test_a_conservative_drevt_job_ahead_that_planning_never_places_constrains_nothing."""
     path = tmp_path / "t.jsonl"
     document = yaml.safe_load(_recording("conservative-drevt", f"id: 4, run_time: 10, {COMPOUND}",
@@ -143,3 +143,6 @@ def test_the_json_jobs_ahead_give_no_planned_start_for_one_planning_never_places
     assert obj["discipline"]["ahead"] == [{"job": "3", "planned_start": 100}, {"job": "4", "planned_start": None},
                                           {"job": "5", "planned_start": 100}]
     assert (obj["discipline"]["rule"], obj["discipline"]["started"]) == ("ends-before-planned-start", True)
+    # The start respected the independent planned starts of jobs 3 ([100, 100 + 50)) and 5 ([100, 100 + 30)).
+    assert obj["discipline"]["protects"] == [{"job": "3", "planned_start": 100, "end": 150},
+                                             {"job": "5", "planned_start": 100, "end": 130}]
