@@ -29,6 +29,17 @@ DREVT_EASY = ("scheduling: {discipline: easy-drevt}\ncluster:\n  hosts:\n    - {
               "  - {time: 0, submit: {id: 3, tasks: 1, run_time: 50, run_limit: 50}}\n")
 
 
+def _queue_behind_h1(discipline: str, waiting: int, last: int, last_limit: int) -> str:
+    """Two one-slot hosts: job 1 takes h1 until t=100, jobs 2 to `waiting` + 1 each need both hosts for 10, then job
+    `last` needs one slot for `last_limit`."""
+    jobs = "".join(f"  - {{time: 0, submit: {{id: {i}, tasks: 2, run_time: 10, run_limit: 10}}}}\n"
+                   for i in range(2, waiting + 2))
+    return (f"scheduling: {{discipline: {discipline}}}\ncluster:\n  hosts:\n    - {{name: h1, slots: 1}}\n"
+            "    - {name: h2, slots: 1}\nevents:\n"
+            "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n" + jobs
+            + f"  - {{time: 0, submit: {{id: {last}, tasks: 1, run_time: {last_limit}, run_limit: {last_limit}}}}}\n")
+
+
 def test_a_release_and_a_reservation_list_their_limit_charges_host_scoped_first():
     """Kills: refsim/trace/discipline.py:allocation_parts the limit charges of an allocation dropped or reordered,
     their `; limit charges: ` label or `, ` separator mutated (`str->XX`, the first-charge test `i == 0` negated
@@ -67,11 +78,7 @@ def test_exactly_twenty_jobs_ahead_are_all_listed_with_no_count_line():
     into `>=`: "and 0 more jobs ahead"). conservative-drevt on two one-slot hosts: job 1 takes h1 until t=100;
     jobs 2-21 each need both hosts, so each independent planned start is t=100; job 22 (limit 50) ends at 50 < 100
     before each of the 20."""
-    jobs = "".join(f"  - {{time: 0, submit: {{id: {i}, tasks: 2, run_time: 10, run_limit: 10}}}}\n" for i in range(2, 22))
-    text = ("scheduling: {discipline: conservative-drevt}\ncluster:\n  hosts:\n    - {name: h1, slots: 1}\n"
-            "    - {name: h2, slots: 1}\nevents:\n"
-            "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n" + jobs
-            + "  - {time: 0, submit: {id: 22, tasks: 1, run_time: 50, run_limit: 50}}\n")
+    text = _queue_behind_h1("conservative-drevt", 20, 22, 50)
     block = trace_lines(console_lines(text, ["trace on 22", "step 22"]), "22", 1)
     assert block[4:26] == [
         "  independent planned starts of the jobs ahead (from the running jobs alone):"] + [
@@ -135,11 +142,7 @@ def test_more_than_twenty_earlier_reservations_are_listed_twenty_then_counted():
     both hosts for 10, so they reserve [100, 110), [110, 120), ..., [310, 320) one after another. Job 24 (one slot,
     limit 1000) fits on h2 now, but its run [0, 1000) meets all 22, so it waits; its own reservation starts once
     they are over, at t=320, fitted around all 22: each list shows 20, then counts 2."""
-    jobs = "".join(f"  - {{time: 0, submit: {{id: {i}, tasks: 2, run_time: 10, run_limit: 10}}}}\n" for i in range(2, 24))
-    text = ("scheduling: {discipline: conservative}\ncluster:\n  hosts:\n    - {name: h1, slots: 1}\n"
-            "    - {name: h2, slots: 1}\nevents:\n"
-            "  - {time: 0, submit: {id: 1, tasks: 1, run_time: 100, run_limit: 100}}\n" + jobs
-            + "  - {time: 0, submit: {id: 24, tasks: 1, run_time: 1000, run_limit: 1000}}\n")
+    text = _queue_behind_h1("conservative", 22, 24, 1000)
     block = trace_lines(console_lines(text, ["trace on 24", "step 24"]), "24", 1)
     windows = [f"job {i}: [t={100 + 10 * (i - 2)}, t={110 + 10 * (i - 2)})" for i in range(2, 22)]
     assert block[4:53] == [
