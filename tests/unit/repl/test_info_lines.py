@@ -51,3 +51,17 @@ def test_a_job_spread_over_two_hosts_runs_on_each():
     assert console_lines(text, ["step", "info host b"]) == [
         "round 1 #1 dispatch 1 -> a*3 b*3", "host b: open", "  slots: 3 used of 4", "  mem: 0MB used of 8GB",
         "  type=X86", "  running: 1"]
+
+
+def test_a_reconstructed_dispatch_is_named_as_the_latest_decision():
+    """Job 2's dispatch onto b is recorded, so the replay reconstructs it before round 1's session decides anything
+    (reconstructed dispatches come first in their round): after one step job 2 runs on b with no session decision of
+    its own, and `info job 2` names the reconstruction. Kills: info.py:_outcome the `reconstructed dispatch` text
+    mutated."""
+    text = TEXT.replace("tasks: [2, 4], ", "") + "  - {time: 0, dispatch: {job: 2, hosts: {b: {slots: 1}}}}\n"
+    assert console_lines(text, ["step", "info job 2"]) == [
+        "round 1 dispatch 2 -> b*1 (reconstructed)",
+        "job 2: running on b*1 since t=0",
+        "  user user, queue normal, project default, priority 0, queued t=0, run time 10",
+        "  tasks 1, requirement ''",
+        "  latest decision: reconstructed dispatch"]
