@@ -151,3 +151,17 @@ def test_options_only_a_batch_run_takes_are_refused_with_the_console(tmp_path: P
     assert report.exit_code == 2 and report.stdout == ""
     assert report.stderr.splitlines()[-1] == "Error: --verify-report needs --sim-verify, in a batch run"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["expected.jsonl", "rec.yaml"]
+
+
+@pytest.mark.parametrize("name", ["report.htm", "REPORT.MD", "Report.Html"])
+def test_a_sweep_report_named_htm_or_in_capitals_is_taken_as_markdown_or_html(tmp_path: Path, name: str):
+    """The report's kind is read from its suffix whatever the case, and `.htm` is HTML too: such a name passes the
+    -o check, so the error is about the results file itself (here not a results table), and nothing is written.
+    Kills: cli.py:sweep_report the `.htm` suffix mutated (the name would be refused as neither .md nor .html)."""
+    results = tmp_path / "x.csv"
+    results.write_text("a,b\n1,2\n")
+    result = run("sweep-report", results, "-o", tmp_path / name)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {results}: line 1: not a sweep results table (no column replay, recording, " \
+                            "status, wait_mean, utilisation)\n"
+    assert not (tmp_path / name).exists()
