@@ -244,3 +244,33 @@ def test_a_console_line_of_65536_characters_is_read_and_one_more_is_ignored():
     lines = console_lines("events: []\n", [at_bound, past])
     assert lines[1] == "error: the line is 65537 characters long (at most 65536); ignored"
     assert lines[0] == "error: word 1 is 65536 bytes long (at most 255)"
+
+
+def test_the_highest_break_round_is_10_to_the_18():
+    """`break round N` takes N from 1 to 10**18: the bound is set, one more is refused and nothing is set.
+    Kills: console.py:Console._cmd_break the round bound `10**18` mutated (11**18 or 10**19)."""
+    assert console_lines("events: []\n", ["break round 1000000000000000000", "break round 1000000000000000001",
+                                          "info break"]) == [
+        "breakpoint 1: round 1000000000000000000",
+        "error: break round: '1000000000000000001' is not a round number (1 or more)",
+        "1: round 1000000000000000000 (hit 0 times)"]
+
+
+def test_delete_reads_breakpoint_numbers_from_0_to_1000000():
+    """A breakpoint number is a whole number from 0 to 1,000,000 (MAX_INDEX); within that range a number no
+    breakpoint has is `no breakpoint N`, beyond it the word is not a breakpoint number.
+    Kills: console.py:Console._cmd_delete the lower bound 0 -> 1 (`delete 0` would be called no number)."""
+    assert console_lines("events: []\n", ["delete 0", "delete 1000000", "delete 1000001"]) == [
+        "error: delete: no breakpoint 0", "error: delete: no breakpoint 1000000",
+        "error: delete: '1000001' is not a breakpoint number"]
+
+
+def test_a_hash_sign_is_an_ordinary_character_not_a_comment(tmp_path):
+    """Console lines are split like a shell's words but `#` starts no comment: `break job 1 # note` has four
+    arguments (refused with the usage), and a file name with `#` in it is written as given.
+    Kills: console.py:Console.execute `shlex.split(..., comments=False)` -> True."""
+    path = tmp_path / "state#1.yaml"
+    assert console_lines("events: []\n", ["break job 1 # note", f"snapshot {path}", "info break"]) == [
+        "error: break: expected round-begin, round N, job JOBID or time T", f"snapshot written to {path}",
+        "no breakpoints"]
+    assert path.exists()
