@@ -65,3 +65,43 @@ def test_a_reconstructed_dispatch_is_named_as_the_latest_decision():
         "  user user, queue normal, project default, priority 0, queued t=0, run time 10",
         "  tasks 1, requirement ''",
         "  latest decision: reconstructed dispatch"]
+
+
+EASY = """
+scheduling: {discipline: easy}
+cluster:
+  hosts:
+    - {name: a, slots: 4}
+    - {name: b, slots: 4}
+  shared:
+    lic: 3
+events:
+  - {time: 0, submit: {id: 1, tasks: 8, run_time: 100, run_limit: 100}}
+  - {time: 0, submit: {id: 2, tasks: 8, run_time: 10, run_limit: 10, resreq: 'rusage[lic=2]'}}
+  - {time: 0, submit: {id: 3, tasks: 8, run_time: 10, run_limit: 10}}
+"""
+
+
+def test_under_a_backfill_discipline_info_job_gives_each_pending_job_its_planned_start():
+    """EASY backfilling: job 1 takes all 8 slots until its run limit ends at t=100; job 2, the first job waiting,
+    holds the one backfill reservation, for t=100 on a*4 b*4 with its 2 licenses; job 3, behind it, holds none.
+    A running job has no planned start. Kills: info.py:_planned_start the `none` line or the shared part mutated
+    (or dropped), and job_lines the planned start given to a running job."""
+    lines = console_lines(EASY, ["step 3", "info job 1", "info job 2", "info job 3"])
+    assert lines[3:] == [
+        "job 1: running on a*4 b*4 since t=0",
+        "  user user, queue normal, project default, priority 0, queued t=0, run time 100",
+        "  tasks 8, requirement ''",
+        "  latest decision: round 1: dispatch -> a*4 b*4",
+        "job 2: pending",
+        "  user user, queue normal, project default, priority 0, queued t=0, run time 10",
+        "  tasks 8, requirement 'rusage[lic=2]'",
+        "  latest decision: round 1: pend: backfill-reservation; resource-shortfall on 2 hosts",
+        "    resource-shortfall on 2 hosts: a,b",
+        "  planned start: t=100 (backfill reservation of round 1: a*4 b*4, lic 2)",
+        "job 3: pending",
+        "  user user, queue normal, project default, priority 0, queued t=0, run time 10",
+        "  tasks 8, requirement ''",
+        "  latest decision: round 1: pend: resource-shortfall on 2 hosts",
+        "    resource-shortfall on 2 hosts: a,b",
+        "  planned start: none (no backfill reservation held)"]
