@@ -105,3 +105,25 @@ def test_under_a_backfill_discipline_info_job_gives_each_pending_job_its_planned
         "  latest decision: round 1: pend: resource-shortfall on 2 hosts",
         "    resource-shortfall on 2 hosts: a,b",
         "  planned start: none (no backfill reservation held)"]
+
+
+def test_a_limit_on_two_resources_lists_both_caps_and_each_users_usage_of_each():
+    """Limit `team` caps each user at 6 slots and 12G. Job 1 (ann, 2 tasks of 2G) and job 2 (ben, 1 task of 1G)
+    both start in round 1, so ann holds 2 slots and 4GB, ben 1 slot and 1GB. The caps are listed in the order the
+    limit names them; the usage lines are sorted by scope instance, then resource. Kills: info.py:_limit_line the
+    separator of the caps mutated."""
+    text = """
+cluster:
+  hosts:
+    - {name: a, slots: 4, mem: 8G}
+    - {name: b, slots: 4, mem: 8G}
+  limits:
+    - {name: team, per_user: all, resources: {slots: 6, mem: 12G}}
+events:
+  - {time: 0, submit: {id: 1, user: ann, tasks: 2, run_time: 10, resreq: 'rusage[mem=2G]'}}
+  - {time: 0, submit: {id: 2, user: ben, tasks: 1, run_time: 10, resreq: 'rusage[mem=1G]'}}
+"""
+    assert console_lines(text, ["step 2", "info limit"])[2:] == [
+        "limit team (cluster-wide): per_user: all; slots 6, mem 12GB",
+        "  [user=ann] mem: 4GB of 12GB", "  [user=ann] slots: 2 of 6",
+        "  [user=ben] mem: 1GB of 12GB", "  [user=ben] slots: 1 of 6"]
