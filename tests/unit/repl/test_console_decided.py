@@ -274,3 +274,4 @@ def test_a_hash_sign_is_an_ordinary_character_not_a_comment(tmp_path):
         "error: break: expected round-begin, round N, job JOBID or time T", f"snapshot written to {path}",
         "no breakpoints"]
     assert path.exists()
+
