@@ -10,6 +10,7 @@ from refsim.repl.console import Console
 from refsim.repl.terminal import run_console
 from refsim.sim.batch import demo_recording
 from tests.support.console import console_lines
+from tests.support.recordings import recording
 
 
 def test_break_time_0_is_a_time():
@@ -275,3 +276,31 @@ def test_a_hash_sign_is_an_ordinary_character_not_a_comment(tmp_path):
         "no breakpoints"]
     assert path.exists()
 
+
+
+def test_a_session_that_ends_with_a_no_decision_closes_its_replaced_trace_file(tmp_path):
+    """Spec 1.7/8.5: a session has ended once its last decision *or no-decision selection* is reported. Job 2's
+    requirement cannot be parsed, so round 1 selects job 1 (dispatched) and then job 2 (no decision), its last
+    selection. The session began with trace file a.txt; `trace on` during it names b.txt for the next session. A
+    Ctrl-C lands while job 2's trace is printed, so the run stops right after that no-decision, before the round's
+    end: the session has ended there, a.txt is closed, and `set output` may take it.
+    Kills: console.py:Console._handle dropping `self._reported()` after a no-decision (a.txt would stay open until
+    the round ends, and `set output` would refuse it as a trace file still open)."""
+    text = ("events:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n"
+            "  - {time: 0, submit: {id: 2, run_time: 10, resreq: 'select[type=='}}\n")
+    lines: list[str] = []
+
+    def write(line: str) -> None:
+        lines.append(line)
+        if line.startswith("  trace of 2"):
+            console.interrupted = True  # what the Ctrl-C handler does
+
+    console = Console(recording(text), write)
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    for command in (f"trace on 2 file {a}", "step", f"trace on 2 file {b}", "continue", f"set output {a}",
+                    "info round"):
+        console.execute(command)
+    console.close()
+    assert "interrupted in round 1" in lines
+    assert lines[lines.index("interrupted in round 1") + 1:] == [
+        f"output {a}", "round 1 at t=0, in progress: 1 decision reported", "  round 1 #1 dispatch 1 -> a*1"]
