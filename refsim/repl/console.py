@@ -290,8 +290,7 @@ class Console:
             return f"before round {self._held.round} (t={t(self._held.time)})", self._held.round
         if self.sim.in_session:
             return f"during round {self.sim.round} (t={t(self.sim.time)})", self.sim.round
-        if self.sim.round == 0:
-            return f"before the first round (t={t(self.sim.time)})", 1
+        # Before round 1 no job is known yet (submissions are applied as rounds start), so nothing shows this
         return f"after round {self.sim.round} (t={t(self.sim.time)})", self.sim.round + 1
 
     def _cmd_set_output(self, args: list[str]) -> None:

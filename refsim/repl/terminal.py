@@ -30,7 +30,7 @@ class ConsoleCompleter(Completer):
     def _candidates(self, words: list[str]) -> Iterable[str]:
         typed = " ".join(words)
         names = [c.name for c in COMMANDS] + ["break round-begin", "break round", "break job", "break time"]
-        nested = [n.split()[len(words)] for n in names if n.startswith(typed + " ") and len(n.split()) > len(words)]
+        nested = [n.split()[len(words)] for n in names if n.startswith(typed + " ")]  # so n has a word more
         if nested or not words:
             return nested or sorted({n.split()[0] for n in names})
         if typed in ("info job", "break job"):

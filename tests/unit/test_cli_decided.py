@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from refsim.cli import main
+from refsim.sweep import tasks
 from tests.hostile.harness import ENDLESS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -151,3 +152,51 @@ def test_options_only_a_batch_run_takes_are_refused_with_the_console(tmp_path: P
     assert report.exit_code == 2 and report.stdout == ""
     assert report.stderr.splitlines()[-1] == "Error: --verify-report needs --sim-verify, in a batch run"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["expected.jsonl", "rec.yaml"]
+
+
+@pytest.mark.parametrize("name", ["report.htm", "REPORT.MD", "Report.Html"])
+def test_a_sweep_report_named_htm_or_in_capitals_is_taken_as_markdown_or_html(tmp_path: Path, name: str):
+    """The report's kind is read from its suffix whatever the case, and `.htm` is HTML too: such a name passes the
+    -o check, so the error is about the results file itself (here not a results table), and nothing is written.
+    Kills: cli.py:sweep_report the `.htm` suffix mutated (the name would be refused as neither .md nor .html)."""
+    results = tmp_path / "x.csv"
+    results.write_text("a,b\n1,2\n")
+    result = run("sweep-report", results, "-o", tmp_path / name)
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {results}: line 1: not a sweep results table (no column replay, recording, " \
+                            "status, wait_mean, utilisation)\n"
+    assert not (tmp_path / name).exists()
+
+
+_REPLAYED_HERE: list[int] = []  # a worker process imports this module afresh: its own list stays there
+
+
+def _replay_noted_here(task: tasks.ReplayTask) -> tasks.ReplayOutcome:
+    """The sweep's replay task, noting each replay run in the process that runs it."""
+    _REPLAYED_HERE.append(os.getpid())
+    return tasks.run_replay(task)
+
+
+@pytest.mark.parametrize("args, cores, in_this_process", [
+    (["-j", "1"], 3, True),  # -j 1: in this process, whatever the cores
+    ([], 3, False),          # the default: one process per core, here 3 worker processes
+    ([], None, True),        # a machine whose core count is unknown counts as one core
+])
+def test_sweep_runs_its_replays_in_this_process_only_with_one_job(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                 args: list[str], cores: int | None,
+                                                                 in_this_process: bool):
+    """`sweep -j N` (help: "default: the number of cores; 1: in this process"): with one job the replays run in
+    refsim's own process (so a debugger or profiler sees them); otherwise on worker processes. os.cpu_count()
+    may say None (undetermined): then one. Both replays succeed either way.
+    Kills: cli.py:sweep the `jobs is not None` test, the core count's fallback `or 1` (-> `and`, or 1 -> 2), and
+    the `count == 1` choice of the executor, mutated."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    monkeypatch.setattr("refsim.sweep.executors.run_replay", _replay_noted_here)
+    _REPLAYED_HERE.clear()
+    (tmp_path / "six-jobs.yaml").write_text((ROOT / "examples" / "six-jobs.yaml").read_text())
+    (tmp_path / "s.yaml").write_text("recordings: [six-jobs.yaml]\naxes: {discipline: [greedy, easy]}\n")
+    result = run("sweep", "s.yaml", "-o", "out", *args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "sweep s.yaml: 2 replays: 2 run, 0 skipped (results exist), 0 failed"
+    assert _REPLAYED_HERE == ([os.getpid()] * 2 if in_this_process else [])

@@ -33,6 +33,28 @@ def test_json_figures_are_indented_with_their_keys_sorted_at_every_level(tmp_pat
     assert list(json.loads(run("report", small, "--json").output)) == ["all", "queues", "span"]
 
 
+def test_plot_without_an_image_path_is_a_usage_error(tmp_path: Path):
+    """The image has no default name: `plot RUN` without -o stops at click's usage check (status 2, one line naming
+    the option) before matplotlib is even looked for, and nothing is written. Kills: cli.py plot's `required=True`
+    -> False on -o/--output."""
+    small = record(tmp_path, SMALL, "small")
+    before = sorted(tmp_path.iterdir())
+    result = CliRunner().invoke(main, ["plot", small])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: Missing option '-o' / '--output'."
+    assert sorted(tmp_path.iterdir()) == before
+
+
+def test_plot_without_a_run_is_a_usage_error(tmp_path: Path):
+    """There is nothing to plot without a run: `plot -o IMAGE` alone stops at click's usage check (status 2, one line
+    naming the missing argument) and writes no image. Kills: cli.py plot's `required=True` -> False on RUNS."""
+    out = tmp_path / "plot.png"
+    result = CliRunner().invoke(main, ["plot", "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: Missing argument 'RUNS...'."
+    assert not out.exists()
+
+
 def test_plot_names_the_image_and_the_runs_it_shows(tmp_path: Path):
     """Kills: cli.py plot's closing line with its text changed."""
     pytest.importorskip("matplotlib")

@@ -1,5 +1,6 @@
 """The console's opening line counts hosts and jobs in words that agree with the number."""
 
+from refsim import __version__
 from refsim.repl.console import Console
 from tests.support.recordings import recording
 
@@ -12,8 +13,10 @@ def _banner(events: str, cluster: str = "") -> str:
 
 
 def test_one_job_and_one_host_are_singular_two_are_plural():
-    """Kills: `'' if jobs == 1 else 's'` -> `jobs == 2` in Console.banner (refsim/repl/console.py)."""
-    assert _banner("[{time: 0, submit: {id: 1}}]", ONE_HOST).endswith(
-        ": test.yaml, 1 host, 1 job; type help for the commands, quit to leave")
-    assert _banner("[{time: 0, submit: {id: 1}}, {time: 0, submit: {id: 2}}]").endswith(
-        ": test.yaml, 2 hosts, 2 jobs; type help for the commands, quit to leave")
+    """The whole line: refsim's name and version, the recording, its hosts and jobs, and where to start.
+    Kills: `'' if jobs == 1 else 's'` -> `jobs == 2` in Console.banner (refsim/repl/console.py), and the banner's
+    opening `refsim ` mutated."""
+    assert _banner("[{time: 0, submit: {id: 1}}]", ONE_HOST) == (
+        f"refsim {__version__}: test.yaml, 1 host, 1 job; type help for the commands, quit to leave")
+    assert _banner("[{time: 0, submit: {id: 1}}, {time: 0, submit: {id: 2}}]") == (
+        f"refsim {__version__}: test.yaml, 2 hosts, 2 jobs; type help for the commands, quit to leave")

@@ -32,3 +32,22 @@ def test_info_job_completes_to_the_jobs_the_replay_knows():
     completer = ConsoleCompleter(console)
     offered = [c.text for c in completer.get_completions(Document("info job 10"), None)]
     assert offered[:4] == ["100", "101", "102", "103"]
+
+
+def test_break_completes_to_its_kinds_and_break_job_to_the_jobs_the_replay_knows():
+    """`break ` offers the four kinds of breakpoint, in the order help gives them, and `break job ` the job ids,
+    like `info job `. Kills: terminal.py:ConsoleCompleter._candidates a breakpoint kind or the `break job` words
+    mutated."""
+    console = Console(demo_recording(), lambda line: None)
+    console.execute("step")
+    completer = ConsoleCompleter(console)
+    assert [c.text for c in completer.get_completions(Document("break "), None)] == [
+        "round-begin", "round", "job", "time"]
+    assert [c.text for c in completer.get_completions(Document("break job 10"), None)][:4] == [
+        "100", "101", "102", "103"]
+
+
+def test_a_command_that_takes_no_names_completes_to_nothing():
+    """After `step ` or `show ` there is nothing to offer. Kills: terminal.py:ConsoleCompleter._candidates its final
+    `return []` -> `return None` (completion would fail)."""
+    assert _complete("step ") == [] and _complete("show ") == []

@@ -10,6 +10,7 @@ from refsim.repl.console import Console
 from refsim.repl.terminal import run_console
 from refsim.sim.batch import demo_recording
 from tests.support.console import console_lines
+from tests.support.recordings import recording
 
 
 def test_break_time_0_is_a_time():
@@ -244,3 +245,62 @@ def test_a_console_line_of_65536_characters_is_read_and_one_more_is_ignored():
     lines = console_lines("events: []\n", [at_bound, past])
     assert lines[1] == "error: the line is 65537 characters long (at most 65536); ignored"
     assert lines[0] == "error: word 1 is 65536 bytes long (at most 255)"
+
+
+def test_the_highest_break_round_is_10_to_the_18():
+    """`break round N` takes N from 1 to 10**18: the bound is set, one more is refused and nothing is set.
+    Kills: console.py:Console._cmd_break the round bound `10**18` mutated (11**18 or 10**19)."""
+    assert console_lines("events: []\n", ["break round 1000000000000000000", "break round 1000000000000000001",
+                                          "info break"]) == [
+        "breakpoint 1: round 1000000000000000000",
+        "error: break round: '1000000000000000001' is not a round number (1 or more)",
+        "1: round 1000000000000000000 (hit 0 times)"]
+
+
+def test_delete_reads_breakpoint_numbers_from_0_to_1000000():
+    """A breakpoint number is a whole number from 0 to 1,000,000 (MAX_INDEX); within that range a number no
+    breakpoint has is `no breakpoint N`, beyond it the word is not a breakpoint number.
+    Kills: console.py:Console._cmd_delete the lower bound 0 -> 1 (`delete 0` would be called no number)."""
+    assert console_lines("events: []\n", ["delete 0", "delete 1000000", "delete 1000001"]) == [
+        "error: delete: no breakpoint 0", "error: delete: no breakpoint 1000000",
+        "error: delete: '1000001' is not a breakpoint number"]
+
+
+def test_a_hash_sign_is_an_ordinary_character_not_a_comment(tmp_path):
+    """Console lines are split like a shell's words but `#` starts no comment: `break job 1 # note` has four
+    arguments (refused with the usage), and a file name with `#` in it is written as given.
+    Kills: console.py:Console.execute `shlex.split(..., comments=False)` -> True."""
+    path = tmp_path / "state#1.yaml"
+    assert console_lines("events: []\n", ["break job 1 # note", f"snapshot {path}", "info break"]) == [
+        "error: break: expected round-begin, round N, job JOBID or time T", f"snapshot written to {path}",
+        "no breakpoints"]
+    assert path.exists()
+
+
+
+def test_a_session_that_ends_with_a_no_decision_closes_its_replaced_trace_file(tmp_path):
+    """Spec 1.7/8.5: a session has ended once its last decision *or no-decision selection* is reported. Job 2's
+    requirement cannot be parsed, so round 1 selects job 1 (dispatched) and then job 2 (no decision), its last
+    selection. The session began with trace file a.txt; `trace on` during it names b.txt for the next session. A
+    Ctrl-C lands while job 2's trace is printed, so the run stops right after that no-decision, before the round's
+    end: the session has ended there, a.txt is closed, and `set output` may take it.
+    Kills: console.py:Console._handle dropping `self._reported()` after a no-decision (a.txt would stay open until
+    the round ends, and `set output` would refuse it as a trace file still open)."""
+    text = ("events:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n"
+            "  - {time: 0, submit: {id: 2, run_time: 10, resreq: 'select[type=='}}\n")
+    lines: list[str] = []
+
+    def write(line: str) -> None:
+        lines.append(line)
+        if line.startswith("  trace of 2"):
+            console.interrupted = True  # what the Ctrl-C handler does
+
+    console = Console(recording(text), write)
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    for command in (f"trace on 2 file {a}", "step", f"trace on 2 file {b}", "continue", f"set output {a}",
+                    "info round"):
+        console.execute(command)
+    console.close()
+    assert "interrupted in round 1" in lines
+    assert lines[lines.index("interrupted in round 1") + 1:] == [
+        f"output {a}", "round 1 at t=0, in progress: 1 decision reported", "  round 1 #1 dispatch 1 -> a*1"]

@@ -6,6 +6,7 @@ import pytest
 
 from refsim.repl.console import Console
 from refsim.sim.batch import demo_recording
+from tests.support.console import console_lines
 
 USAGE = "error: why: expected JOBID [level summary|full]"
 
@@ -38,3 +39,25 @@ def test_why_with_any_other_word_count_or_a_second_word_other_than_level_is_refu
     """No job id, `level` without a level, a second word other than `level`, or a fourth word: the usage line.
     Kills: console.py:Console._why each part of the argument check dropped or its count mutated."""
     assert _why(command) == [USAGE]
+
+
+def test_why_after_the_last_round_explains_against_the_next_round():
+    """Job 2 asks 9 tasks of 8 slots, so it never starts: round 1 (t=0) dispatches job 1 and pends 2, round 2
+    (t=10, job 1's end) pends 2 again, and the replay ends with job 2 pending. No session is in progress then, so
+    `why 2` describes the state after round 2 and numbers its dry run as round 3, the round that would come next;
+    `info round` calls round 2 completed. Kills: console.py:Console._where the `after round` text mutated or
+    `self.sim.round + 1` -> `- 1`, and Console._info_round its `completed` text mutated."""
+    text = ("events:\n  - {time: 0, submit: {id: 1, tasks: 8, run_time: 10}}\n"
+            "  - {time: 0, submit: {id: 2, tasks: 9, run_time: 10}}\n")
+    lines = console_lines(text, ["continue", "why 2", "info round"])
+    assert lines[4:6] == [
+        "  dry run of 2 against the state after round 2 (t=10), position 1 of 1 pending, level summary",
+        "  selection: round 3, position 1; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0"]
+    assert lines[-2:] == ["round 2 at t=10, completed: 1 decision reported",
+                          "  round 2 #1 pend 2: no-plan: needs 9 tasks but the open hosts have 8 slots in all"]
+
+
+def test_why_before_the_first_round_knows_no_job():
+    """Submissions are applied as their round starts, so before round 1 every job id is unknown to `why`."""
+    assert console_lines("events:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n", ["why 1"]) == [
+        "why 1: the job is unknown"]
