@@ -77,6 +77,16 @@ def test_import_then_replay(tmp_path):
     assert "4 dispatched" in run("sim", str(out)).output
 
 
+def test_the_version_shown_is_the_installed_package_s():
+    """--version, the console's banner and a sweep's worker check all show refsim.__version__: it must be the
+    version pyproject.toml gives the package. Kills: refsim/__init__.py's version text changed."""
+    import importlib.metadata
+    import tomllib
+
+    assert __version__ == tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert __version__ == importlib.metadata.version("refsim")
+
+
 def test_version_and_python_dash_m():
     assert run("--version").output == f"refsim {__version__}\n"
     done = subprocess.run([sys.executable, "-m", "refsim", "--version"], cwd=ROOT, capture_output=True, text=True,
