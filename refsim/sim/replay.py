@@ -138,8 +138,9 @@ class Simulator:
         self.session_in_progress = False
         self.discipline = discipline(recording.discipline)
         if self.discipline.name != "greedy":
-            # the fast path is proven (tests/property/test_fast_path.py) under greedy only: the other disciplines
-            # decide on the reference path
+            # the other disciplines decide on the reference path, which defines behaviour: the fast path is proven
+            # under greedy (tests/property/test_fast_path.py) and only checked under them
+            # (tests/property/test_fast_path_disciplines.py)
             self.state.reference_only = True
         for event in recording.events:
             self._push(event.time, _rank(event.action), event.action)

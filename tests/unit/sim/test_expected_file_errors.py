@@ -68,3 +68,57 @@ def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(t
     with pytest.raises(RecordingError) as raised:
         read_output(path)
     assert str(raised.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize("header, shown", [
+    ('{"format":"refsim-sim-output","version":9}', "9"),
+    ('{"format":"refsim-sim-output","version":"2"}', "'2'"),
+    ('["refsim-sim-output"]', "None"),
+])
+def test_an_output_format_version_this_refsim_does_not_read_is_named_with_the_versions_it_reads(
+        tmp_path, header, shown):
+    """Kills: sim/output.py:_check_header's message texts mutated (the test of version 9 matched a part of the
+    message only). A header's version is shown as Python writes it (a string in quotes), and a header that is not
+    a JSON object has no version (None); this refsim reads versions 1 and 2."""
+    path = tmp_path / "future.jsonl"
+    path.write_text(header + "\n" + PEND, encoding="utf-8")
+    with pytest.raises(RecordingError) as raised:
+        read_output(path)
+    assert str(raised.value) == (f"{path}: line 1: unsupported output format version {shown} "
+                                 "(this refsim reads 1 to 2)")
+
+
+def test_a_header_without_a_version_is_read_as_version_1(tmp_path):
+    """Version 1 files written before the header carried a version are still read: their [code, host, detail]
+    reasons come back grouped as version 2 writes them."""
+    path = tmp_path / "old.jsonl"
+    path.write_text('{"format":"refsim-sim-output"}\n'
+                    + PEND.replace("[]", '[["resource-shortfall","h2","mem"],["resource-shortfall","h1","mem"]]'),
+                    encoding="utf-8")
+    (record,) = read_output(path)
+    assert record["reasons"] == [{"code": "resource-shortfall", "detail": "mem", "hosts": "h[1-2]", "count": 2}]
+
+
+def test_reasons_mixing_grouped_entries_and_triples_are_refused(tmp_path):
+    """Kills: sim/output.py:_canonical_reasons' test that every entry is a group, `all(...)` mutated to `any(...)`
+    (a list holding one grouped entry would be taken whole, its triple unchecked). A pend's reasons are all version
+    2 groups or all version 1 triples: the first entry, a group, is not a triple, so it is named."""
+    path = tmp_path / "mixed.jsonl"
+    path.write_text(HEADER + PEND.replace(
+        "[]", '[{"code":"resource-shortfall","detail":"mem","hosts":"h1","count":1},["resource-shortfall","h2","mem"]]'),
+        encoding="utf-8")
+    with pytest.raises(RecordingError) as raised:
+        read_output(path)
+    assert str(raised.value) == (f"{path}: line 2.reasons[0]: a pend reason is [code, host, detail] (version 1) "
+                                 "or a grouped entry (version 2)")
+
+
+def test_a_triple_with_a_detail_that_is_not_text_is_refused(tmp_path):
+    """Kills: sim/output.py:_canonical_reasons' check that each of a triple's three parts is text, `all(...)`
+    mutated to `any(...)` (a number as the detail would be grouped as if it were one)."""
+    path = tmp_path / "number.jsonl"
+    path.write_text(HEADER + PEND.replace("[]", '[["resource-shortfall","h1",4]]'), encoding="utf-8")
+    with pytest.raises(RecordingError) as raised:
+        read_output(path)
+    assert str(raised.value) == (f"{path}: line 2.reasons[0]: a pend reason is [code, host, detail] (version 1) "
+                                 "or a grouped entry (version 2)")

@@ -43,3 +43,34 @@ def test_discard_leaves_no_file_with_or_without_a_sim_output(tmp_path, monkeypat
     log_only = ReplayOutputs.open("r.yaml", log="sched.log")
     log_only.discard()
     assert os.listdir(tmp_path) == []
+
+
+def test_an_interrupted_replay_whose_log_to_standard_output_cannot_be_flushed_reports_the_interrupt(monkeypatch):
+    """Kills: sim/outputs.py:ReplayOutputs.discard's guard around the log's discard (an OSError from it would
+    replace the interrupt). The log `-` goes to standard output, here a full device: its lines wait in the stream's
+    buffer, and discard() flushes them, which fails. The replay is interrupted after its fourth report, and the
+    interrupt, not the failed flush, is what the caller sees."""
+    import sys
+
+    from refsim.sim.batch import demo_recording, run_batch
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("this system has no /dev/full")
+    full = open("/dev/full", "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    monkeypatch.setattr(sys, "stdout", full)
+
+    reports = []
+
+    def interrupt(time):
+        reports.append(time)
+        if len(reports) == 4:  # the round's start and three decisions, logged one line each at -vv and more
+            raise KeyboardInterrupt
+
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_batch(demo_recording(), log="-", verbosity=2, progress=interrupt)
+    finally:
+        try:
+            full.close()
+        except OSError:
+            pass

@@ -111,3 +111,12 @@ def test_outputs_that_are_inputs_or_each_other_are_refused(tmp_path, monkeypatch
     with pytest.raises(OutputPathError, match="is a directory"):
         check_tables(".", None, inputs, [])
     check_tables("s.csv", "t.csv", inputs, [("the --log file", None)])
+
+
+def test_a_cluster_with_one_multi_slot_host_among_single_slot_ones_counts_slots():
+    """Kills: sim/timeline.py:header's `all(...)` mutated to `any(...)`. Counting nodes is right only when every
+    host has one slot; host `b` has 3, so the counts are slots. Job 1 (4 tasks) takes all 4 slots from 0 to 10."""
+    document = {"cluster": {"hosts": [{"name": "a", "slots": 1}, {"name": "b", "slots": 3}]},
+                "events": [{"time": 0, "submit": {"id": 1, "tasks": 4, "run_time": 10}}]}
+    _, timeline = replay_document(document)
+    assert timeline == "time,slots_used,slots_free,running_jobs\n0,4,0,1\n10,0,4,\n"

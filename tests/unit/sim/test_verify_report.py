@@ -148,3 +148,18 @@ def test_expected_rounds_the_replay_never_reached_are_each_missing():
     expected = [{**pend, "round": 1}, {**pend, "round": 2}, {**pend, "round": 3, "job": "2"}]
     mismatches = compare(expected, [{**pend, "round": 1}])
     assert [(m.round, m.job, m.got) for m in mismatches] == [(2, "1", None), (3, "2", None)]
+
+
+def test_an_expected_decision_of_the_last_round_the_replay_never_made_is_missing():
+    """Kills: sim/verify.py:Verifier.finish's first `_end_round()` dropped (the last simulated round is closed only
+    when a later expected round follows). Expected: jobs 1 and 2 in round 1, and nothing after; the replay decided
+    job 1 alone. Job 2's decision is missing, and both expected decisions count as compared."""
+    from refsim.sim.verify import Verifier
+
+    one = {"round": 1, "job": "1", "kind": "pend", "position": 1, "reasons": []}
+    two = {"round": 1, "job": "2", "kind": "pend", "position": 2, "reasons": []}
+    verifier = Verifier(iter([one, two]))
+    verifier.add(one)
+    mismatches = verifier.finish()
+    assert [(m.round, m.job, m.expected, m.got) for m in mismatches] == [(1, "2", two, None)]
+    assert verifier.compared == 2
