@@ -2,12 +2,8 @@
 
 from tests.support.console import console_lines
 
-
-def test_a_host_limit_with_a_queue_the_job_is_not_in_does_not_apply():
-    """Kills: `all(...)` -> `any(...)` in host_limits_for (the host consumer alone would make it apply)."""
-    # L caps ann's jobs in queue night at 1 slot on a. Job 1 is ann's but in queue normal: L does not apply, so
-    # 2 tasks fit on a.
-    lines = console_lines("""
+# L caps ann's jobs in queue night at 1 slot on a (a has 4)
+_NIGHT_LIMIT = """
 cluster:
   hosts:
     - {name: a, slots: 4}
@@ -16,7 +12,14 @@ cluster:
     - {name: night}
   limits:
     - {name: L, hosts: [a], users: [ann], queues: [night], resources: {slots: 1}}
-events:
+"""
+
+
+def test_a_host_limit_with_a_queue_the_job_is_not_in_does_not_apply():
+    """Kills: `all(...)` -> `any(...)` in host_limits_for (the host consumer alone would make it apply)."""
+    # L caps ann's jobs in queue night at 1 slot on a. Job 1 is ann's but in queue normal: L does not apply, so
+    # 2 tasks fit on a.
+    lines = console_lines(_NIGHT_LIMIT + """events:
   - {time: 0, submit: {id: 1, user: ann, queue: normal, tasks: 2, run_time: 5}}
 """, ["step"])
     assert lines == ["round 1 #1 dispatch 1 -> a*2"]
@@ -27,16 +30,7 @@ def test_a_host_limit_whose_consumers_the_job_matches_applies():
     ever match, so no host-scoped limit with one would apply)."""
     # The twin of the test above: job 1 is ann's in queue night, so L (1 slot on a) applies and 2 tasks do not fit
     # on a, the only host; 1 task does.
-    lines = console_lines("""
-cluster:
-  hosts:
-    - {name: a, slots: 4}
-  queues:
-    - {name: normal}
-    - {name: night}
-  limits:
-    - {name: L, hosts: [a], users: [ann], queues: [night], resources: {slots: 1}}
-events:
+    lines = console_lines(_NIGHT_LIMIT + """events:
   - {time: 0, submit: {id: 1, user: ann, queue: night, tasks: 2, run_time: 5}}
   - {time: 0, submit: {id: 2, user: ann, queue: night, tasks: 1, run_time: 5}}
 """, ["step", "step"])
