@@ -72,6 +72,14 @@ def test_the_dask_option_shows_its_argument_in_the_help():
     assert any(line.split()[:2] == ["--dask", "ADDRESS"] for line in result.output.splitlines())
 
 
+def test_the_csv_import_help_shows_the_seed_s_default():
+    """`import csv --help` says the samples' seed is 0 unless given (click wraps the help text, so the words are
+    joined first). Kills: cli.py import_csv's --seed show_default True -> False."""
+    result = run("import", "csv", "--help")
+    words = " ".join(result.output.split())
+    assert result.exit_code == 0 and "--seed INTEGER RANGE Seed of the samples. [default: 0;" in words
+
+
 def test_an_import_on_a_terminal_shows_its_bar(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """With standard error a terminal, `import swf` of a log of 9000 jobs (a progress report every 4096 lines)
     draws the `importing` bar, here with no delay before it appears. Kills: cli.py import_swf passing the bar's

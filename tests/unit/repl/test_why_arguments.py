@@ -41,6 +41,17 @@ def test_why_with_any_other_word_count_or_a_second_word_other_than_level_is_refu
     assert _why(command) == [USAGE]
 
 
+def test_why_with_a_level_other_than_summary_or_full_names_the_word():
+    """`why 104 level verbose`: the usage is right but the level is not one of the two, so the error names the word.
+    Kills: console.py:Console._why its level message text mutated."""
+    assert _why("why 104 level verbose") == ["error: why: level 'verbose' is not summary or full"]
+
+
+def test_why_of_a_malformed_job_id_names_the_command_and_the_text():
+    """Kills: console.py:Console._why the command's name passed to _job_id mutated."""
+    assert _why("why abc") == ["error: why: malformed job id 'abc'"]
+
+
 def test_why_after_the_last_round_explains_against_the_next_round():
     """Job 2 asks 9 tasks of 8 slots, so it never starts: round 1 (t=0) dispatches job 1 and pends 2, round 2
     (t=10, job 1's end) pends 2 again, and the replay ends with job 2 pending. No session is in progress then, so
