@@ -24,6 +24,13 @@ def test_a_reconfig_with_an_unknown_key_is_refused_and_changes_nothing():
     assert replies[1]["hosts"] == 1
 
 
+def test_a_status_request_with_a_key_it_does_not_know_is_refused():
+    """A status message takes only `type`: 'verbose' is named as unknown, and the answer is that error, not a
+    status. Kills: sim/live.py:LiveScheduler._status its key check (`node.mapping(("type",))`) dropped."""
+    replies = [json.loads(line) for line in serve(CLUSTER, [json.dumps({"type": "status", "verbose": True})])]
+    assert replies == [{"type": "error", "message": "message 1: unknown key 'verbose' (expected one of: type)"}]
+
+
 def test_a_line_that_is_not_utf8_is_answered_and_the_next_line_is_still_read():
     """Kills: refsim/sim/live.py:132 (`continue` -> `break` after the not-UTF-8 reply), which would end the
     session there. Byte 1 (0xff) can never start UTF-8, hence 'byte 1'; the status line is message 2."""
