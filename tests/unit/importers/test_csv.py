@@ -306,8 +306,8 @@ def test_a_cell_too_long_for_csv_is_a_one_line_error_naming_its_line(tmp_path):
 
 def test_a_run_time_of_exactly_the_time_bound_is_read(tmp_path):
     """10**12 seconds is the largest time refsim reads, so a time limit and an actual run time of exactly that are
-    accepted; 1e999 is not (test_a_bad_cell_is_a_one_line_error_naming_row_and_column). Kills: importers/csv.py the time bound's
-    `value > MAX_TIME` -> `>=`."""
+    accepted; 1e999 is not (test_a_bad_cell_is_a_one_line_error_naming_row_and_column).
+    Kills: importers/csv.py the time bound's `value > MAX_TIME` -> `>=`."""
     path = write_trace(tmp_path, HEADER + "0,1,pbatch,1000000000000,1000000000000\n")
     document, _ = csv_recording(path, 4)
     assert [e["submit"]["run_time"] for e in document["events"] if "submit" in e] == [1000000000000]
