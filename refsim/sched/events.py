@@ -326,5 +326,5 @@ class NoDecisionMade:
 
 Event = (JobSelected | SelectionKeys | ClusterLimitsMatched | RequirementEntered | RequirementSkipped
          | RequirementNotTried | RequirementDone | ClusterCheck | PlansSkipped | NoPlanGenerated | PlanDiscarded
-         | PlanNotTried | PlanTried | PositionScanned | ClaimsReleased | PlanFailed | PlanEndedInError | PlanCommitted | NoPlanPlaced | AllPlansDiscarded
-         | AllocationBuilt | DecisionMade | NoDecisionMade)
+         | PlanNotTried | PlanTried | PositionScanned | ClaimsReleased | PlanFailed | PlanEndedInError | PlanCommitted
+         | NoPlanPlaced | AllPlansDiscarded | AllocationBuilt | DecisionMade | NoDecisionMade)

@@ -87,18 +87,17 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
                 return position + failing
         considered: list[HostVerdict] | None = [] if observer is not None else None
         found = scan_position(ev, path, plan.number, position, demand, claimed, cursor, considered)
-        if found is None or isinstance(found, ScanError):
-            if observer is not None:
-                error = found.message if found is not None else None
-                observer.event(_new(PositionScanned, (path, plan.number, position, tasks, tuple(considered or ()),
-                                                      None, error)))
-            return position
-        host, cursor = found
-        claimed.add(host.name)
-        _claim(ev, host, demand)
+        filled_by = None
+        if isinstance(found, tuple):  # (host, index); else None or ScanError: the position is not filled
+            filled_by, cursor = found
+            claimed.add(filled_by.name)
+            _claim(ev, filled_by, demand)
         if observer is not None:
+            error = found.message if isinstance(found, ScanError) else None
             observer.event(_new(PositionScanned, (path, plan.number, position, tasks, tuple(considered or ()),
-                                                  host.name, None)))
+                                                  filled_by.name if filled_by is not None else None, error)))
+        if filled_by is None:
+            return position
     return None
 
 
