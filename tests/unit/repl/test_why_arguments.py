@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from refsim.repl.console import Console
 from refsim.sim.batch import demo_recording
+from refsim.sim.load import load_recording
 from tests.support.console import console_lines
 
 USAGE = "error: why: expected JOBID [level summary|full]"
@@ -72,3 +75,22 @@ def test_why_before_the_first_round_knows_no_job():
     """Submissions are applied as their round starts, so before round 1 every job id is unknown to `why`."""
     assert console_lines("events:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n", ["why 1"]) == [
         "why 1: the job is unknown"]
+
+
+def test_why_under_a_discipline_runs_the_session_up_to_a_job_behind_the_first():
+    """examples/six-jobs.yaml under easy, stopped after job 2's decision: job 3 (10 tasks) is next and holds the
+    backfill reservation; job 4 (6 tasks, with 4 of the 20 slots free after jobs 1 and 2) is second. Its dry run is
+    position 2 of the 4 pending jobs and must see the session reach it past job 3, whose reservation it names.
+    Kills: why.py:_dry_run `result.job == job` -> `!=` (the run would stop at job 3, before job 4 is evaluated)."""
+    lines: list[str] = []
+    console = Console(load_recording(Path("examples/six-jobs.yaml")), lines.append)
+    for command in ["break job 2", "continue", "why 4"]:
+        console.execute(command)
+    console.close()
+    why = lines[lines.index(
+        "why 4: a dry run of the scheduler's evaluation on a copy of the current state; nothing is changed, stored or "
+        "written"):]
+    assert why[1] == "  dry run of 4 against the state during round 1 (t=0), position 2 of 4 pending, level summary"
+    assert "    verdict: not started: does not fit now; only job 3, the first job that did not fit, holds a backfill " \
+           "reservation" in why
+    assert why[-2:] == ["  outcome: pended, 1 pend reason", "    n: resource-shortfall slots"]
