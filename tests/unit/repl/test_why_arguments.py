@@ -94,3 +94,21 @@ def test_why_under_a_discipline_runs_the_session_up_to_a_job_behind_the_first():
     assert "    verdict: not started: does not fit now; only job 3, the first job that did not fit, holds a backfill " \
            "reservation" in why
     assert why[-2:] == ["  outcome: pended, 1 pend reason", "    n: resource-shortfall slots"]
+
+
+def test_why_of_an_array_explains_each_pending_element_after_naming_a_running_one():
+    """The demo stopped after 107[1]'s dispatch in round 3: `why 107` names 107[1] as running, then explains 107[2],
+    107[3] and 107[4], each at its own position among the 5 pending jobs. Kills: why.py:why_lines `continue` ->
+    `break` after a job that is not pending (the pending elements after it would not be explained)."""
+    lines: list[str] = []
+    console = Console(demo_recording(), lines.append)
+    for command in ["break job 107", "continue"]:
+        console.execute(command)
+    lines.clear()
+    console.execute("why 107")
+    console.close()
+    assert lines[0] == ("why 107[1]: the job is running on hostA; only a pending job can be explained (info trace "
+                        "shows a stored trace)")
+    assert [line for line in lines if line.startswith("  dry run of ")] == [
+        f"  dry run of 107[{i}] against the state during round 3 (t=20), position {i + 1} of 5 pending, level summary"
+        for i in (2, 3, 4)]
