@@ -106,3 +106,20 @@ def test_a_recorded_dispatch_that_charges_no_slots_echoes_zero_slots():
     text = ("events:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n"
             "  - {time: 0, dispatch: {job: 1, hosts: {a: {mem: 1G}}}}\n")
     assert console_lines(text, ["step"]) == ["round 1 dispatch 1 -> a*0 (reconstructed)"]
+
+
+def test_quiet_rounds_print_a_progress_line_every_1000_rounds_and_each_traced_round():
+    """`set continue quiet` from round 501 (a continue after 500 rounds) to 2000, none dispatching, round 1500 traced.
+    Printed: round 1000's progress line (500 rounds done by this continue), round 1500's own summary line, round
+    2000's progress line (1500 done); nothing else, and nothing held for a range. Kills: collapse.py:QuietRounds.add the count `+= 1` mutated, the `% 1000 == 0`
+    test mutated (`!=`, 1000 -> 1001), the traced test negated, and its progress text mutated."""
+    from refsim.repl.collapse import QuietRounds
+
+    lines: list[str] = []
+    rounds = QuietRounds(lines.append)
+    for n in range(501, 2001):
+        rounds.add(summary(n, pended=[(2, "x")]), traced=n == 1500)
+    rounds.flush()
+    assert lines == ["continue: 500 rounds done, at round 1000 t=10000",
+                     "round 1500 t=15000: 0 dispatched, 1 pended (2)",
+                     "continue: 1500 rounds done, at round 2000 t=20000"]
