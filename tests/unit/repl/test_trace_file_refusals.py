@@ -5,10 +5,12 @@ as they were."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from refsim.repl.console import Console
 from refsim.sim.batch import demo_recording
+from refsim.sim.load import load_recording
 
 NEXT = "for the next session: trace on for all jobs, level summary, at most 1000 lines per decision, "
 
@@ -75,3 +77,29 @@ def test_an_existing_text_file_is_kept_when_the_json_file_cannot_be_opened(tmp_p
     text.write_text("earlier\n")
     assert _run(f"trace on all file {text} json {missing}")[0].startswith("error: trace on: cannot open json ")
     assert text.read_text() == "earlier\n"
+
+
+def test_a_trace_file_may_be_neither_the_recording_nor_an_output_not_yet_written(tmp_path: Path, monkeypatch):
+    """The recording (by any spelling) is refused by the output-path guard, naming the option and the recording;
+    the simulation output, which is written whole at the end and so does not exist yet, is refused by its path, as
+    is the log; nothing is opened or changed. Kills: console.py:Console._cmd_trace_on the guard skipped for a new
+    path (`path not in self.tracing.files` -> `in`), the kind words `file`/`json` mutated, and
+    Console._guard_trace_file its role text or either check dropped."""
+    monkeypatch.chdir(tmp_path)
+    Path("rec.yaml").write_text("cluster:\n  hosts:\n    - {name: a, slots: 1}\n"
+                                "events:\n  - {time: 0, submit: {id: 1, run_time: 5}}\n")
+    lines: list[str] = []
+    console = Console(load_recording(Path("rec.yaml")), lines.append, output="out.jsonl", log="sched.log")
+    for command in ["trace on all file rec.yaml", "trace on all json ./rec.yaml", "trace on all file out.jsonl",
+                    "trace on all json sched.log", "trace status"]:
+        console.execute(command)
+    assert not os.path.exists("out.jsonl")  # not yet: the simulation output appears when finished
+    console.close()
+    kept = "refused so that nothing is overwritten"
+    assert lines[:-1] == [  # the last line is the trace store's use
+        f"error: trace on: file rec.yaml: is the same file as the recording rec.yaml; {kept}",
+        f"error: trace on: json ./rec.yaml: is the same file as the recording rec.yaml; {kept}",
+        "error: trace on: file out.jsonl is the simulation output or log file",
+        "error: trace on: json sched.log is the simulation output or log file",
+        "for the next session: trace off",
+    ]
