@@ -55,3 +55,26 @@ events:
 """, ["step", "step", "step"])
     assert lines == ["round 1 #1 dispatch 1 -> a*1", "round 1 #2 pend 2: host-limit on 1 host",
                      "round 1 #3 dispatch 3 -> a*1"]
+
+
+def test_a_kept_host_verdict_of_one_user_never_explains_another_users_pend():
+    """Kills: refsim/sched/hostscan.py:PositionDemand the memo key leaving out the job's limit scopes when a
+    per-host limit term applies (`if self.terms` negated): a verdict kept for ann's counter would explain bob's pend."""
+    # Per user, at most 1 slot on each host; a has 2 slots, b 1. ann's job 1 (2 tasks, one per host) takes a*1 and
+    # b*1: a has 1 slot free, b none. ann's job 2 (1 task) pends: her counter is full on both hosts (1 + 1 > 1),
+    # and b has no slot free either. bob's job 3 needs 2 tasks, one per host: on a his counter is empty (0 + 1 <= 1) and the slot is
+    # free, so a would take one; b has no slot. So it pends for b's resource shortfall alone, never a host limit.
+    lines = console_lines("""
+cluster:
+  hosts:
+    - {name: a, slots: 2}
+    - {name: b, slots: 1}
+  limits:
+    - {name: L, per_host: all, per_user: all, resources: {slots: 1}}
+events:
+  - {time: 0, submit: {id: 1, user: ann, tasks: 2, resreq: "span[ptile=1]", run_time: 5}}
+  - {time: 0, submit: {id: 2, user: ann, tasks: 1, run_time: 5}}
+  - {time: 0, submit: {id: 3, user: bob, tasks: 2, resreq: "span[ptile=1]", run_time: 5}}
+""", ["step", "step", "step"])
+    assert lines == ["round 1 #1 dispatch 1 -> a*1 b*1", "round 1 #2 pend 2: host-limit on 2 hosts; "
+                     "resource-shortfall on 1 host", "round 1 #3 pend 3: resource-shortfall on 1 host"]
