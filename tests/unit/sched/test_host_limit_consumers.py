@@ -78,3 +78,28 @@ events:
 """, ["step", "step", "step"])
     assert lines == ["round 1 #1 dispatch 1 -> a*1 b*1", "round 1 #2 pend 2: host-limit on 2 hosts; "
                      "resource-shortfall on 1 host", "round 1 #3 pend 3: resource-shortfall on 1 host"]
+
+
+def test_a_host_limit_counted_over_several_hosts_judges_each_host_afresh_after_a_dispatch_elsewhere():
+    """Kills: refsim/sched/hostscan.py:PositionDemand keeping host verdicts (a memo key) for a limit whose counter
+    spans hosts (`if all(consumer.per ...)` negated): a's verdict kept from before job 2's dispatch on b would
+    still accept job 3 on a although job 2 filled the counter."""
+    # L: 2 slots over a and b together (one counter). a has 1 slot and 100 MB, b 2 slots and 50 MB. Job 1 asks 2
+    # tasks of 60 MB, one per host: a would take one (L 0 + 1 <= 2), b has too little mem, so it pends. Job 2
+    # takes both of b's slots (no mem asked): L is then 2 of 2. Job 3 asks 1 task of 60 MB: a has the slot and
+    # the mem but L is full (2 + 1 > 2), so it pends: host-limit on a; b fails first in the host check (no slot
+    # and too little mem), before the limit is read.
+    lines = console_lines("""
+cluster:
+  hosts:
+    - {name: a, slots: 1, mem: 100}
+    - {name: b, slots: 2, mem: 50}
+  limits:
+    - {name: L, hosts: [a, b], resources: {slots: 2}}
+events:
+  - {time: 0, submit: {id: 1, tasks: 2, resreq: "rusage[mem=60] span[ptile=1]", run_time: 5}}
+  - {time: 0, submit: {id: 2, tasks: 2, resreq: "span[hosts=1]", run_time: 5}}
+  - {time: 0, submit: {id: 3, tasks: 1, resreq: "rusage[mem=60]", run_time: 5}}
+""", ["step", "step", "step"])
+    assert lines == ["round 1 #1 pend 1: resource-shortfall on 1 host", "round 1 #2 dispatch 2 -> b*2",
+                     "round 1 #3 pend 3: host-limit on 1 host; resource-shortfall on 1 host"]
