@@ -103,3 +103,46 @@ events:
 """, ["step", "step", "step"])
     assert lines == ["round 1 #1 pend 1: resource-shortfall on 1 host", "round 1 #2 dispatch 2 -> b*2",
                      "round 1 #3 pend 3: host-limit on 1 host; resource-shortfall on 1 host"]
+
+
+def test_a_host_limit_for_other_hosts_does_not_hide_the_next_limit_on_this_host():
+    """Kills: refsim/sched/hostscan.py:PositionDemand.limits_on stopping at the first limit whose host list
+    leaves the host out (`continue` -> `break`): the next limit, which applies, would never be read."""
+    # B caps b at 1 slot (a is not in its host list); P caps every host at 1 slot. A 2-task job on one host: a has
+    # the slots, B does not apply to a, but P does (0 + 2 > 1): it pends on a's host limit; b fails both.
+    lines = console_lines("""
+cluster:
+  hosts:
+    - {name: a, slots: 4}
+    - {name: b, slots: 1}
+  limits:
+    - {name: B, hosts: [b], resources: {slots: 1}}
+    - {name: P, per_host: all, resources: {slots: 1}}
+events:
+  - {time: 0, submit: {id: 1, tasks: 2, resreq: "span[hosts=1]", run_time: 5}}
+""", ["step"])
+    assert lines == ["round 1 #1 pend 1: host-limit on 2 hosts; resource-shortfall on 1 host"]
+
+
+def test_one_host_limit_counted_over_several_hosts_among_per_host_ones_still_judges_each_host_afresh():
+    """Kills: refsim/sched/hostscan.py:PositionDemand keeping host verdicts when only some limit terms count per
+    host (`all(consumer.per ...)` -> `any(...)`): L's counter spans a and b, so a's verdict may change when b's
+    usage does."""
+    # As in test_a_host_limit_counted_over_several_hosts_judges_each_host_afresh_after_a_dispatch_elsewhere, plus P,
+    # 10 slots on each host (never reached, but a per-host term):
+    # job 3 still pends on L, full after job 2's dispatch on b.
+    lines = console_lines("""
+cluster:
+  hosts:
+    - {name: a, slots: 1, mem: 100}
+    - {name: b, slots: 2, mem: 50}
+  limits:
+    - {name: L, hosts: [a, b], resources: {slots: 2}}
+    - {name: P, per_host: all, resources: {slots: 10}}
+events:
+  - {time: 0, submit: {id: 1, tasks: 2, resreq: "rusage[mem=60] span[ptile=1]", run_time: 5}}
+  - {time: 0, submit: {id: 2, tasks: 2, resreq: "span[hosts=1]", run_time: 5}}
+  - {time: 0, submit: {id: 3, tasks: 1, resreq: "rusage[mem=60]", run_time: 5}}
+""", ["step", "step", "step"])
+    assert lines == ["round 1 #1 pend 1: resource-shortfall on 1 host", "round 1 #2 dispatch 2 -> b*2",
+                     "round 1 #3 pend 3: host-limit on 1 host; resource-shortfall on 1 host"]
