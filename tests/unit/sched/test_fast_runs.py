@@ -1,0 +1,49 @@
+"""The fast path fills a plan run by run (a run: consecutive positions of one size); an untraced job must get the
+allocation the traced (reference) path gives it. Each scenario is worked out by hand from the plan order
+(docs/planning.md) and checked on both paths."""
+
+from refsim.sched.decisions import Dispatch
+from tests.support.scenario import cluster, host, job, run
+from tests.unit.sched.test_scenarios import charge
+
+
+def _placed(r) -> list[tuple[str, int]]:
+    outcome = r.outcome("1")
+    assert isinstance(outcome, Dispatch)
+    return [(h.host, dict(h.resources)["slots"]) for h in outcome.allocation.hosts]
+
+
+def _both(cl, j, before=None) -> list[tuple[str, int]]:
+    traced, untraced = _placed(run(cl, j, before=before)), _placed(run(cl, j, before=before, observe=False))
+    assert untraced == traced
+    return untraced
+
+
+def test_a_plan_of_two_runs_places_its_second_run_after_the_first():
+    """5 tasks on five 3-slot hosts: [5] is discarded (no host has 5 slots); [3,2] (two runs of one position)
+    fits: a takes 3, then b 2. So the job never reaches [1,1,1,1,1].
+    Kills: refsim/sched/placement.py:_fill_runs counting a later run's missing positions from the plan's start
+    (`len(found) < end - position` -> `end + position`), or asking for more hosts than the run has positions
+    (`end - position` -> `end + position` in the candidates' fill)."""
+    cl = cluster(*(host(name, slots=3) for name in "abcde"))
+    assert _both(cl, job(1, tasks=5)) == [("a", 3), ("b", 2)]
+
+
+def test_a_run_ends_where_the_position_size_changes():
+    """10 tasks on four 3-slot hosts: [10] and [5,5] are discarded (no host has more than 3 slots); [3,3,2,2] is a
+    run of two 3-task positions, then a run of two 2-task positions: a*3, b*3, then c*2, d*2; 10 tasks in all.
+    Kills: refsim/sched/placement.py:_fill_runs growing a run by 2 positions at a time (`end += 1` -> `end += 2`):
+    the first 2-task position would be filled as a third 3-task one."""
+    cl = cluster(*(host(name, slots=3) for name in "abcd"))
+    assert _both(cl, job(1, tasks=10)) == [("a", 3), ("b", 3), ("c", 2), ("d", 2)]
+
+
+def test_a_later_run_never_takes_a_host_an_earlier_run_claimed():
+    """10 tasks; a has 6 slots, b and d 4 (d's all used), c 2. [10] is discarded; [5,5] fails (only a has 5
+    free); [3,3,2,2] fills a*3 and b*3, then the 2-task run finds c, but no fourth host: b and d have too few free
+    and a is already claimed, so the plan fails. [2,2,1,...] and [1]*10 need more hosts than the 4 open; the fill
+    plan takes min(6, 10) = 6 on a and 4 on b: a*6 b*4.
+    Kills: refsim/sched/placement.py:_fill_runs not marking the hosts a resources-only run claimed
+    (`claimed.update(names)` dropped): a, with 3 slots still free, would take the second 2-task position."""
+    cl = cluster(host("a", slots=6), host("b", slots=4), host("c", slots=2), host("d", slots=4))
+    assert _both(cl, job(1, tasks=10), before=charge("d", slots=4)) == [("a", 6), ("b", 4)]
