@@ -146,3 +146,25 @@ events:
 """, ["step", "step", "step"])
     assert lines == ["round 1 #1 pend 1: resource-shortfall on 1 host", "round 1 #2 dispatch 2 -> b*2",
                      "round 1 #3 pend 3: host-limit on 1 host; resource-shortfall on 1 host"]
+
+
+def test_positions_under_a_limit_counted_over_several_hosts_each_see_what_the_earlier_ones_hold():
+    """Kills: refsim/sched/placement.py:_fill_runs filling positions of one size in one step when a limit
+    counter spans hosts (`elif demand.memo_key is not None` negated or `is None`): each host would be judged
+    without the earlier positions' limit holds, and the job would start over the limit."""
+    # L: 2 slots over a, b and c together. Job 1 asks 3 tasks, one per host: positions 1 and 2 take a and b (L 0 + 1,
+    # then 1 + 1 <= 2), position 3 finds L full on c (2 + 1 > 2, what the job itself holds) and no other host:
+    # it pends. Job 2 asks 2 tasks, one per host: a and b, within L.
+    lines = console_lines("""
+cluster:
+  hosts:
+    - {name: a, slots: 1}
+    - {name: b, slots: 1}
+    - {name: c, slots: 1}
+  limits:
+    - {name: L, hosts: [a, b, c], resources: {slots: 2}}
+events:
+  - {time: 0, submit: {id: 1, tasks: 3, resreq: "span[ptile=1]", run_time: 5}}
+  - {time: 0, submit: {id: 2, tasks: 2, resreq: "span[ptile=1]", run_time: 5}}
+""", ["step", "step"])
+    assert lines == ["round 1 #1 pend 1: host-limit on 1 host", "round 1 #2 dispatch 2 -> a*1 b*1"]
