@@ -3,7 +3,7 @@ allocation the traced (reference) path gives it. Each scenario is worked out by 
 (docs/planning.md) and checked on both paths."""
 
 from refsim.sched.decisions import Dispatch
-from tests.support.scenario import cluster, host, job, run
+from tests.support.scenario import cluster, host, job, limit, run
 from tests.unit.sched.test_scenarios import charge
 
 
@@ -46,4 +46,14 @@ def test_a_later_run_never_takes_a_host_an_earlier_run_claimed():
     Kills: refsim/sched/placement.py:_fill_runs not marking the hosts a resources-only run claimed
     (`claimed.update(names)` dropped): a, with 3 slots still free, would take the second 2-task position."""
     cl = cluster(host("a", slots=6), host("b", slots=4), host("c", slots=2), host("d", slots=4))
+    assert _both(cl, job(1, tasks=10), before=charge("d", slots=4)) == [("a", 6), ("b", 4)]
+
+
+def test_a_later_run_never_takes_a_host_an_earlier_run_claimed_under_a_host_limit():
+    """The scenario above with P, 100 slots per host (never reached): the positions now also hold P's counters,
+    and still [3,3,2,2] fails for want of a fourth host, so the fill plan places a*6 b*4.
+    Kills: refsim/sched/placement.py:_fill_runs not marking the hosts a run with limit terms claimed
+    (`claimed.add(host.name)` dropped)."""
+    cl = cluster(host("a", slots=6), host("b", slots=4), host("c", slots=2), host("d", slots=4),
+                 limits=(limit("P", {"slots": 100}, per_host="all"),))
     assert _both(cl, job(1, tasks=10), before=charge("d", slots=4)) == [("a", 6), ("b", 4)]
