@@ -57,3 +57,23 @@ def test_a_later_run_never_takes_a_host_an_earlier_run_claimed_under_a_host_limi
     cl = cluster(host("a", slots=6), host("b", slots=4), host("c", slots=2), host("d", slots=4),
                  limits=(limit("P", {"slots": 100}, per_host="all"),))
     assert _both(cl, job(1, tasks=10), before=charge("d", slots=4)) == [("a", 6), ("b", 4)]
+
+
+def test_an_untraced_pend_names_only_the_hosts_the_plans_were_refused_by():
+    """Four 2-slot hosts: a free, b with 1 slot used, c and d full; 5 tasks. [5] and [3,2] are discarded (no host
+    has more than 2 slots); [2,1,1,1] takes a for its 2-task position, b for the first 1-task one, then finds no
+    slot on c or d; [1,1,1,1,1] needs 5 hosts; the shares (2 + 1) place fewer than 5. So the job pends for c and
+    d's slots only: b was never refused (it took a 1-task position). The untraced job (the fast path, explaining
+    its pend from kept verdicts) gets the same reasons as the traced one.
+    Kills: refsim/sched/placement.py:_run_end comparing the positions after `position` with the one before it
+    (`tasks[position - 1]` -> `tasks[position - 2]`): the 2-task position would be taken as a run of four, and
+    b, which has no room for 2 tasks, would be named."""
+    def used(state):
+        for number, (name, slots) in enumerate((("b", 1), ("c", 2), ("d", 2)), start=90):
+            charge(name, number, slots=slots)(state)
+    cl = cluster(*(host(name, slots=2) for name in "abcd"))
+    reasons = []
+    for observe in (True, False):
+        outcome = run(cl, job(1, tasks=5), before=used, observe=observe).outcome("1")
+        reasons.append({(r.code.value, r.host, r.detail) for r in outcome.reasons})
+    assert reasons[0] == reasons[1] == {("resource-shortfall", "c", "slots"), ("resource-shortfall", "d", "slots")}
