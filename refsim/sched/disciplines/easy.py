@@ -63,7 +63,7 @@ class EasyRound(RoundBase):
 
 
 class Easy:
-    def __init__(self, textbook: bool = True) -> None:
+    def __init__(self, textbook: bool) -> None:
         self.textbook = textbook
         self.name = "easy" if textbook else "easy-drevt"
 

@@ -216,3 +216,15 @@ def test_a_host_without_a_resource_the_tasks_ask_has_no_share():
     r = run(cluster(host("a"), host("b", ngpus=2)), job(1, "rusage[ngpus=1]", tasks=(1, 4)))
     assert "plan 4 [2] tried" in r.recorder.lines("1")
     assert slots_on(r.outcome("1")) == [("b", 2)]
+
+
+def test_an_untraced_job_needing_exactly_the_free_slots_gets_the_fill_plan():
+    # The first scenario above, untraced (the fast path): a has 2 free slots, b 8, and the job needs all 10. The
+    # open hosts' free slots are exactly the minimum task count, so the shares are read and the fill plan [2,8]
+    # places the job, as on the traced path; fewer free slots than tasks would skip the shares (no fill plan).
+    # Kills: refsim/sched/fill.py:host_shares skipping the shares when the free slots only equal the minimum
+    # (`free + _SLOT_SLACK` -> `free - _SLOT_SLACK`).
+    r = run(cluster(host("a", slots=8), host("b", slots=8)), job(1, tasks=10), before=charge("a", slots=6),
+            observe=False)
+    assert r.outcome("1") == Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 2),)),
+                                                            HostAllocation("b", (("slots", 8),)))))

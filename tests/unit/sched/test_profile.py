@@ -268,3 +268,31 @@ def test_a_start_no_host_takes_even_with_later_reservations_lifted_is_passed_ove
     found = profile.earliest(pair, from_now=True)
     assert (found.planned_start, found.end, found.moved) == (10, 15, ())
     assert [h.resources for h in found.allocation.hosts] == [(("slots", 2),)]
+
+
+def test_a_holding_over_an_empty_interval_holds_nothing_frees_nothing_and_offers_no_start() -> None:
+    """A holding's interval is half-open, [start, end): one whose end equals its start (a run limit too small to
+    move a float time that large, e.g. 1e-5 s at 1e12 s) holds nothing at any instant. Now is 0; J1 holds a's 4
+    slots until its planned end 50; J9's holding is [0, 0) on b (and [60, 60) for J8).
+    - Over [60, 70), J8's [60, 60) adds nothing: b holds 0 slots.
+    - A 6-task job (run limit 10) first fits at 50, freed by J1 alone: J9 ended at no instant after now.
+    - A 1-task job that does not fit now (from_now False) is planned at 50, J1's end, the first end after now:
+      J9's end, 0, is not after now.
+    Kills: refsim/sched/profile.py:Profile.usage_over counting a holding that starts at the interval's start
+    (`a < h.start` -> `a <= h.start`), Profile.earliest listing it among the holdings that free the job
+    (`self.now < h.end` -> `<=` in `freed`) or trying its end, now, as a start (`self.now < h.end` -> `<=` in
+    `starts`)."""
+    j1 = Job(JobId(1), run_time=50, run_limit=50, min_tasks=4, max_tasks=4)
+    state, starts = state_with((0, j1, on("a", 4)))
+    profile = Profile(state, 0, starts.get)
+    profile.hold(Holding(JobId(9), 0, 0, on("b", 4)))
+    profile.hold(Holding(JobId(8), 60, 60, on("b", 4)))
+    assert profile.usage_over(60, 70).host_used("b", "slots") == 0
+    big = Job(JobId(3), run_time=10, run_limit=10, min_tasks=6, max_tasks=6)
+    state.submit(big)
+    found = profile.earliest(big, from_now=True)
+    assert found is not None and (found.planned_start, found.freed_by) == (50, (JobId(1),))
+    small = Job(JobId(4), run_time=10, run_limit=10)
+    state.submit(small)
+    later = profile.earliest(small, from_now=False)
+    assert later is not None and later.planned_start == 50

@@ -1,7 +1,9 @@
 """How a traced fill reports a position: one event per position, made when its scan ends, with the tasks it
 places, every host the scan considered with its verdict in scan order, and the host that filled it or why none."""
 
+from refsim.model.jobid import JobId
 from refsim.sched import events as e
+from refsim.sched.decisions import Allocation, HostAllocation, Pend, PendCode
 from tests.support.scenario import cluster, fault, host, job, run
 from tests.unit.sched.test_scenarios import charge
 
@@ -63,3 +65,37 @@ def test_a_host_rejected_for_two_kinds_of_reason_carries_both_kinds_in_display_o
     assert len(first[0].verdicts[0].reasons) == 2
     second = [ev for ev in r.recorder.events[r.results[1].job] if type(ev) is e.PositionScanned]
     assert second[0].verdicts[0].kinds == (e.VerdictKind.SELECTION_MISMATCH,)
+
+
+def test_a_host_without_a_resource_fails_the_pre_filter_for_one_unit_of_it():
+    """Host a has no gpu at all (0 of it), b has 2; the job asks rusage[gpu=1] for its one task. a cannot ever
+    hold 1 gpu (0 < 1), so the pre-filter rejects it and the host check is not made; b accepts.
+    Kills: refsim/sched/hostscan.py:_pre_filter taking a missing resource's total as 1 (`capacities.get(resource,
+    0)` -> 1): a would pass the pre-filter and fail only the host check."""
+    r = run(cluster(host("a"), host("b", gpu=2)), job(1, "rusage[gpu=1]"))
+    assert [line for line in r.recorder.lines("1") if line.startswith("host ")] == [
+        "host a: resource shortfall (pre-filter) gpu 0/0/0/1 | not performed: host check", "host b: accepted"]
+
+
+def test_a_host_without_a_resource_that_still_holds_some_fails_the_host_check_even_for_none():
+    """Host a held 1 gpu of its 2 for job 1 when the cluster was replaced by one where a has no gpu (a new cluster
+    may drop a resource a running job holds). Job 2 asks rusage[gpu=0]: nothing passes the pre-filter's total test
+    (0 < 0 is false), but a's free gpu is 0 - 1 - 0 = -1 < 0, so the host check rejects it; it pends.
+    Kills: refsim/sched/hostscan.py:_host_check taking a missing resource's total as 1 (`capacities.get(resource,
+    0)` -> 1): a's free gpu would read 1 - 1 = 0, not below 0, and job 2 would start."""
+    def holding_gpu(state):
+        state.dispatched(JobId(1), Allocation((HostAllocation("a", (("slots", 1), ("gpu", 1))),)))
+        state.set_cluster(cluster(host("a")))
+    r = run(cluster(host("a", gpu=2)), job(1, "rusage[gpu=1]"), job(2, "rusage[gpu=0]"), before=holding_gpu)
+    assert [line for line in r.recorder.lines("2") if line.startswith("host ")] == [
+        "host a: resource shortfall (host check) gpu 0/1/0/0"]
+    assert isinstance(r.outcome("2"), Pend)
+
+
+def test_a_closed_host_gives_the_host_closed_pend_reason():
+    """Host a is closed and b's one slot is used: the job pends host-closed on a (not a select mismatch named
+    "host closed") and resource-shortfall on b.
+    Kills: refsim/sched/hostscan.py:pend_reasons not telling a closed host by its reason's subject."""
+    r = run(cluster(host("a", closed=True), host("b", slots=1)), job(1), before=charge("b", slots=1))
+    assert {(x.code, x.host, x.detail) for x in r.outcome("1").reasons} == {
+        (PendCode.HOST_CLOSED, "a", ""), (PendCode.RESOURCE_SHORTFALL, "b", "slots")}

@@ -9,6 +9,7 @@ from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.sched.allocator import allocate
 from refsim.sched.decisions import Dispatch, LimitCharge, Pend
 from refsim.sched.picker import Fcfs
+from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 
 
@@ -68,3 +69,23 @@ def test_a_new_cluster_charges_a_host_limit_in_its_own_scope():
     state.set_cluster(Cluster(hosts, limits=(per_host,)))
     assert allocate(state, JobId(1), Fcfs()).allocation.hosts[0].limit_charges == (
         LimitCharge("L", "host=a", "slots", 1),)
+
+
+def test_a_new_cluster_without_a_host_a_finished_job_used_keeps_scheduling():
+    """Hosts a and x (1 slot each): jobs 1 and 2 start on them, and both finish. The cluster is then replaced by
+    one without x (a live reconfig may drop a host nothing runs on). Jobs 3 and 4 (1 task each) are judged on the
+    new cluster's free slots: job 3 starts on a and job 4 pends, a being full; x, gone, is never read again.
+    Kills: refsim/sched/fastpath.py:FreeIndex.sync keeping the hosts it has read in the usage's touched set
+    (`usage.touched.clear()` dropped): the new cluster's index would look x up after job 3's start."""
+    state = SchedulerState(Cluster((Host("a", {"slots": 1}), Host("x", {"slots": 1}))))
+    for job in (1, 2):
+        state.submit(Job(JobId(job), run_time=10))
+    assert [type(r.outcome) for r in run_session(state, 1)] == [Dispatch, Dispatch]
+    for job in (1, 2):
+        state.finish(JobId(job))
+    state.set_cluster(Cluster((Host("a", {"slots": 1}),)))
+    for job in (3, 4):
+        state.submit(Job(JobId(job), run_time=10))
+    results = list(run_session(state, 2))
+    assert [(r.job, type(r.outcome)) for r in results] == [(JobId(3), Dispatch), (JobId(4), Pend)]
+    assert [h.host for h in results[0].outcome.allocation.hosts] == ["a"]

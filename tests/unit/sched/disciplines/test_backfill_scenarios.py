@@ -269,3 +269,40 @@ def test_conservative_names_the_reservation_the_run_would_overlap_not_the_first_
     text = nodes(6) + submits((0, 4, 300), (1, 1, 50), (2, 6, 50), (3, 2, 100), (4, 1, 100))
     assert reasons_at(text, "conservative", 4, 1) == {("backfill-reservation", ""),
                                                       ("backfill-window", f"job {BASE + 3}")}
+
+
+def test_a_reservation_moved_by_a_job_that_starts_now_is_held_on_its_new_hosts():
+    """Conservative, hosts n1-n3 and n5 with 2 slots, n4 with 1. At 0: J1 (3 tasks, limit 8) takes n1*2 n2*1, J2
+    (2 tasks, one per host, limit 8) n2 n3, J4 (4 tasks, limit 3, runs 2) n3 n4 n5*2. At 2 J4 has finished, so n3
+    n4 have 1 slot free and n5 2. J5 (4 tasks, one per host, limit 5) finds 4 hosts only at 8 (J1 and J2's planned
+    end): reservation [8, 13), best fit on n1 n2 n3 (held until 8) and n4. J6 (3 tasks, one per host, limit 8)
+    fits now but around J5 only n3 and n5 stay free over [2, 10); placed again, J6 takes n3 n4 n5 now and J5 moves
+    to n1 n2 n3 n5 (n4 is J6's until 10): J6 starts. J7 (1 task, limit 10) fits now, on n5's last slot, but its
+    run [2, 12) would meet J5 there at 8, and J5 cannot move again (n4 is held until 10, n5 would be full): it
+    pends, backfill-window naming J5.
+    Kills: refsim/sched/disciplines/conservative.py:ConservativeRound.rule not moving the reservations a job
+    that starts now placed again (`self.profile.relocate(...)` dropped): J5 would stay on n4 in the plan and J7
+    would start on n5."""
+    text = """cluster:
+  hosts:
+    - {name: n1, slots: 2}
+    - {name: n2, slots: 2}
+    - {name: n3, slots: 2}
+    - {name: n4, slots: 1}
+    - {name: n5, slots: 2}
+events:
+  - {time: 0, submit: {id: 1, tasks: 3, run_time: 7, run_limit: 8}}
+  - {time: 0, submit: {id: 2, tasks: 2, run_time: 7, run_limit: 8, resreq: "span[ptile=1]"}}
+  - {time: 0, submit: {id: 4, tasks: 4, run_time: 2, run_limit: 3}}
+  - {time: 0, submit: {id: 5, tasks: 4, run_time: 5, run_limit: 5, resreq: "span[ptile=1]"}}
+  - {time: 0, submit: {id: 6, tasks: 3, run_time: 8, run_limit: 8, resreq: "span[ptile=1]"}}
+  - {time: 0, submit: {id: 7, tasks: 1, run_time: 9, run_limit: 10}}
+"""
+    _, results = simulate(text, "conservative")
+    second = [r for r in results if r.round == 2]
+    assert [(r.job.job, type(r.outcome).__name__) for r in second] == [(5, "Pend"), (6, "Dispatch"), (7, "Pend")]
+    assert [h.host for h in second[1].outcome.allocation.hosts] == ["n3", "n4", "n5"]
+    assert second[1].ruling.moved[0].job.job == 5
+    assert [h.host for h in second[1].ruling.moved[0].allocation.hosts] == ["n1", "n2", "n3", "n5"]
+    assert {(r.code.value, r.detail) for r in second[2].outcome.reasons} == {
+        ("backfill-reservation", ""), ("backfill-window", "job 5")}

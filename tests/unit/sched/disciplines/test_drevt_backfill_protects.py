@@ -69,3 +69,27 @@ def test_a_job_without_a_run_limit_that_fits_waits_blocked_behind_the_first_job_
     assert {(r.code, r.detail) for r in held.outcome.reasons} == {
         (PendCode.BACKFILL_RESERVATION, ""), (PendCode.BLOCKED, "job 2")}
     assert held.ruling.blocked_by == JobId(2) and held.ruling.reservation.planned_start == 0
+
+
+def test_a_start_drops_the_planned_starts_computed_before_it_from_the_facts_of_the_jobs_after_it() -> None:
+    """J2 (3 tasks, limit 5) waits: independent planned start 10, J1's planned end. J3 (1 task, limit 5) is
+    backfilled on the free slot until 5; its start changes the running jobs, so the planned starts computed
+    before it are dropped (J2's is not computed again: no later job fits now and is tested against it). J4 and J5
+    (1 task, limit 1 each) find no slot; each computes its own independent planned start, 5 (J3's end). The facts
+    the trace gives for J5 are the planned starts computed for the jobs ahead since that start: J4's only.
+    Kills: refsim/sched/disciplines/explain.py:_ahead stopping at the first job ahead with no planned start
+    computed (`continue` -> `break`), and refsim/sched/disciplines/conservative_drevt.py:DrevtConservativeRound
+    .started keeping the planned starts computed before the start (`_planned.clear()` dropped)."""
+    state = SchedulerState(Cluster((Host("n", {"slots": 3}),)))
+    state.submit(Job(JobId(1), run_time=10, run_limit=10, min_tasks=2, max_tasks=2))
+    state.dispatched(JobId(1), Allocation((HostAllocation("n", (("slots", 2),)),)))
+    state.submit(Job(JobId(2), run_time=5, run_limit=5, min_tasks=3, max_tasks=3))
+    state.submit(Job(JobId(3), submit_time=1, run_time=5, run_limit=5))
+    state.submit(Job(JobId(4), submit_time=2, run_time=1, run_limit=1))
+    state.submit(Job(JobId(5), submit_time=3, run_time=1, run_limit=1))
+    traced = Recorder()
+    results = list(run_session(state, 1, observer_for=lambda job: traced if job == JobId(5) else None,
+                               discipline=DrevtConservative(), start_of={JobId(1): 0}.get))
+    assert [(r.job.job, type(r.outcome)) for r in results] == [(2, Pend), (3, Dispatch), (4, Pend), (5, Pend)]
+    ruled = next(e for e in traced.events if isinstance(e, DisciplineRuled))
+    assert ruled.ahead == ((JobId(4), 5),)

@@ -1,0 +1,79 @@
+"""The fast path fills a plan run by run (a run: consecutive positions of one size); an untraced job must get the
+allocation the traced (reference) path gives it. Each scenario is worked out by hand from the plan order
+(docs/planning.md) and checked on both paths."""
+
+from refsim.sched.decisions import Dispatch
+from tests.support.scenario import cluster, host, job, limit, run
+from tests.unit.sched.test_scenarios import charge
+
+
+def _placed(r) -> list[tuple[str, int]]:
+    outcome = r.outcome("1")
+    assert isinstance(outcome, Dispatch)
+    return [(h.host, dict(h.resources)["slots"]) for h in outcome.allocation.hosts]
+
+
+def _both(cl, j, before=None) -> list[tuple[str, int]]:
+    traced, untraced = _placed(run(cl, j, before=before)), _placed(run(cl, j, before=before, observe=False))
+    assert untraced == traced
+    return untraced
+
+
+def test_a_plan_of_two_runs_places_its_second_run_after_the_first():
+    """5 tasks on five 3-slot hosts: [5] is discarded (no host has 5 slots); [3,2] (two runs of one position)
+    fits: a takes 3, then b 2. So the job never reaches [1,1,1,1,1].
+    Kills: refsim/sched/placement.py:_fill_runs counting a later run's missing positions from the plan's start
+    (`len(found) < end - position` -> `end + position`), or asking for more hosts than the run has positions
+    (`end - position` -> `end + position` in the candidates' fill)."""
+    cl = cluster(*(host(name, slots=3) for name in "abcde"))
+    assert _both(cl, job(1, tasks=5)) == [("a", 3), ("b", 2)]
+
+
+def test_a_run_ends_where_the_position_size_changes():
+    """10 tasks on four 3-slot hosts: [10] and [5,5] are discarded (no host has more than 3 slots); [3,3,2,2] is a
+    run of two 3-task positions, then a run of two 2-task positions: a*3, b*3, then c*2, d*2; 10 tasks in all.
+    Kills: refsim/sched/placement.py:_fill_runs growing a run by 2 positions at a time (`end += 1` -> `end += 2`):
+    the first 2-task position would be filled as a third 3-task one."""
+    cl = cluster(*(host(name, slots=3) for name in "abcd"))
+    assert _both(cl, job(1, tasks=10)) == [("a", 3), ("b", 3), ("c", 2), ("d", 2)]
+
+
+def test_a_later_run_never_takes_a_host_an_earlier_run_claimed():
+    """10 tasks; a has 6 slots, b and d 4 (d's all used), c 2. [10] is discarded; [5,5] fails (only a has 5
+    free); [3,3,2,2] fills a*3 and b*3, then the 2-task run finds c, but no fourth host: b and d have too few free
+    and a is already claimed, so the plan fails. [2,2,1,...] and [1]*10 need more hosts than the 4 open; the fill
+    plan takes min(6, 10) = 6 on a and 4 on b: a*6 b*4.
+    Kills: refsim/sched/placement.py:_fill_runs not marking the hosts a resources-only run claimed
+    (`claimed.update(names)` dropped): a, with 3 slots still free, would take the second 2-task position."""
+    cl = cluster(host("a", slots=6), host("b", slots=4), host("c", slots=2), host("d", slots=4))
+    assert _both(cl, job(1, tasks=10), before=charge("d", slots=4)) == [("a", 6), ("b", 4)]
+
+
+def test_a_later_run_never_takes_a_host_an_earlier_run_claimed_under_a_host_limit():
+    """The scenario above with P, 100 slots per host (never reached): the positions now also hold P's counters,
+    and still [3,3,2,2] fails for want of a fourth host, so the fill plan places a*6 b*4.
+    Kills: refsim/sched/placement.py:_fill_runs not marking the hosts a run with limit terms claimed
+    (`claimed.add(host.name)` dropped)."""
+    cl = cluster(host("a", slots=6), host("b", slots=4), host("c", slots=2), host("d", slots=4),
+                 limits=(limit("P", {"slots": 100}, per_host="all"),))
+    assert _both(cl, job(1, tasks=10), before=charge("d", slots=4)) == [("a", 6), ("b", 4)]
+
+
+def test_an_untraced_pend_names_only_the_hosts_the_plans_were_refused_by():
+    """Four 2-slot hosts: a free, b with 1 slot used, c and d full; 5 tasks. [5] and [3,2] are discarded (no host
+    has more than 2 slots); [2,1,1,1] takes a for its 2-task position, b for the first 1-task one, then finds no
+    slot on c or d; [1,1,1,1,1] needs 5 hosts; the shares (2 + 1) place fewer than 5. So the job pends for c and
+    d's slots only: b was never refused (it took a 1-task position). The untraced job (the fast path, explaining
+    its pend from kept verdicts) gets the same reasons as the traced one.
+    Kills: refsim/sched/placement.py:_run_end comparing the positions after `position` with the one before it
+    (`tasks[position - 1]` -> `tasks[position - 2]`): the 2-task position would be taken as a run of four, and
+    b, which has no room for 2 tasks, would be named."""
+    def used(state):
+        for number, (name, slots) in enumerate((("b", 1), ("c", 2), ("d", 2)), start=90):
+            charge(name, number, slots=slots)(state)
+    cl = cluster(*(host(name, slots=2) for name in "abcd"))
+    reasons = []
+    for observe in (True, False):
+        outcome = run(cl, job(1, tasks=5), before=used, observe=observe).outcome("1")
+        reasons.append({(r.code.value, r.host, r.detail) for r in outcome.reasons})
+    assert reasons[0] == reasons[1] == {("resource-shortfall", "c", "slots"), ("resource-shortfall", "d", "slots")}
