@@ -40,3 +40,11 @@ def test_each_level_adds_its_lines(tmp_path, verbosity):
     wanted = [line for line in ROUND_1 if verbosity >= 2 or not line.startswith("[t=0]   ")]
     wanted = [line for line in wanted if verbosity >= 1 or line.startswith("[t=0] round 1: 2")]
     assert log.read_text(encoding="utf-8").splitlines()[:len(wanted)] == wanted
+
+
+def test_a_log_may_be_a_device(tmp_path):
+    """Kills: sim/outputs.py:ReplayOutputs.open's `appending=True` for the log's path check (-> False: a log to a
+    device would be refused as not a regular file, as an output written whole is). A log is written as it goes, so
+    a device such as /dev/null takes it, and the --sim-output file beside it is written whole as usual."""
+    run_batch(recording(RECORDING), output=tmp_path / "out.jsonl", log="/dev/null", verbosity=2)
+    assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
