@@ -12,6 +12,7 @@ from refsim.model.jobid import JobId
 from refsim.sim.batch import run_batch
 from refsim.sim.output import SimOutput
 from refsim.sim.outputs import OutputWriteError, ReplayOutputs
+from refsim.sim.log import SchedulerLog
 from refsim.sim.replay import Simulator
 from tests.support.recordings import recording
 
@@ -114,4 +115,26 @@ events:
     assert errors == [("RoundStarted", 10, f"--sim-output {tmp_path / 'out.jsonl'}: cannot write: {FULL}; "
                                            "it was not written")]
     assert seen[-1] == "ReplayEnded" and sim.jobs[JobId(2, None)].start_time == 20
+    assert os.listdir(tmp_path) == []
+
+
+def test_both_outputs_failing_at_one_report_are_named_in_one_message(tmp_path, monkeypatch):
+    """Kills: sim/outputs.py:ReplayOutputs._raise_failures' `"; "` join mutated, and _drop_log's message mutated,
+    its `exc.strerror or exc` -> and, or its `failed.discard()` dropped (the log's temporary file would be left).
+    Job 1's dispatch is the first decision: writing its --sim-output line and its level-1 log line both fail as on
+    a full disk; the one error names the --sim-output file, then the log, and neither file is left."""
+    _failing_on(monkeypatch, '"kind":"dispatch"', "write_line")
+    real_line = SchedulerLog._line
+
+    def line(self, time, text):
+        if "dispatch" in text:
+            raise OSError(errno.ENOSPC, FULL)
+        real_line(self, time, text)
+
+    monkeypatch.setattr(SchedulerLog, "_line", line)
+    out, log = tmp_path / "out.jsonl", tmp_path / "sched.log"
+    with pytest.raises(OutputWriteError) as caught:
+        run_batch(recording(ALIKE), output=out, log=log, verbosity=1)
+    assert str(caught.value) == (f"--sim-output {out}: cannot write: {FULL}; it was not written; "
+                                 f"--log {log}: cannot write: {FULL}; it was not written")
     assert os.listdir(tmp_path) == []
