@@ -36,3 +36,18 @@ def test_the_decision_records_are_kept_by_default_as_the_file_has_them(tmp_path)
     lines = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()[1:]]
     assert [r["kind"] for r in lines] == ["submit", "dispatch", "finish", "end"]
     assert outputs.records == [lines[1]] and outputs.decisions == 1
+
+
+def test_a_reconstructed_dispatch_is_written_with_no_position(tmp_path):
+    """Kills: sim/outputs.py:ReplayOutputs.report's `_decided(...)` for a reconstructed dispatch dropped. Job 1's
+    recorded dispatch onto b is re-applied at the start of round 1: it is written as a dispatch with position
+    null (it was not decided at a position of the session), and counted as a decision."""
+    from refsim.sim.batch import run_batch
+
+    out = tmp_path / "out.jsonl"
+    result = run_batch(recording("events:\n  - {time: 0, submit: {id: 1, run_time: 10}}\n"
+                                 "  - {time: 0, dispatch: {job: 1, hosts: {b: {slots: 1}}}}\n"), output=out)
+    records = [json.loads(line) for line in out.read_text().splitlines()[1:]]
+    assert records[1] == {"kind": "dispatch", "job": "1", "round": 1, "position": None, "time": 0, "allocation": {
+        "hosts": [{"host": "b", "limit_charges": [], "resources": {"slots": 1}}], "limit_charges": [], "shared": {}}}
+    assert result.decisions == 1
