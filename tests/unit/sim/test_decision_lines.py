@@ -21,3 +21,15 @@ def test_a_pend_line_takes_its_session_round_and_time_anew_whenever_either_chang
         '{"job":"7","kind":"pend","position":1,"reasons":[],"round":2,"time":6.5}',
         '{"job":"7","kind":"pend","position":null,"reasons":[],"round":4,"time":5}',
         '{"job":"7","kind":"pend","position":2,"reasons":[],"round":5,"time":5}']
+
+
+def test_a_time_that_is_not_finite_is_written_as_json_writes_it():
+    """Kills: sim/output.py:_scalar's finiteness test `value - value == 0.0` -> `!=` (infinity and NaN would be
+    written by float.__repr__ as `inf` and `nan`, where every other record, written by json, has `Infinity` and
+    `NaN`). A finite float keeps its shortest repr."""
+    lines, pend = DecisionLines(), Pend(JobId(7, None), ())
+    assert [lines.line(1, 1, pend, float("inf")), lines.line(2, 1, pend, float("nan")),
+            lines.line(3, 1, pend, 0.1)] == [
+        '{"job":"7","kind":"pend","position":1,"reasons":[],"round":1,"time":Infinity}',
+        '{"job":"7","kind":"pend","position":1,"reasons":[],"round":2,"time":NaN}',
+        '{"job":"7","kind":"pend","position":1,"reasons":[],"round":3,"time":0.1}']
