@@ -28,3 +28,20 @@ def test_the_summary_counts_the_decisions_compared_and_names_each_mismatch(tmp_p
         "mismatch: round 1 job 3: expected no decision; got pend at position 3 (1 reasons: resource-shortfall x1)",
         "mismatch: round 2 job 3: expected no decision; got pend at position 2 (1 reasons: resource-shortfall x1)",
         "verify: 6 decisions compared, 2 mismatches"]
+
+
+def test_the_expected_file_may_not_be_the_sim_output_file(tmp_path):
+    """Kills: sim/batch.py:input_files' name of the --sim-verify file mutated. The expected file is read while the
+    replay runs, so writing the --sim-output file over it is refused by name, and the file is left as it was."""
+    import pytest
+
+    from refsim.sim.paths import OutputPathError
+
+    rec, expected = recording(ALIKE), tmp_path / "out.jsonl"
+    run_batch(rec, output=expected)
+    before = expected.read_bytes()
+    with pytest.raises(OutputPathError) as caught:
+        run_batch(rec, output=expected, verify=expected)
+    assert str(caught.value) == (f"--sim-output {expected}: is the same file as the --sim-verify file {expected}; "
+                                 "refused so that nothing is overwritten")
+    assert expected.read_bytes() == before
