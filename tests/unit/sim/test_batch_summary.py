@@ -45,3 +45,22 @@ def test_the_expected_file_may_not_be_the_sim_output_file(tmp_path):
     assert str(caught.value) == (f"--sim-output {expected}: is the same file as the --sim-verify file {expected}; "
                                  "refused so that nothing is overwritten")
     assert expected.read_bytes() == before
+
+
+def test_the_recording_may_not_be_an_output_and_the_demo_is_named_demo(tmp_path):
+    """Kills: sim/batch.py:input_files' name of the recording mutated, and DEMO_NAME mutated (the built-in demo,
+    which is no file, is named `demo` in the summary)."""
+    import pytest
+
+    from refsim.sim.batch import demo_recording
+    from refsim.sim.load import load_recording
+    from refsim.sim.paths import OutputPathError
+
+    path = tmp_path / "r.yaml"
+    path.write_text("cluster:\n  hosts: [{name: a, slots: 1}]\nevents:\n  - {time: 0, submit: {id: 1}}\n")
+    with pytest.raises(OutputPathError) as caught:
+        run_batch(load_recording(path), log=path)
+    assert str(caught.value) == (f"--log {path}: is the same file as the recording {path}; refused so that nothing "
+                                 "is overwritten")
+    demo = demo_recording()
+    assert summary_lines(demo, run_batch(demo))[0].startswith("replay of demo: ")
