@@ -40,3 +40,21 @@ events:
     assert not [r for r in reports if isinstance(r, Reconstructed)]
     assert [str(w) for w in reports[-1].warnings] == ["t=2: recorded dispatch of job 1, which is removed, ignored"]
     assert [(j["id"], j["state"]) for j in snapshot_document(sim)["jobs"]] == [("1", "removed")]
+
+
+def test_an_ignored_dispatch_does_not_hold_back_the_next_one_of_its_session():
+    """Kills: sim/replay.py:Simulator._take_reconstructed's `continue` after an ignored dispatch -> `break` (the
+    dispatches recorded after it would wait, and job 2, which no host can take by itself, would stay pending).
+    Jobs 1 and 2 need 100G of mem, more than any host has; their dispatches are recorded at t=2, then job 1 is
+    removed at the same instant. The session at t=2 (round 2) ignores job 1's dispatch and re-applies job 2's."""
+    sim = Simulator(recording("""
+events:
+  - {time: 0, submit: {id: 1, run_time: 10, resreq: "rusage[mem=100G]"}}
+  - {time: 0, submit: {id: 2, run_time: 10, resreq: "rusage[mem=100G]"}}
+  - {time: 2, dispatch: {job: 1, hosts: {a: {}}}}
+  - {time: 2, dispatch: {job: 2, hosts: {b: {}}}}
+  - {time: 2, remove: 1}
+"""))
+    reports = list(sim.reports())
+    assert [(r.round, str(r.job)) for r in reports if isinstance(r, Reconstructed)] == [(2, "2")]
+    assert [str(w) for w in reports[-1].warnings] == ["t=2: recorded dispatch of job 1, which is removed, ignored"]
