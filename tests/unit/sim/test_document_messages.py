@@ -117,3 +117,13 @@ def test_json_objects_are_read_and_a_repeated_key_is_refused():
     from refsim.sim.document import load_json
     assert load_json('{"a": {"b": [1, 2]}, "c": 3}') == {"a": {"b": [1, 2]}, "c": 3}
     assert _refusal('{"a": 1, "b": 2, "b": 3}', "r.json") == "r.json: not accepted as JSON: duplicate key 'b'"
+
+
+def test_an_explicit_int_tag_on_a_long_text_is_refused_by_its_length_before_it_is_built():
+    """Kills: sim/document.py:_scalar's `lstrip("+-")` text mutated (`lstrip("XX+-")` would also strip a leading X,
+    so a long `!!int` text starting with X would be built, and refused only afterwards as not an int). The digit
+    bound applies to the text of every int-tagged scalar, whatever it holds, before anything is built from it:
+    20 characters are over the 19 allowed; the short text is built, and refused as not an int."""
+    assert _refusal("a: !!int XXXXXXXXXXXXXXXXXXXX\n", "r.yaml") == (
+        "r.yaml: line 1: not accepted as YAML: the number XXXXXXXXXXXXXXXXXXXX has more than 19 digits")
+    assert _refusal("a: !!int XX1\n", "r.yaml") == "r.yaml: line 1: not accepted as YAML: 'XX1' is not a valid int"

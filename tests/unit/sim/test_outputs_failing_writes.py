@@ -8,9 +8,12 @@ import os
 
 import pytest
 
+from refsim.model.jobid import JobId
 from refsim.sim.batch import run_batch
 from refsim.sim.output import SimOutput
 from refsim.sim.outputs import OutputWriteError, ReplayOutputs
+from refsim.sim.log import SchedulerLog
+from refsim.sim.replay import Simulator
 from tests.support.recordings import recording
 
 # One host of one slot; three alike jobs. Job 1 is dispatched; job 2 pends, judged in full; job 3 has job 2's
@@ -82,4 +85,56 @@ def test_set_output_names_the_previous_file_when_it_cannot_be_finished(tmp_path)
     assert outputs.output is not None and outputs.output.path == tmp_path / "new.jsonl"
     old.discard()
     outputs.discard()
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_job_record_that_cannot_be_written_is_named_at_the_next_report_and_the_replay_goes_on(tmp_path,
+                                                                                               monkeypatch):
+    """A failure while the replay applies an event (job 1's finish record at t=10) must not end the replay: it
+    is named once, by the report that follows (round 2's start at t=10), and the replay goes on to its end, as
+    the console does when it names the error and carries on (job 2, submitted at t=20, is still dispatched). The
+    --sim-output file is dropped and nothing of it is left.
+    Kills: sim/outputs.py:ReplayOutputs._job_changed raising the failure itself (from inside the replay, which
+    ended it)."""
+    _failing_on(monkeypatch, "'kind': 'finish'", "write")
+    sim = Simulator(recording("""
+events:
+  - {time: 0, submit: {id: 1, run_time: 10}}
+  - {time: 20, submit: {id: 2, run_time: 10}}
+"""))
+    outputs = ReplayOutputs.open("r.yaml", output=tmp_path / "out.jsonl")
+    outputs.attach(sim)
+    errors, seen = [], []
+    for report in sim.reports():
+        try:
+            outputs.report(report, sim.time)
+        except OutputWriteError as exc:
+            errors.append((type(report).__name__, sim.time, str(exc)))
+        seen.append(type(report).__name__)
+    outputs.close()
+    assert errors == [("RoundStarted", 10, f"--sim-output {tmp_path / 'out.jsonl'}: cannot write: {FULL}; "
+                                           "it was not written")]
+    assert seen[-1] == "ReplayEnded" and sim.jobs[JobId(2, None)].start_time == 20
+    assert os.listdir(tmp_path) == []
+
+
+def test_both_outputs_failing_at_one_report_are_named_in_one_message(tmp_path, monkeypatch):
+    """Kills: sim/outputs.py:ReplayOutputs._raise_failures' `"; "` join mutated, and _drop_log's message mutated,
+    its `exc.strerror or exc` -> and, or its `failed.discard()` dropped (the log's temporary file would be left).
+    Job 1's dispatch is the first decision: writing its --sim-output line and its level-1 log line both fail as on
+    a full disk; the one error names the --sim-output file, then the log, and neither file is left."""
+    _failing_on(monkeypatch, '"kind":"dispatch"', "write_line")
+    real_line = SchedulerLog._line
+
+    def line(self, time, text):
+        if "dispatch" in text:
+            raise OSError(errno.ENOSPC, FULL)
+        real_line(self, time, text)
+
+    monkeypatch.setattr(SchedulerLog, "_line", line)
+    out, log = tmp_path / "out.jsonl", tmp_path / "sched.log"
+    with pytest.raises(OutputWriteError) as caught:
+        run_batch(recording(ALIKE), output=out, log=log, verbosity=1)
+    assert str(caught.value) == (f"--sim-output {out}: cannot write: {FULL}; it was not written; "
+                                 f"--log {log}: cannot write: {FULL}; it was not written")
     assert os.listdir(tmp_path) == []
