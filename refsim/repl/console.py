@@ -22,7 +22,6 @@ from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
 from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
 from refsim.sim.batch import input_files
-from refsim.sim.jobtable import JobRecord
 from refsim.sim.output import read_output
 from refsim import __version__
 from refsim.sim.outputs import OutputWriteError, ReplayOutputs
@@ -52,8 +51,6 @@ class Console:
         self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
         self.outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity)
         self.outputs.attach(self.sim)
-        self._write_job = self.sim.job_hook
-        self.sim.job_hook = self._job_changed
         self.units = UnitsMode.AUTO
         self.quiet_continue = False
         self.breaks = Breakpoints()
@@ -421,15 +418,6 @@ class Console:
                 self._print_trace(trace, rounds)
             self._reported()
         return 0
-
-    def _job_changed(self, record: JobRecord, time: float) -> None:
-        """A job record (submit, finish, remove) for the outputs: a failed write drops that output, as a decision's
-        does, and is named; the replay, in whose step the record is written, goes on."""
-        assert self._write_job is not None  # set by outputs.attach
-        try:
-            self._write_job(record, time)
-        except OutputWriteError as exc:
-            self.write(f"error: {exc}")
 
     def _reported(self) -> None:
         """After a decision or no-decision is reported: the last one of its session ends the session."""

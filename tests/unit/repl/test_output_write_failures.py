@@ -60,8 +60,9 @@ def test_a_decision_record_that_cannot_be_written_is_named_and_the_replay_goes_o
 def test_a_job_record_that_cannot_be_written_is_named_and_the_replay_goes_on(tmp_path, monkeypatch, fragment):
     """A submit record (written as round 1 starts, before any decision) or a finish record (job 1's, as round 2
     starts) fails: one error line, then the same replay. This once ended the console with a traceback, because the
-    record is written inside the replay's step, where nothing caught the failure (a bug fixed in
-    Console._job_changed). Kills: console.py:Console._job_changed its `error: ` line mutated or dropped."""
+    record is written inside the replay's step, where nothing caught the failure (fixed in
+    ReplayOutputs._job_changed, which leaves the failure to be named by the next report). Kills:
+    outputs.py:ReplayOutputs._job_changed raising from inside the replay's step."""
     _failing_on(monkeypatch, fragment, "write")
     out = tmp_path / "out.jsonl"
     lines = console_lines(ALIKE, ["step", "step", "continue"], output=str(out))
