@@ -200,3 +200,19 @@ def test_sweep_runs_its_replays_in_this_process_only_with_one_job(tmp_path: Path
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == "sweep s.yaml: 2 replays: 2 run, 0 skipped (results exist), 0 failed"
     assert _REPLAYED_HERE == ([os.getpid()] * 2 if in_this_process else [])
+
+
+def test_ctrl_c_during_a_command_ends_it_with_status_130_and_one_line_on_stderr(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch):
+    """Ctrl-C (KeyboardInterrupt) while a replay runs ends the command with status 130 (128 + SIGINT) and one line
+    on stderr, nothing on stdout and no traceback (as Ctrl-C on the command line, tests/hostile/test_signals.py).
+    Kills: cli.py:_Refsim.invoke the interrupted line dropped, its `sys.exit(INTERRUPTED)` dropped, and
+    INTERRUPTED `130` -> `131`."""
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("refsim.cli.run_batch", interrupted)
+    result = run("sim", "--example", "limits")
+    assert result.exit_code == 130
+    assert result.stdout == ""
+    assert result.stderr == "refsim: interrupted; no partial output file was left\n"
