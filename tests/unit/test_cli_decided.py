@@ -216,3 +216,40 @@ def test_ctrl_c_during_a_command_ends_it_with_status_130_and_one_line_on_stderr(
     assert result.exit_code == 130
     assert result.stdout == ""
     assert result.stderr == "refsim: interrupted; no partial output file was left\n"
+
+
+def test_a_sweep_needs_its_results_folder(tmp_path: Path):
+    """`sweep SPEC` without `-o` stops at click's usage check (status 2, the last line naming the option) before
+    the sweep file is even read, and nothing is made. Kills: cli.py:sweep's -o `required=True` -> False."""
+    result = run("sweep", tmp_path / "spec.yaml")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: Missing option '-o' / '--output'."
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_sweep_report_of_another_kind_is_refused_naming_it(tmp_path: Path):
+    """A report named .pdf is a usage error (status 2) whose last line names the -o value and the kinds refsim
+    writes, before the results are read, and no file is written. Kills: cli.py:sweep_report's message mutated."""
+    result = run("sweep-report", tmp_path / "results.csv", "-o", tmp_path / "r.pdf")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"Error: -o {tmp_path / 'r.pdf'}: the report is written as .md or .html"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_dask_workers_refusal_is_told_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """What the Dask executor warns about (a worker of another refsim version left out) goes to stderr, beside the
+    error that ends the sweep, so stdout keeps only a sweep's closing lines. The sweep itself is stood in for: it
+    warns as DaskExecutor does, then finds no usable worker. Kills: cli.py:sweep the Dask warning sent to stdout
+    (`err=True` -> False)."""
+    from refsim.sweep.executors import DaskExecutor, ExecutorError
+
+    def refused(spec: object, folder: object, executor: DaskExecutor, **options: object) -> None:
+        executor.warn("--dask: worker tcp://w:1 refused: it runs refsim 9.9, this sweep refsim 0.1.0")
+        raise ExecutorError("--dask tcp://s:1: no worker runs refsim 0.1.0")
+
+    monkeypatch.setattr("refsim.sweep.run.run_sweep", refused)
+    result = run("sweep", tmp_path / "spec.yaml", "-o", tmp_path / "out", "--dask", "tcp://s:1")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == ("--dask: worker tcp://w:1 refused: it runs refsim 9.9, this sweep refsim 0.1.0\n"
+                             "Error: --dask tcp://s:1: no worker runs refsim 0.1.0\n")
