@@ -253,3 +253,23 @@ def test_a_dask_workers_refusal_is_told_on_stderr(tmp_path: Path, monkeypatch: p
     assert result.stdout == ""
     assert result.stderr == ("--dask: worker tcp://w:1 refused: it runs refsim 9.9, this sweep refsim 0.1.0\n"
                              "Error: --dask tcp://s:1: no worker runs refsim 0.1.0\n")
+
+
+def test_a_distribution_without_sampled_run_times_is_refused_in_one_line(tmp_path: Path):
+    """`--distribution` means nothing unless run times are sampled: without `--run-time distribution` it is refused
+    in exactly one line (status 2) and no recording is written. Kills: cli.py:import_csv's message mutated."""
+    trace = tmp_path / "trace.csv"
+    trace.write_text(TRACE)
+    result = run("import", "csv", trace, "--nodes", 4, "-o", tmp_path / "r.yaml", "--distribution", "normal:1,1")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: --distribution is used only with --run-time distribution\n"
+    assert not (tmp_path / "r.yaml").exists()
+
+
+def test_a_schedule_import_needs_its_output(tmp_path: Path):
+    """`import schedule` without `-o` stops at click's usage check (status 2, the last line naming the option) and
+    nothing is made. Kills: cli.py:import_schedule's -o `required=True` -> False."""
+    result = run("import", "schedule", tmp_path / "s.csv", "--workload", tmp_path / "t.csv", "--nodes", 1)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: Missing option '-o' / '--output'."
+    assert list(tmp_path.iterdir()) == []
