@@ -200,3 +200,76 @@ def test_sweep_runs_its_replays_in_this_process_only_with_one_job(tmp_path: Path
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == "sweep s.yaml: 2 replays: 2 run, 0 skipped (results exist), 0 failed"
     assert _REPLAYED_HERE == ([os.getpid()] * 2 if in_this_process else [])
+
+
+def test_ctrl_c_during_a_command_ends_it_with_status_130_and_one_line_on_stderr(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch):
+    """Ctrl-C (KeyboardInterrupt) while a replay runs ends the command with status 130 (128 + SIGINT) and one line
+    on stderr, nothing on stdout and no traceback (as Ctrl-C on the command line, tests/hostile/test_signals.py).
+    Kills: cli.py:_Refsim.invoke the interrupted line dropped, its `sys.exit(INTERRUPTED)` dropped, and
+    INTERRUPTED `130` -> `131`."""
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("refsim.cli.run_batch", interrupted)
+    result = run("sim", "--example", "limits")
+    assert result.exit_code == 130
+    assert result.stdout == ""
+    assert result.stderr == "refsim: interrupted; no partial output file was left\n"
+
+
+def test_a_sweep_needs_its_results_folder(tmp_path: Path):
+    """`sweep SPEC` without `-o` stops at click's usage check (status 2, the last line naming the option) before
+    the sweep file is even read, and nothing is made. Kills: cli.py:sweep's -o `required=True` -> False."""
+    result = run("sweep", tmp_path / "spec.yaml")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: Missing option '-o' / '--output'."
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_sweep_report_of_another_kind_is_refused_naming_it(tmp_path: Path):
+    """A report named .pdf is a usage error (status 2) whose last line names the -o value and the kinds refsim
+    writes, before the results are read, and no file is written. Kills: cli.py:sweep_report's message mutated."""
+    result = run("sweep-report", tmp_path / "results.csv", "-o", tmp_path / "r.pdf")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"Error: -o {tmp_path / 'r.pdf'}: the report is written as .md or .html"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_dask_workers_refusal_is_told_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """What the Dask executor warns about (a worker of another refsim version left out) goes to stderr, beside the
+    error that ends the sweep, so stdout keeps only a sweep's closing lines. The sweep itself is stood in for: it
+    warns as DaskExecutor does, then finds no usable worker. Kills: cli.py:sweep the Dask warning sent to stdout
+    (`err=True` -> False)."""
+    from refsim.sweep.executors import DaskExecutor, ExecutorError
+
+    def refused(spec: object, folder: object, executor: DaskExecutor, **options: object) -> None:
+        executor.warn("--dask: worker tcp://w:1 refused: it runs refsim 9.9, this sweep refsim 0.1.0")
+        raise ExecutorError("--dask tcp://s:1: no worker runs refsim 0.1.0")
+
+    monkeypatch.setattr("refsim.sweep.run.run_sweep", refused)
+    result = run("sweep", tmp_path / "spec.yaml", "-o", tmp_path / "out", "--dask", "tcp://s:1")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == ("--dask: worker tcp://w:1 refused: it runs refsim 9.9, this sweep refsim 0.1.0\n"
+                             "Error: --dask tcp://s:1: no worker runs refsim 0.1.0\n")
+
+
+def test_a_distribution_without_sampled_run_times_is_refused_in_one_line(tmp_path: Path):
+    """`--distribution` means nothing unless run times are sampled: without `--run-time distribution` it is refused
+    in exactly one line (status 2) and no recording is written. Kills: cli.py:import_csv's message mutated."""
+    trace = tmp_path / "trace.csv"
+    trace.write_text(TRACE)
+    result = run("import", "csv", trace, "--nodes", 4, "-o", tmp_path / "r.yaml", "--distribution", "normal:1,1")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: --distribution is used only with --run-time distribution\n"
+    assert not (tmp_path / "r.yaml").exists()
+
+
+def test_a_schedule_import_needs_its_output(tmp_path: Path):
+    """`import schedule` without `-o` stops at click's usage check (status 2, the last line naming the option) and
+    nothing is made. Kills: cli.py:import_schedule's -o `required=True` -> False."""
+    result = run("import", "schedule", tmp_path / "s.csv", "--workload", tmp_path / "t.csv", "--nodes", 1)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "Error: Missing option '-o' / '--output'."
+    assert list(tmp_path.iterdir()) == []

@@ -123,3 +123,60 @@ def test_a_folder_given_as_a_run_is_one_line(tmp_path: Path):
     for args in (("report", str(tmp_path)), ("diff", small, str(tmp_path))):
         result = run(*args)
         assert result.exit_code == 2 and result.output == f"Error: {tmp_path}: cannot read: Is a directory\n"
+
+
+def test_a_folder_given_as_a_file_argument_is_a_usage_error_naming_it(tmp_path: Path):
+    """Where a command takes a file (a recording, an output, a log), a folder is refused before anything runs, with
+    the usage and a line naming the argument and the folder (exit 2), and the folder is left as it was.
+    Kills: cli.py FILE's `dir_okay=False` -> `True`."""
+    for args, name in ((("sim", str(tmp_path)), "'[RECORDING]'"),
+                       (("import", "swf", "x.swf", "-o", str(tmp_path)), "'-o' / '--output'")):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert result.output.splitlines()[-1] == f"Error: Invalid value for {name}: File '{tmp_path}' is a directory."
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command, shown", [
+    (("sim",), "--on-error [continue|stop] Console: go on after a failed command, or stop at the first one with "
+               "exit status 1. [default: continue]"),
+    (("import", "csv"), "--timezone TEXT Zone of ISO times without an offset. [default: UTC]"),
+    (("import", "csv"), "--run-time [actual|limit|distribution] Run times: the actual one (else the limit), the "
+                        "limit, or samples. [default: actual]"),
+    (("import", "schedule"), "--timezone TEXT Zone of ISO times without an offset. [default: UTC]"),
+])
+def test_the_help_shows_each_options_default(command, shown):
+    """An option with a default says it in the help (click wraps the text, so the words are joined first).
+    Kills: cli.py the `show_default=True` of sim's --on-error, of --timezone and of import csv's --run-time -> False."""
+    result = run(*command, "--help")
+    assert result.exit_code == 0 and shown in " ".join(result.output.split())
+
+
+def test_a_bar_drawn_on_a_terminal_is_closed_when_the_command_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A replay and an import that drew their bar end it before the command returns: the bar's line is finished and
+    the cursor shown again (click hides it while drawing), so the shell's prompt starts on a line of its own.
+    Kills: cli.py sim's and import_swf's `progress.close()` dropped."""
+    recording = tmp_path / "r.yaml"
+    recording.write_text("cluster: {hosts: [{name: a, slots: 1}]}\nevents:\n"
+                         "  - {time: 0, submit: {id: 1, run_time: 5}}\n  - {time: 50, submit: {id: 2, run_time: 5}}\n")
+    jobs = "".join(f"{n} 0 -1 10 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n" for n in range(1, 4097))
+    log = tmp_path / "many.swf"
+    log.write_text("; MaxNodes: 1\n" + jobs)  # 4097 lines: one progress report, after line 4096
+    monkeypatch.setattr("refsim.progress.DELAY", 0.0)
+    for args in (["sim", str(recording)], ["import", "swf", str(log), "-o", str(tmp_path / "many.json")]):
+        stream = Terminal()
+        monkeypatch.setattr("sys.stderr", stream)
+        main(args, standalone_mode=False)
+        assert "\x1b[?25l" in stream.getvalue() and stream.getvalue().endswith("\x1b[?25h\n")
+
+
+@pytest.mark.parametrize("command, shown", [
+    (("sim",), "--example NAME Replay a recording shipped with refsim; `--example list` lists them."),
+    (("import", "swf"), "--time-scale F Multiply submit times by F (0 < F, finite): below 1 raises the offered "
+                        "load."),
+])
+def test_an_options_argument_is_named_in_the_help_as_its_text_names_it(command, shown):
+    """The help names an option's argument by the word its text uses (NAME, F), not click's type name.
+    Kills: cli.py sim's --example metavar and import_swf's --time-scale metavar mutated."""
+    result = run(*command, "--help")
+    assert result.exit_code == 0 and shown in " ".join(result.output.split())

@@ -82,3 +82,18 @@ def test_a_total_of_zero_is_a_bar_of_one_unit():
     progress.update(1)
     assert stream.getvalue().rstrip().endswith("100%")
     progress.close()
+
+
+def test_the_delay_counts_from_when_the_work_started_not_from_the_clocks_zero():
+    """A monotonic clock reads any value at the start (here 1000 s): the bar still waits one second from then.
+    Kills: Progress.update's elapsed time `clock() - started` -> `clock() + started` (the bar at once)."""
+    now = [1000.0]
+    stream = Terminal()
+    progress = Progress("replaying", 10, stream, clock=lambda: now[0])
+    now[0] = 1000.5
+    progress.update(5)
+    assert not progress.shown and stream.getvalue() == ""
+    now[0] = 1001.0
+    progress.update(6)
+    assert progress.shown and "60%" in stream.getvalue()
+    progress.close()

@@ -43,3 +43,14 @@ def test_the_cli_writes_scaled_times(tmp_path):
     result = CliRunner().invoke(main, ["import", "swf", str(FIXTURE), "-o", str(out), "--time-scale", "2"])
     assert result.exit_code == 0, result.output
     assert [e["time"] for e in json.loads(out.read_text())["events"]] == [0, 10, 20, 20]
+
+
+def test_without_a_factor_the_cli_keeps_the_logged_submit_times(tmp_path):
+    """No --time-scale means the times as logged: tiny.swf submits at 0, 5, 10 and 10, and the command's recording
+    is the library's unscaled one. Kills: cli.py:import_swf's default factor `1.0` -> `2.0`."""
+    out = tmp_path / "rec.json"
+    result = CliRunner().invoke(main, ["import", "swf", str(FIXTURE), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    written = json.loads(out.read_text())
+    assert [e["time"] for e in written["events"]] == [0, 5, 10, 10]
+    assert written == swf_recording(FIXTURE)
