@@ -97,13 +97,15 @@ def test_each_row_is_on_disk_as_soon_as_its_replay_ends(two_runs: Path, monkeypa
 def test_a_replay_that_failed_is_run_again_and_filed_in_sweep_order(six: Path, monkeypatch: pytest.MonkeyPatch):
     """The six-jobs sweep (6 replays, conftest) with replay 2 failing: run again, only replay 2 runs, and it is
     appended last, yet both files end in sweep order 1 to 6. Kills: sweep/results.py:ResultsFolder.rewrite
-    keeping the order the rows were filed in."""
+    keeping the order the rows were filed in, and row_of's status of a failed replay."""
     monkeypatch.chdir(six)
     real = executors.run_replay
     monkeypatch.setattr(executors, "run_replay", lambda task: real(task) if task.index != 2 else
                         executors.ReplayOutcome(task.index, task.key, None, "broken", None))
     first = run("sweep", "six.yaml", "-o", "out", "-j", "1")
     assert "6 replays: 6 run, 0 skipped (results exist), 1 failed" in first.stdout
+    assert [(r["status"], r["error"], r["jobs"]) for r in _jsonl_rows(six / "out")][:3] == [
+        ("ok", None, 6), ("failed", "broken", None), ("ok", None, 6)]  # a failed replay measured nothing
     monkeypatch.undo()
     monkeypatch.chdir(six)
     again = run("sweep", "six.yaml", "-o", "out", "-j", "1")
@@ -155,3 +157,28 @@ def test_a_failed_replay_without_parameters_is_named_by_its_recording_alone(tmp_
                         lambda task: executors.ReplayOutcome(task.index, task.key, None, "broken", None))
     result = run("sweep", "s.yaml", "-o", "out", "-j", "1")
     assert result.stderr.splitlines()[0] == "replay 1 (r.yaml) failed: broken"
+
+
+def test_the_output_folder_is_made_with_the_folders_above_it(two_runs: Path):
+    """-o naming a folder two levels below ones that do not exist yet: both are made. Kills:
+    sweep/results.py:ResultsFolder.start making only the last folder (parents=False)."""
+    assert run("sweep", "s.yaml", "-o", "new/deeper", "-j", "1").exit_code == 0
+    assert sorted(p.name for p in (two_runs / "new" / "deeper").iterdir()) == ["results.csv", "results.jsonl"]
+
+
+@pytest.mark.parametrize("name, what", [("results.csv", "the results table"), ("results.jsonl", "the results")])
+def test_a_replays_output_file_that_is_a_results_file_is_refused(two_runs: Path, name: str, what: str):
+    """A replay's --sim-output file in runs/ that is a link to one of the results files would overwrite it: the
+    sweep stops with one line naming both, and the link is left in place. Kills: sweep/results.py:
+    ResultsFolder.write_sim_output's names of the results files in its refusal."""
+    assert run("sweep", "s.yaml", "-o", "out", "-j", "1").exit_code == 0  # no files asked for: learn the keys
+    key = _jsonl_rows(two_runs / "out")[0]["key"]
+    (two_runs / "out" / "runs").mkdir()
+    link = two_runs / "out" / "runs" / f"tâches-001-{key[:12]}.jsonl.gz"
+    link.symlink_to(two_runs / "out" / name)
+    result = run("sweep", "s.yaml", "-o", "out", "-j", "1", "--sim-output")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: --sim-output {Path('out') / 'runs' / link.name}: is the same file as {what} "
+        f"{Path('out') / name}; refused so that nothing is overwritten")
+    assert link.is_symlink()
