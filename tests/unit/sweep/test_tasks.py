@@ -11,6 +11,7 @@ import pytest
 
 import refsim.sweep.tasks as tasks
 from refsim import __version__
+from refsim.sweep.dotted import parse_path
 from refsim.sweep.sources import Source
 from refsim.sweep.tasks import METRICS, ReplayTask, run_replay
 
@@ -66,3 +67,16 @@ def test_an_error_of_several_lines_comes_back_as_one(monkeypatch: pytest.MonkeyP
     outcome = run_replay(_task())
     assert (outcome.index, outcome.key, outcome.metrics) == (3, "k3", None)
     assert outcome.error == "RuntimeError: the model broke at job 1"
+
+
+@pytest.mark.parametrize("path, value, error", [
+    ("cluster.hosts[0].slots", "lots", "one.yaml: cluster.hosts[0].slots: 'lots' is not an amount"),
+    ("cluster.queues[0].priority", 1, "cluster.queues[0].priority: cluster has no 'queues'")])
+def test_a_parameter_the_recording_cannot_take_fails_the_replay_with_its_error(path: str, value: object, error: str):
+    """A task whose override breaks the recording (a task built by hand, or sent by another program: a sweep checks
+    each value first) comes back failed with the recording's or the path's own one-line error, as an outcome.
+    Kills: sweep/tasks.py:run_replay's outcome for a recording or dotted-path error (None instead)."""
+    task = replace(_task(), parameters=((path, value),), paths={path: parse_path(path)})
+    outcome = run_replay(task)
+    assert (outcome.index, outcome.key, outcome.metrics, outcome.cpu_seconds) == (3, "k3", None, None)
+    assert outcome.error == error
