@@ -48,3 +48,18 @@ def test_an_html_reports_plot_is_embedded_with_its_alternative_text(tmp_path: Pa
     images = [line for line in text.splitlines() if line.startswith("<img")]
     assert images == ['<img alt="wait and utilisation against cluster.hosts[name=a&lt;b].slots" '
                       'src="data:image/png;base64,cG5n">']
+
+
+def test_a_plot_that_is_a_link_to_its_report_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A Markdown report's plot r-hosts.png that is a link to the report r.md itself: writing one would overwrite
+    the other, so one line names the plot and the report, and nothing is written. Kills: sweep/report.py:
+    write_report's name of the report among the files a plot may not be."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.csv").write_text("replay,recording,hosts,status,wait_mean,utilisation\n1,a.yaml,1,ok,10.0,0.5\n")
+    (tmp_path / "r.md").write_text("an older report\n")
+    (tmp_path / "r-hosts.png").symlink_to(tmp_path / "r.md")
+    result = run("sweep-report", "r.csv", "-o", "r.md")
+    assert result.exit_code == 2
+    assert result.stderr == "Error: sweep-report plot r-hosts.png: is the same file as the report r.md; refused so " \
+                            "that nothing is overwritten\n"
+    assert (tmp_path / "r.md").read_text() == "an older report\n"
