@@ -3,6 +3,7 @@ and how an earlier run's results.jsonl is read back to resume from."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -182,3 +183,18 @@ def test_a_replays_output_file_that_is_a_results_file_is_refused(two_runs: Path,
         f"Error: --sim-output {Path('out') / 'runs' / link.name}: is the same file as {what} "
         f"{Path('out') / name}; refused so that nothing is overwritten")
     assert link.is_symlink()
+
+
+def test_a_sweep_keeps_no_output_files_unless_asked(six: Path):
+    """run_sweep called as a library, without sim_output: no replay's --sim-output file is kept (no runs/ folder,
+    every row's sim_output empty), as `refsim sweep` without --sim-output. Kills: sweep/run.py:run_sweep's
+    default for sim_output."""
+    from refsim.sweep.executors import SerialExecutor
+    from refsim.sweep.progress import SweepProgress
+    from refsim.sweep.run import run_sweep
+
+    summary = run_sweep(six / "six.yaml", six / "out", SerialExecutor(), report=lambda line: None,
+                        progress=SweepProgress(6, io.StringIO()))
+    assert (summary.replays, summary.ran, summary.failed) == (6, 6, 0)
+    assert sorted(p.name for p in (six / "out").iterdir()) == ["results.csv", "results.jsonl"]
+    assert [r["sim_output"] for r in _jsonl_rows(six / "out")] == [None] * 6
