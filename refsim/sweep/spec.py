@@ -66,7 +66,7 @@ class SweepSpec:
     axis_names: tuple[str, ...]  # the results table's parameter columns, in order
     paths: dict[str, DottedPath]  # the override axes' parsed paths, by axis name
     combinations: tuple[Parameters, ...]  # every replay's parameters, for each recording
-    listed: bool = False  # `runs:` (a listed set) rather than `axes:`
+    listed: bool  # `runs:` (a listed set) rather than `axes:`
 
     def error(self, where: str, problem: str) -> SweepError:
         return SweepError(self.file, where, problem)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from refsim import __version__
 from refsim.importers.swf import SwfError
-from refsim.report.metrics import MetricsBuilder
+from refsim.report.metrics import FIELDS, MetricsBuilder
 from refsim.sim.batch import run_batch
 from refsim.sim.load import recording_from
 from refsim.sim.outputs import OutputWriteError
@@ -27,8 +27,7 @@ from refsim.sweep.spec import Parameters
 from refsim.sweep.variant import VariantError, variant
 
 Figure = float | int | None
-METRICS = ("jobs", "started", "finished", "wait_mean", "wait_median", "wait_p95", "wait_max", "bsld_mean",
-           "bsld_max", "utilisation", "makespan", "decisions")
+METRICS = (*FIELDS, "decisions")  # the report's overall figures, then the replay's decision count
 
 
 @dataclass(frozen=True)
@@ -90,7 +89,7 @@ def _replay(task: ReplayTask, recording: Recording) -> ReplayOutcome:
         cpu = time.thread_time() - start
         compressed = gzip.compress(output.read_bytes(), mtime=0) if output is not None else None
     overall = metrics.metrics().overall
-    figures: dict[str, Figure] = {name: getattr(overall, name) for name in METRICS if name != "decisions"}
+    figures: dict[str, Figure] = {name: getattr(overall, name) for name in FIELDS}
     figures["decisions"] = result.decisions
     return ReplayOutcome(task.index, task.key, figures, None, cpu, compressed)
 

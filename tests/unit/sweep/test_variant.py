@@ -150,3 +150,15 @@ def test_a_time_scale_leaves_alone_the_events_it_cannot_scale():
     assert with_time_scale({"events": events}, 0.5)["events"] == [{"time": 1.0, "finish": 1}, "later",
                                                                  {"time": "soon", "finish": 2},
                                                                  {"time": True, "finish": 3}]
+
+
+def test_the_discipline_axis_sets_the_recordings_discipline():
+    """The discipline axis's value becomes the recording's `scheduling: {discipline: ...}`, added where the
+    recording has none and replacing the one it has (the only scheduling setting); nothing else changes.
+    Kills: sweep/variant.py:variant's discipline read from the parameters under another name."""
+    assert variant(DOCUMENT, (("discipline", "strict"),), {}, None, scale_times=True) == \
+        {**DOCUMENT, "scheduling": {"discipline": "strict"}}
+    easy = {**DOCUMENT, "scheduling": {"discipline": "easy"}}
+    assert variant(easy, (("discipline", "conservative"),), {}, None, scale_times=True) == \
+        {**DOCUMENT, "scheduling": {"discipline": "conservative"}}
+    assert easy["scheduling"] == {"discipline": "easy"}  # the recording's own document unchanged
