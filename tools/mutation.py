@@ -546,9 +546,28 @@ def coverage_map(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set[s
     for measured in data.measured_files():
         rel = measured.split("/project/", 1)[1]  # every copy is <tmp>/project, so saved data stays usable
         per_line = {n: set(ctx) for n, ctx in data.contexts_by_lineno(measured).items()}  # "" = while importing
+        source = copy / rel
+        if source.exists():
+            per_line = spread_over_statements(per_line, source.read_text(encoding="utf-8"))
         lines[rel] = per_line
         modules[rel] = set().union(*per_line.values()) - {""} if per_line else set()
     return lines, modules
+
+
+def spread_over_statements(per_line: dict[int, set[str]], source: str) -> dict[int, set[str]]:
+    """Coverage records a statement written over several lines (a tuple constant, a call's arguments) at its first
+    line only: each later line of it that has no record of its own gets the tests of that first line, so a mutant
+    there is checked against them instead of counting as uncovered."""
+    first: dict[int, int] = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.stmt):
+            for number in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                first[number] = max(first.get(number, 0), node.lineno)  # the innermost statement starts last
+    spread = dict(per_line)
+    for number, start in first.items():
+        if number not in spread and start in per_line:
+            spread[number] = per_line[start]
+    return spread
 
 
 # Tests that check refsim as a whole by looking at its objects (every dataclass frozen, every public name

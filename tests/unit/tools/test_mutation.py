@@ -322,3 +322,23 @@ def test_the_whole_codebase_tests_exist():
     from tools.mutation import ROOT, WHOLE_CODEBASE_TESTS
 
     assert WHOLE_CODEBASE_TESTS and all((ROOT / test).is_file() for test in WHOLE_CODEBASE_TESTS)
+
+
+def test_the_later_lines_of_a_statement_get_the_tests_of_its_first_line():
+    """Coverage records `NAMES = (...)` over three lines at its first line only: its later lines get that line's
+    tests; a line of a statement never run, and a line that has its own record, are left as they are. Kills: the
+    mutants on a constant's second line counted as uncovered although every test of the module runs it."""
+    from tools.mutation import spread_over_statements
+    source = ("NAMES = ('a',\n"
+              "         'b',\n"
+              "         'c')\n"
+              "\n"
+              "def f(x):\n"
+              "    if x:\n"
+              "        return (x +\n"
+              "                1)\n"
+              "    return g(x,\n"
+              "             2)\n")
+    recorded = {1: {""}, 5: {""}, 6: {"t1", "t2"}, 9: {"t2"}, 10: {"t3"}}
+    assert spread_over_statements(recorded, source) == {
+        1: {""}, 2: {""}, 3: {""}, 5: {""}, 6: {"t1", "t2"}, 9: {"t2"}, 10: {"t3"}}
