@@ -64,3 +64,11 @@ def test_an_integer_too_long_to_print_is_quoted_by_its_size():
     Kills: bounds.short's size check dropped (a ValueError traceback instead of the message)."""
     assert short(2 ** 20_000) == "an integer of 20001 bits"
     assert short(10 ** 400) == ("1" + "0" * 39) + "..."
+
+
+def test_an_integer_is_quoted_by_its_digits_up_to_14000_bits_and_by_its_size_past_them():
+    """repr() refuses integers past 4,300 digits, so a huge one is named by its bit count; 14,000 bits (4,215
+    digits) is still quoted as digits. Kills: model/bounds.py:short `bit_length() > _QUOTABLE_BITS` -> `>=`."""
+    at_bound = 2 ** 13_999  # exactly 14,000 bits
+    assert short(at_bound) == str(at_bound)[:40] + "..."
+    assert short(2 ** 14_000) == "an integer of 14001 bits"
