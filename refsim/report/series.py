@@ -35,7 +35,7 @@ class RunSeries:
         return tuple((n - bisect_right(self.waits, w)) / n for w in self.waits)
 
 
-def run_series(records: Iterable[Record], name: str = "the run") -> RunSeries:
+def run_series(records: Iterable[Record], name: str) -> RunSeries:
     builder = MetricsBuilder(name)
     times: list[float] = []
     pending: list[int] = []

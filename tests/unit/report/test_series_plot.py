@@ -18,7 +18,7 @@ BUSY = (2, 2, 2, 2, 2, 2, 2, 1, 2, 0)
 
 
 def test_series_by_hand(small_run):
-    series = run_series(read_run(small_run))
+    series = run_series(read_run(small_run), str(small_run))
     assert (series.times, series.pending, series.busy) == (TIMES, PENDING, BUSY)
     assert series.utilisation() == tuple(b / 2 for b in BUSY)
     # waits 0 (job 1), 80 (job 3), 90 (job 2), 120 (job 4); of 4 jobs, 3 waited longer than 0, 2 than 80, ...
@@ -27,7 +27,7 @@ def test_series_by_hand(small_run):
 
 
 def test_series_agree_with_the_metrics(small_run):
-    series, metrics = run_series(read_run(small_run)), run_metrics(read_run(small_run))
+    series, metrics = run_series(read_run(small_run), str(small_run)), run_metrics(read_run(small_run), str(small_run))
     # the area under the busy-slot steps is the slot-seconds used: 2x100 + 2x5 + 1x45 + 2x20 = 295
     assert integral(series, series.busy, 170) == 295
     assert time_average(series, series.utilisation()) == pytest.approx(metrics.overall.utilisation)
@@ -36,7 +36,7 @@ def test_series_agree_with_the_metrics(small_run):
 
 
 def test_binned_utilisation_by_hand(small_run):
-    series = run_series(read_run(small_run))
+    series = run_series(read_run(small_run), str(small_run))
     mids, means = binned(series, series.utilisation(), 2)
     # two stretches of 85 s: 0..85 fully busy; 85..170 busy 2 for 20 s, 1 for 45 s, 2 for 20 s: 62.5/85
     assert mids == (42.5, 127.5)
@@ -46,7 +46,7 @@ def test_binned_utilisation_by_hand(small_run):
 def test_one_bin_is_the_time_average(small_run):
     """One stretch of the whole run (0..170) averages the utilisation over it: 295 slot-seconds of 2 x 170.
     Kills: report/series.py:binned's last bin index (`bins - 1`) taken one lower."""
-    series = run_series(read_run(small_run))
+    series = run_series(read_run(small_run), str(small_run))
     mids, means = binned(series, series.utilisation(), 1)
     assert mids == (85.0,) and means == pytest.approx((295 / 340,))
 
@@ -89,7 +89,7 @@ def test_a_cluster_without_slots_is_never_in_use(tmp_path):
 
     path = record(tmp_path, "cluster:\n  hosts:\n    - {name: a, slots: 0}\nevents:\n"
                             "  - {time: 0, submit: {id: 1}}\n  - {time: 10, remove: 1}\n", "no-slots")
-    series = run_series(read_run(path))
+    series = run_series(read_run(path), str(path))
     assert (series.span.slots, series.times, series.pending) == (0, (0, 10), (1, 0))
     assert series.utilisation() == (0.0, 0.0)
 
@@ -105,7 +105,7 @@ def test_a_run_that_spans_no_time_has_no_stretches_to_average_and_still_plots(tm
     from tests.unit.report.conftest import record
 
     path = record(tmp_path, NO_TIME, "no-time")
-    series = run_series(read_run(path))
+    series = run_series(read_run(path), str(path))
     assert (series.span.start, series.span.end, series.times, series.busy) == (0, 0, (0,), (0,))
     assert binned(series, series.utilisation(), 100) == ((), ())
     assert time_average(series, (1.0,)) == 0.0
