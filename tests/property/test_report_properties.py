@@ -11,7 +11,8 @@ from refsim.model.jobs import JobState
 from refsim.report.diff import diff_runs
 from refsim.report.metrics import bounded_slowdown, run_metrics
 from refsim.report.runfile import read_run
-from refsim.report.series import run_series, time_average
+from refsim.report.series import run_series
+from tests.support.series_area import time_average
 from refsim.sim.batch import run_batch
 from refsim.sim.load import recording_from
 from refsim.sim.reader import parse_text
