@@ -93,3 +93,13 @@ def test_the_utilisation_legend_names_each_curve_and_the_overall_figure(tmp_path
     legend = utilisation.get_legend()
     assert [text.get_text() for text in legend.get_texts()] == [
         "slots in use", "mean over 1/100 of the run", "overall 100.0%"]
+
+
+def test_the_utilisation_steps_are_drawn_from_the_runs_start(tmp_path):
+    """Kills: report/plot.py:_utilisation's `(t - start) / size` -> `(t + start) / size` for the steps of each
+    instant. The late run's records sit at 3600 s (its start) and 14400 s: 0 and 3 hours from the start."""
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure
+
+    utilisation = plot_figure([record(tmp_path, LATE_START, "late")]).axes[1]
+    assert list(utilisation.lines[0].get_xdata()) == [0.0, 3.0]
