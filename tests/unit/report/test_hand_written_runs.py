@@ -148,3 +148,13 @@ def test_the_95th_percentile_wait_of_twenty_jobs_is_the_19th(tmp_path: Path):
     run = _run(tmp_path / "twenty.jsonl", {str(j): 21 - j for j in range(1, 21)})
     overall = run_metrics(read_run(run), run).overall
     assert (overall.wait_p95, overall.wait_max) == (19, 20)
+
+
+def test_a_run_file_that_is_not_there_is_named_as_unreadable(tmp_path: Path):
+    """The operating system's own words for why a file cannot be read, after the file's name: one line, exit 2.
+    Kills: report/runfile.py:read_run's `cannot read` text mutated, and its reason taken as the whole exception
+    text (`[Errno 2] ... 'path'`) instead of the reason alone."""
+    missing = tmp_path / "missing.jsonl"
+    result = cli("report", str(missing))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"Error: {missing}: cannot read: No such file or directory\n"
