@@ -71,3 +71,11 @@ def test_the_png_names_no_software_version(tmp_path: Path):
     'Software' metadata key mutated (the version text would be written)."""
     data = axis_png(_table(tmp_path), "hosts")
     assert b"Software" not in data and b"atplotlib" not in data
+
+
+def test_both_panels_share_the_axis_values(tmp_path: Path):
+    """The wait panel sits above the utilisation panel on the same x axis, so a value's wait and utilisation line
+    up and only the lower panel carries the tick labels. Kills: sweep/plots.py:axis_figure's panels drawn with
+    x axes of their own (`sharex=True` -> False)."""
+    wait, utilisation = axis_figure(_table(tmp_path), "hosts").axes
+    assert wait.get_shared_x_axes().joined(wait, utilisation)
