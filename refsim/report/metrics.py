@@ -83,7 +83,7 @@ def bounded_slowdown(wait: float, run: float) -> float:
 class MetricsBuilder:
     """Takes a run's records one at a time (`add`), keeping one small entry per job; `metrics()` at the end."""
 
-    name: str = "the run"
+    name: str  # the file, as errors name it
     jobs: dict[str, JobLife] = field(default_factory=dict)
     span: Span | None = None
 
@@ -128,7 +128,7 @@ class MetricsBuilder:
         return RunMetrics(queues, group_metrics(list(self.jobs.values()), self.span), self.span)
 
 
-def run_metrics(records: Iterable[Record], name: str = "the run") -> RunMetrics:
+def run_metrics(records: Iterable[Record], name: str) -> RunMetrics:
     builder = MetricsBuilder(name)
     for record in records:
         builder.add(record)

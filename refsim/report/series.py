@@ -35,7 +35,7 @@ class RunSeries:
         return tuple((n - bisect_right(self.waits, w)) / n for w in self.waits)
 
 
-def run_series(records: Iterable[Record], name: str = "the run") -> RunSeries:
+def run_series(records: Iterable[Record], name: str) -> RunSeries:
     builder = MetricsBuilder(name)
     times: list[float] = []
     pending: list[int] = []
@@ -66,23 +66,6 @@ def run_series(records: Iterable[Record], name: str = "the run") -> RunSeries:
             busy.append(slots)
     waits = tuple(sorted(life.start - life.submit for life in builder.jobs.values() if life.start is not None))
     return RunSeries(tuple(times), tuple(pending), tuple(busy), waits, builder.metrics())
-
-
-def integral(series: RunSeries, values: tuple[float, ...], until: float) -> float:
-    """The area under a step series from the run's start to `until`."""
-    total = 0.0
-    for i, at in enumerate(series.times):
-        if at >= until:
-            break
-        following = series.times[i + 1] if i + 1 < len(series.times) else series.span.end
-        total += values[i] * (min(following, until) - at)
-    return total
-
-
-def time_average(series: RunSeries, values: tuple[float, ...]) -> float:
-    """The mean of a step series over the run's span."""
-    length = series.span.end - series.span.start
-    return integral(series, values, series.span.end) / length if length > 0 else 0.0
 
 
 def binned(series: RunSeries, values: tuple[float, ...], bins: int) -> tuple[tuple[float, ...], tuple[float, ...]]:

@@ -51,7 +51,7 @@ def _check_values(spec: SweepSpec, source: Source, document: dict[str, Any]) -> 
     tried: set[tuple[str, str]] = set()
     for parameters in spec.combinations:
         for name, value in parameters:
-            if name == "discipline" or name == "time_scale" or (name, repr(value)) in tried:
+            if (name, repr(value)) in tried:
                 continue
             tried.add((name, repr(value)))
             _try(spec, source, document, name, value)

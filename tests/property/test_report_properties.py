@@ -11,7 +11,8 @@ from refsim.model.jobs import JobState
 from refsim.report.diff import diff_runs
 from refsim.report.metrics import bounded_slowdown, run_metrics
 from refsim.report.runfile import read_run
-from refsim.report.series import run_series, time_average
+from refsim.report.series import run_series
+from tests.support.series_area import time_average
 from refsim.sim.batch import run_batch
 from refsim.sim.load import recording_from
 from refsim.sim.reader import parse_text
@@ -52,7 +53,7 @@ def _replay(text: str, path):
 def test_metrics_from_the_file_agree_with_the_simulator(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("run") / "run.jsonl"
     result, simulator = _replay(text, path)
-    m = run_metrics(read_run(path))
+    m = run_metrics(read_run(path), str(path))
     st_ = result.statistics
     assert (m.overall.jobs, m.overall.started, m.overall.finished) == \
         (st_.submitted, st_.dispatched, st_.finished)
@@ -66,7 +67,7 @@ def test_metrics_from_the_file_agree_with_the_simulator(tmp_path_factory, text):
     slowdowns = [bounded_slowdown(r.start_time - r.job.submit_time, r.end_time - r.start_time)
                  for r in records if r.state is JobState.FINISHED]
     assert m.overall.bsld_max == (max(slowdowns) if slowdowns else None)
-    series = run_series(read_run(path))
+    series = run_series(read_run(path), str(path))
     assert series.pending[-1] == st_.pending and series.busy[-1] == 0
     assert math.isclose(time_average(series, series.utilisation()), st_.utilisation, abs_tol=1e-12)
     assert diff_runs(path, path).changes == {}

@@ -46,7 +46,7 @@ def test_the_batch_summary_adds_the_metrics_after_its_first_lines(tmp_path):
 def test_report_json(small_run):
     result = run("report", small_run, "--json")
     data = json.loads(result.output)
-    assert data == json.loads(json.dumps(metrics_data(run_metrics(read_run(small_run)))))
+    assert data == json.loads(json.dumps(metrics_data(run_metrics(read_run(small_run), str(small_run)))))
     assert data["all"]["wait_mean"] == 72.5 and data["queues"]["high"]["makespan"] == 130
     assert data["span"] == {"start": 0, "end": 170, "slots": 2}
 

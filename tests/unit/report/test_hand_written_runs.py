@@ -105,8 +105,8 @@ def test_a_host_that_takes_no_slots_adds_no_slot_seconds_and_a_second_dispatch_c
     run = write(tmp_path / "two-hosts.jsonl", [
         {"kind": "submit", "job": "1", "queue": "q", "time": 0}, {**dispatch, "time": 0}, {**dispatch, "time": 5},
         {"kind": "finish", "job": "1", "time": 10}, {"kind": "end", "time": 10, "start": 0, "slots": 4}])
-    assert run_metrics(read_run(run)).overall.utilisation == 0.5
-    series = run_series(read_run(run))
+    assert run_metrics(read_run(run), str(run)).overall.utilisation == 0.5
+    series = run_series(read_run(run), str(run))
     assert (series.times, series.pending, series.busy) == ((0, 10), (0, 0), (2, 0))
 
 
@@ -120,5 +120,41 @@ def test_blank_lines_in_a_run_are_skipped(tmp_path: Path):
     path.write_text(json.dumps(HEADER) + "\n\n" + json.dumps({"kind": "end", "time": 5, "start": 0, "slots": 1})
                     + "\n  \n")
     assert [r["kind"] for r in read_run(path)] == ["end"]
-    assert run_metrics(read_run(path)).span.end == 5
+    assert run_metrics(read_run(path), str(path)).span.end == 5
 
+
+
+def test_a_job_moved_by_one_second_is_listed_and_an_unmoved_job_is_not(tmp_path: Path):
+    """In A jobs 1, 2 and 3 start at 20; in B job 1 starts at 21 (1 s later), job 2 at 19 (1 s earlier), job 3
+    at 20 again. Any move, however small, is a move: job 2 alone is earlier, job 1 alone is later, and job 3,
+    unmoved, is in neither list. Kills: report/diff.py:diff_runs keeping only jobs later by more than 1 s."""
+    a = _run(tmp_path / "a.jsonl", {"1": 20, "2": 20, "3": 20})
+    b = _run(tmp_path / "b.jsonl", {"1": 21, "2": 19, "3": 20})
+    lines = cli("diff", a, b).stdout.splitlines()
+    start = lines.index("jobs started earlier in B (top 1):")
+    assert lines[start:start + 4] == ["jobs started earlier in B (top 1):", "  job 2: 20.0 -> 19.0 (-1.0)",
+                                      "jobs started later in B (top 1):", "  job 1: 20.0 -> 21.0 (+1.0)"]
+
+
+def test_the_95th_percentile_wait_of_twenty_jobs_is_the_19th(tmp_path: Path):
+    """Twenty jobs submitted at 0 start at 20, 19, ..., 1 s (job 1 first at 20 s, job 20 at 1 s), so their waits
+    are 1 to 20 s, in the file's job order from the longest down. The nearest-rank 95th percentile is rank
+    ceil(0.95 x 20) = 19 of the waits sorted: 19 s (a 96th percentile would be rank ceil(19.2) = 20), and the
+    longest is 20 s whatever order the jobs came in. Kills: report/metrics.py:group_metrics's p95 taken at another
+    percent (95 -> 96), and its waits left unsorted (the last job's wait, 1 s, taken as the longest)."""
+    from refsim.report.metrics import run_metrics
+    from refsim.report.runfile import read_run
+
+    run = _run(tmp_path / "twenty.jsonl", {str(j): 21 - j for j in range(1, 21)})
+    overall = run_metrics(read_run(run), run).overall
+    assert (overall.wait_p95, overall.wait_max) == (19, 20)
+
+
+def test_a_run_file_that_is_not_there_is_named_as_unreadable(tmp_path: Path):
+    """The operating system's own words for why a file cannot be read, after the file's name: one line, exit 2.
+    Kills: report/runfile.py:read_run's `cannot read` text mutated, and its reason taken as the whole exception
+    text (`[Errno 2] ... 'path'`) instead of the reason alone."""
+    missing = tmp_path / "missing.jsonl"
+    result = cli("report", str(missing))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"Error: {missing}: cannot read: No such file or directory\n"

@@ -12,7 +12,7 @@ from tests.unit.report.conftest import record
 
 
 def test_the_small_run_by_hand(small_run):
-    m = run_metrics(read_run(small_run))
+    m = run_metrics(read_run(small_run), str(small_run))
     normal, high, overall = m.queues["normal"], m.queues["high"], m.overall
     assert list(m.queues) == ["high", "normal"]
     # normal: jobs 1, 2, 4, 5 (5 removed while pending: counted as a job, never started)
@@ -59,7 +59,7 @@ events:
   - {time: 0, submit: {id: 3, run_time: 1000}}
   - {time: 50, remove: 2}
 """
-    m = run_metrics(read_run(record(tmp_path, text, "removed")))
+    m = run_metrics(read_run(path := record(tmp_path, text, "removed")), path)
     assert (m.overall.started, m.overall.finished, m.overall.bsld_max) == (3, 2, 1)
     assert m.overall.utilisation == pytest.approx((40 + 50 + 1000) / (3 * 1000))
     assert m.overall.makespan == 1000
@@ -75,7 +75,7 @@ def test_a_job_running_at_the_end_counts_until_the_end(tmp_path):
         {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 10,
          "allocation": {"hosts": [{"host": "a", "resources": {"slots": 2}}], "shared": {}, "limit_charges": []}},
         {"kind": "end", "time": 30, "start": 0, "slots": 4}]) + "\n")
-    m = run_metrics(read_run(path))
+    m = run_metrics(read_run(path), str(path))
     assert (m.overall.started, m.overall.finished, m.overall.wait_max, m.overall.makespan) == (1, 0, 10, None)
     assert m.overall.utilisation == pytest.approx(40 / 120) and m.overall.bsld_mean is None
 
@@ -87,7 +87,7 @@ def test_overall_utilisation_is_the_simulators(tmp_path, name):
     rec = demo_recording() if name == "demo" else load_recording(root / "examples" / f"{name}.yaml")
     out = tmp_path / "run.jsonl"
     result = run_batch(rec, output=out)
-    m = run_metrics(read_run(out))
+    m = run_metrics(read_run(out), str(out))
     assert m.overall.utilisation == pytest.approx(result.statistics.utilisation)
     assert (m.overall.jobs, m.overall.started) == (result.statistics.submitted, result.statistics.dispatched)
 
@@ -101,20 +101,42 @@ def test_the_sink_sees_the_same_records_as_the_file(tmp_path):
 
 
 @pytest.mark.parametrize("text, problem", [
-    ("", "line 1: not a --sim-output file"),
+    ("", "line 1: not a --sim-output file (no 'refsim-sim-output' header)"),
     ('{"format":"refsim-sim-output"}\n{"kind":"dispatch","job":"1","round":1,"allocation":{"hosts":[]}}\n',
-     "job 1 has a dispatch record but no submit record"),
-    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","queue":"q"}\n', "has no time"),
-    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","queue":"q","time":0}\n', "has no end record"),
-    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","time":0}\n', "submit record of job 1 is malformed"),
-    ('{"format":"refsim-sim-output"}\nnot json\n', "line 2: not valid JSON"),
+     "job 1 has a dispatch record but no submit record (written before job records were kept? replay it again)"),
+    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","queue":"q"}\n',
+     "a submit record of job 1 has no time (written before decisions carried times? replay it again with "
+     "--sim-output)"),
+    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","queue":"q","time":0}\n',
+     "has no end record: the replay did not run to its end"),
+    ('{"format":"refsim-sim-output"}\n{"kind":"submit","job":"1","time":0}\n',
+     "a submit record of job 1 is malformed (KeyError: 'queue')"),
+    ('{"format":"refsim-sim-output"}\nnot json\n', "line 2: not valid JSON: Expecting value"),
     ('{"format":"refsim-sim-output"}\n[1]\n', "line 2: a record needs a 'kind'"),
 ])
 def test_bad_files_get_one_line_errors(tmp_path, text, problem):
+    """Each error is the file's name, where in it (a line, when one is to blame), and the whole problem as the user
+    reads it. Kills: report/metrics.py and report/runfile.py's error texts mutated (each asserted in full)."""
     path = tmp_path / "bad.jsonl"
     path.write_text(text)
-    with pytest.raises(ReportError, match=problem):
+    with pytest.raises(ReportError) as caught:
         run_metrics(read_run(path), str(path))
+    assert str(caught.value) == f"{path}: {problem}"
+
+
+def test_one_slot_busy_for_one_second_is_full_utilisation(tmp_path):
+    """The smallest run with room to measure: 1 slot for 1 s (1 slot-second), used by job 1 from 0 to 1, so the
+    utilisation is 1/1 = 100%. Kills: report/metrics.py:group_metrics taking a room of 1 slot-second as none
+    (`width > 0` -> `width > 1`)."""
+    path = tmp_path / "one.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"format": "refsim-sim-output", "version": 1},
+        {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
+        {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0,
+         "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
+        {"kind": "finish", "job": "1", "time": 1},
+        {"kind": "end", "time": 1, "start": 0, "slots": 1}]) + "\n")
+    assert run_metrics(read_run(path), str(path)).overall.utilisation == 1.0
 
 
 def test_a_gzip_file_reads_the_same(tmp_path, small_run):

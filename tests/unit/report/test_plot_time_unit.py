@@ -93,3 +93,38 @@ def test_the_utilisation_legend_names_each_curve_and_the_overall_figure(tmp_path
     legend = utilisation.get_legend()
     assert [text.get_text() for text in legend.get_texts()] == [
         "slots in use", "mean over 1/100 of the run", "overall 100.0%"]
+
+
+def test_the_utilisation_steps_are_drawn_from_the_runs_start(tmp_path):
+    """Kills: report/plot.py:_utilisation's `(t - start) / size` -> `(t + start) / size` for the steps of each
+    instant. The late run's records sit at 3600 s (its start) and 14400 s: 0 and 3 hours from the start."""
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure
+
+    utilisation = plot_figure([record(tmp_path, LATE_START, "late")]).axes[1]
+    assert list(utilisation.lines[0].get_xdata()) == [0.0, 3.0]
+
+
+def test_the_mean_utilisation_curve_is_in_percent(tmp_path):
+    """Job 1 holds the one slot for the whole run, so every stretch's mean utilisation is 1, drawn as 100 (%) on
+    the 0-100 axis, as the steps of each instant are (100 from 0, then 0 at its finish, the run's end). Kills: report/plot.py:_utilisation's means scaled wrongly
+    (`u * 100` -> `u + 100`, or by 101)."""
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure
+
+    utilisation = plot_figure([record(tmp_path, THREE_HOURS, "long")]).axes[1]
+    assert list(utilisation.lines[0].get_ydata()) == [100.0, 0.0]
+    assert set(utilisation.lines[1].get_ydata()) == {100.0} and len(utilisation.lines[1].get_ydata()) == 100
+
+
+def test_the_unit_fits_the_runs_length_not_its_end(tmp_path):
+    """Job 1 is submitted at 3600 s and runs 3600 s: the run ends at 7200 s, but it lasts 1 hour, under 2 hours,
+    so its axes count seconds from its start: 0 and 3600. Kills: report/plot.py:plot_figure's span taken as end
+    plus start (10800 s: hours)."""
+    pytest.importorskip("matplotlib")
+    from refsim.report.plot import plot_figure
+
+    one_hour = LATE_START.replace("run_time: 10800", "run_time: 3600")
+    pending = plot_figure([record(tmp_path, one_hour, "hour")]).axes[0]
+    assert pending.get_xlabel() == "time (seconds from the start)"
+    assert list(pending.lines[0].get_xdata()) == [0.0, 3600.0]

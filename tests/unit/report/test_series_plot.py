@@ -7,7 +7,8 @@ import pytest
 
 from refsim.report.metrics import run_metrics
 from refsim.report.runfile import read_run
-from refsim.report.series import binned, integral, run_series, time_average
+from refsim.report.series import binned, run_series
+from tests.support.series_area import integral, time_average
 
 # Records by time: t=0 job 1 submitted and started (2 slots); 10, 20, 30, 40 jobs 2..5 submitted (1..4 pending);
 # 60 job 5 removed while pending (3); 100 job 1 finishes and jobs 3 and 2 start (1 pending, 2 busy); 105 job 2
@@ -18,7 +19,7 @@ BUSY = (2, 2, 2, 2, 2, 2, 2, 1, 2, 0)
 
 
 def test_series_by_hand(small_run):
-    series = run_series(read_run(small_run))
+    series = run_series(read_run(small_run), str(small_run))
     assert (series.times, series.pending, series.busy) == (TIMES, PENDING, BUSY)
     assert series.utilisation() == tuple(b / 2 for b in BUSY)
     # waits 0 (job 1), 80 (job 3), 90 (job 2), 120 (job 4); of 4 jobs, 3 waited longer than 0, 2 than 80, ...
@@ -27,7 +28,8 @@ def test_series_by_hand(small_run):
 
 
 def test_series_agree_with_the_metrics(small_run):
-    series, metrics = run_series(read_run(small_run)), run_metrics(read_run(small_run))
+    series = run_series(read_run(small_run), str(small_run))
+    metrics = run_metrics(read_run(small_run), str(small_run))
     # the area under the busy-slot steps is the slot-seconds used: 2x100 + 2x5 + 1x45 + 2x20 = 295
     assert integral(series, series.busy, 170) == 295
     assert time_average(series, series.utilisation()) == pytest.approx(metrics.overall.utilisation)
@@ -36,17 +38,79 @@ def test_series_agree_with_the_metrics(small_run):
 
 
 def test_binned_utilisation_by_hand(small_run):
-    series = run_series(read_run(small_run))
+    series = run_series(read_run(small_run), str(small_run))
     mids, means = binned(series, series.utilisation(), 2)
     # two stretches of 85 s: 0..85 fully busy; 85..170 busy 2 for 20 s, 1 for 45 s, 2 for 20 s: 62.5/85
     assert mids == (42.5, 127.5)
     assert means == pytest.approx((1.0, 62.5 / 85))
 
 
+def test_stretches_shorter_than_a_second_are_averaged_too(tmp_path):
+    """A run of 1 s on 1 slot: job 1 starts at 0.5 s and finishes at 1 s. Two stretches of 0.5 s: the first idle
+    (mean 0), the second fully busy (mean 1), their midpoints at 0.25 and 0.75 s. A short run (under 100 s, drawn
+    in 100 stretches) has stretches under a second and still gets its mean curve. Kills: report/series.py:binned
+    taking a stretch of 1 s or less as no stretch (`width <= 0` -> `width <= 1`)."""
+    import json
+
+    path = tmp_path / "half.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"format": "refsim-sim-output", "version": 1},
+        {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
+        {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0.5,
+         "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
+        {"kind": "finish", "job": "1", "time": 1},
+        {"kind": "end", "time": 1, "start": 0, "slots": 1}]) + "\n")
+    series = run_series(read_run(path), str(path))
+    assert binned(series, series.utilisation(), 2) == ((0.25, 0.75), (0.0, 1.0))
+
+
+def test_a_job_started_a_hair_before_the_end_counts_in_the_last_stretch(tmp_path):
+    """A run of 1 s on 1 slot in three stretches of 1/3 s: job 1 starts at 0.9999999999999999 s (the float just
+    below 1) and finishes at 1. Its step lies in the last stretch, though (0.9999999999999999 - 0) / (1/3) rounds
+    up to 3, one past the last stretch's index: it is counted there (a mean above 0), not lost; the first two
+    stretches are idle. Kills: report/series.py:binned's clamp of the first stretch to the last (`bins - 1` ->
+    `bins + 1`)."""
+    import json
+
+    path = tmp_path / "hair.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"format": "refsim-sim-output", "version": 1},
+        {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
+        {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0.9999999999999999,
+         "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
+        {"kind": "finish", "job": "1", "time": 1},
+        {"kind": "end", "time": 1, "start": 0, "slots": 1}]) + "\n")
+    series = run_series(read_run(path), str(path))
+    means = binned(series, series.utilisation(), 3)[1]
+    assert means[:2] == (0.0, 0.0) and means[2] > 0
+
+
+def test_a_run_that_starts_late_with_a_job_running_at_its_end(tmp_path):
+    """A run from 10 to 30 s on 1 slot: job 1 starts at 10 and still runs at the end (a hand-written file), job 2
+    is submitted at 20 and pends. The busy steps are 1 slot from 10 and 1 slot from 20 (the last record) until the
+    end, 30. Two stretches of 10 s, 10..20 and 20..30, are each fully busy: means (1, 1), midpoints 15 and 25.
+    Kills: report/series.py:binned letting the step before the last run to the end (`i + 1 < len` -> `i + 2 <
+    len`: 2 for the second stretch) and placing a step by its time plus the run's start (the first stretch
+    idle)."""
+    import json
+
+    path = tmp_path / "late.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in [
+        {"format": "refsim-sim-output", "version": 1},
+        {"kind": "submit", "job": "1", "queue": "normal", "time": 10},
+        {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 10,
+         "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
+        {"kind": "submit", "job": "2", "queue": "normal", "time": 20},
+        {"kind": "end", "time": 30, "start": 10, "slots": 1}]) + "\n")
+    series = run_series(read_run(path), str(path))
+    assert (series.times, series.busy) == ((10, 20), (1, 1))
+    assert binned(series, series.utilisation(), 2) == ((15.0, 25.0), (1.0, 1.0))
+
+
 def test_one_bin_is_the_time_average(small_run):
     """One stretch of the whole run (0..170) averages the utilisation over it: 295 slot-seconds of 2 x 170.
     Kills: report/series.py:binned's last bin index (`bins - 1`) taken one lower."""
-    series = run_series(read_run(small_run))
+    series = run_series(read_run(small_run), str(small_run))
     mids, means = binned(series, series.utilisation(), 1)
     assert mids == (85.0,) and means == pytest.approx((295 / 340,))
 
@@ -89,7 +153,7 @@ def test_a_cluster_without_slots_is_never_in_use(tmp_path):
 
     path = record(tmp_path, "cluster:\n  hosts:\n    - {name: a, slots: 0}\nevents:\n"
                             "  - {time: 0, submit: {id: 1}}\n  - {time: 10, remove: 1}\n", "no-slots")
-    series = run_series(read_run(path))
+    series = run_series(read_run(path), str(path))
     assert (series.span.slots, series.times, series.pending) == (0, (0, 10), (1, 0))
     assert series.utilisation() == (0.0, 0.0)
 
@@ -105,7 +169,7 @@ def test_a_run_that_spans_no_time_has_no_stretches_to_average_and_still_plots(tm
     from tests.unit.report.conftest import record
 
     path = record(tmp_path, NO_TIME, "no-time")
-    series = run_series(read_run(path))
+    series = run_series(read_run(path), str(path))
     assert (series.span.start, series.span.end, series.times, series.busy) == (0, 0, (0,), (0,))
     assert binned(series, series.utilisation(), 100) == ((), ())
     assert time_average(series, (1.0,)) == 0.0

@@ -47,6 +47,12 @@ CASES = [
     (AXES + "{'cluster.hosts[name=a].slots': [2, lots]}",
      "axes.cluster.hosts[name=a].slots: the value lots does not fit two.yaml: cluster.hosts[0].slots: 'lots' is "
      "not an amount"),
+    # a bad value in a later combination, after a value already tried (a=1 is tried in the first combination,
+    # then the second combination is a=1 with b=lots): each value is checked, not only each combination's first
+    # new one (kills sweep/expand.py:_check_values leaving a combination at its first value already tried)
+    (AXES + "{'cluster.hosts[name=a].slots': [1, 2], 'cluster.hosts[name=b].slots': [1, lots]}",
+     "axes.cluster.hosts[name=b].slots: the value lots does not fit two.yaml: cluster.hosts[1].slots: 'lots' is "
+     "not an amount"),
     (AXES + "{'cluster.hosts[name=a].colour': [red]}",
      "axes.cluster.hosts[name=a].colour: the value red does not fit two.yaml: cluster.hosts[0].colour: unknown "
      "resource 'colour' (declare it under cluster.resources)"),

@@ -71,3 +71,41 @@ def test_the_png_names_no_software_version(tmp_path: Path):
     'Software' metadata key mutated (the version text would be written)."""
     data = axis_png(_table(tmp_path), "hosts")
     assert b"Software" not in data and b"atplotlib" not in data
+
+
+def test_both_panels_share_the_axis_values(tmp_path: Path):
+    """The wait panel sits above the utilisation panel on the same x axis, so a value's wait and utilisation line
+    up and only the lower panel carries the tick labels. Kills: sweep/plots.py:axis_figure's panels drawn with
+    x axes of their own (`sharex=True` -> False)."""
+    wait, utilisation = axis_figure(_table(tmp_path), "hosts").axes
+    assert wait.get_shared_x_axes().joined(wait, utilisation)
+
+
+def test_a_numeric_axis_places_each_value_at_itself(tmp_path: Path):
+    """The hosts axis holds numbers (1 and 2), so its points sit at x = 1 and 2, not at evenly spaced positions
+    as names do. Kills: sweep/plots.py:axis_figure's numeric test turned round (`not isinstance(v, bool)` ->
+    `isinstance(v, bool)`: positions 0 and 1)."""
+    wait, utilisation = axis_figure(_table(tmp_path), "hosts").axes
+    assert [list(line.get_xdata()) for line in wait.lines] == [[1, 2], [1, 2]]
+
+
+def test_an_axis_of_numbers_and_names_is_placed_as_names(tmp_path: Path):
+    """An override axis whose values are a number (1) and a name (big) cannot be placed on a number line: both sit
+    at evenly spaced positions 0 and 1, labelled as written. Kills: sweep/plots.py:axis_figure taking an axis as
+    numeric when any value is a number (`all` -> `any`)."""
+    (tmp_path / "r.csv").write_text("replay,recording,size,status,wait_mean,utilisation\n"
+                                    "1,a.yaml,1,ok,10.0,0.5\n2,a.yaml,big,ok,20.0,0.25\n")
+    wait, utilisation = axis_figure(read_results(tmp_path / "r.csv"), "size").axes
+    assert [list(line.get_xdata()) for line in wait.lines] == [[0, 1]]
+    assert [text.get_text() for text in utilisation.get_xticklabels()] == ["1", "big"]
+
+
+def test_drawing_the_plot_gives_no_warning(tmp_path: Path):
+    """A sweep's report draws its plots while the user watches its output: matplotlib must have nothing to warn
+    about (a warning would be printed on standard error). Kills: sweep/plots.py:axis_figure's grid switched off
+    while its line style is given (matplotlib then warns that it switches the grid on anyway)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        axis_figure(_table(tmp_path), "hosts")

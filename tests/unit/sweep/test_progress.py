@@ -49,3 +49,21 @@ def test_the_time_left_reads_hours_minutes_and_seconds():
 
     assert [clock_text(s) for s in (0, 59.4, 59.6, 3599, 3725, 36000)] == [
         "0:00:00", "0:00:59", "0:01:00", "0:59:59", "1:02:05", "10:00:00"]
+
+
+def test_the_time_left_is_the_pace_since_the_start_times_the_replays_left():
+    """The clock reads 100 s when the sweep starts and 160 s when 2 of 5 replays are done: 60 s for 2 replays is
+    30 s each, and 3 are left: 90 s. Kills: sweep/progress.py:SweepProgress.line's time taken since 0 instead of
+    the start (`now - started` -> `now + started`: 390 s) and the pace multiplied by the replays done instead of
+    divided (360 s)."""
+    now = [100.0]
+    progress = SweepProgress(5, Terminal(), clock=lambda: now[0])
+    now[0] = 160.0
+    assert progress.line(2, 1, 0) == "sweep [#########---------------] 2/5 done, 1 running, 0 failed, ETA 0:01:30"
+
+
+def test_a_sweep_with_nothing_to_run_reads_as_complete():
+    """With no replay to run (every result kept) the bar is full and there is no time left to tell. Kills:
+    sweep/progress.py:SweepProgress.line's empty-sweep case (a division by zero)."""
+    progress = SweepProgress(0, Terminal(), clock=lambda: 0.0)
+    assert progress.line(0, 0, 0) == "sweep [########################] 0/0 done, 0 running, 0 failed"
