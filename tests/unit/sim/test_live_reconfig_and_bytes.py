@@ -128,3 +128,38 @@ def test_a_status_lists_running_jobs_sorted_by_their_id_text():
     messages = [json.dumps({"type": "submit", "job": {"id": i}}) for i in (5, 40, 7, 1, 22, 9)]
     replies = [json.loads(line) for line in serve(wide, [*messages, json.dumps({"type": "schedule"}), STATUS])]
     assert replies[-1]["running"] == ["1", "22", "40", "5", "7", "9"]
+
+
+def test_a_closed_host_takes_no_job_and_a_finished_job_frees_its_slot():
+    """h1 is closed, so job 1 starts on h2; job 2 then finds no free slot and pends; once job 1 finishes, the next
+    session starts job 2 on h2. Kills: sim/live.py:LiveScheduler._host not applying the status change to the
+    scheduler (job 1 would start on h1) and _finish not freeing the job's slot (job 2 would pend again)."""
+    schedule = json.dumps({"type": "schedule"})
+    messages = [json.dumps({"type": "host", "name": "h1", "status": "closed"}),
+                json.dumps({"type": "submit", "job": {"id": 1}}), schedule,
+                json.dumps({"type": "submit", "job": {"id": 2}}), schedule,
+                json.dumps({"type": "finish", "job": "1"}), schedule]
+    decisions = [(r["job"], r["kind"], r["allocation"]["hosts"][0]["host"] if r["kind"] == "dispatch" else None)
+                 for r in map(json.loads, serve(TWO_HOSTS, messages)) if r["type"] == "decision"]
+    assert decisions == [("1", "dispatch", "h2"), ("2", "pend", None), ("2", "dispatch", "h2")]
+
+
+def test_a_schedule_request_with_a_key_it_does_not_know_is_refused_and_runs_no_session():
+    """Kills: sim/live.py:LiveScheduler._schedule its key check (`node.mapping(("type",))`) dropped."""
+    replies = [json.loads(line) for line in serve(CLUSTER, [json.dumps({"type": "schedule", "now": 3}), STATUS])]
+    assert replies == [{"type": "error", "message": "message 1: unknown key 'now' (expected one of: type)"},
+                       {"type": "status", "rounds": 0, "pending": [], "running": [], "hosts": 1}]
+
+
+def test_a_reconfig_names_the_missing_busy_hosts_in_name_order():
+    """Six one-slot hosts each run a job; a cluster without them is refused naming all six sorted. Kills:
+    sim/live.py:LiveScheduler._reconfig `sorted(...)` -> `list(...)` (the set's own order, which varies with the
+    hash seed and is sorted for six names by chance once in 720)."""
+    names = ["h5", "h2", "h6", "h1", "h4", "h3"]
+    six = recording_from({"cluster": {"hosts": [{"name": n, "slots": 1} for n in names]}, "events": []},
+                         "r.yaml").cluster
+    messages = [*(json.dumps({"type": "submit", "job": {"id": i}}) for i in range(1, 7)), json.dumps({"type": "schedule"}),
+                json.dumps({"type": "reconfig", "cluster": {"hosts": [{"name": "h9", "slots": 1}]}})]
+    assert json.loads(list(serve(six, messages))[-1]) == {
+        "type": "error", "message": "message 8: cluster: running jobs use hosts the new cluster lacks: "
+                                    "h1, h2, h3, h4, h5, h6"}
