@@ -29,7 +29,7 @@ def test_reasons_of_two_codes_with_one_detail_are_two_groups_each_with_its_own_h
 
 def test_job_records_name_kind_job_and_time_and_a_submission_its_queue():
     """Job 7, submitted at 3 to the default queue 'normal', then finished at 9: the submission carries its queue,
-    the finish does not. Kills: sim/output.py:job_record its keys mutated (`time`), which waits and run times are
+    the finish and the removal do not. Kills: the kind names of JOB_KINDS mutated; sim/output.py:job_record its keys mutated (`time`), which waits and run times are
     computed from."""
     from refsim.model.jobs import JobState
     from refsim.sim.jobtable import JobRecord
@@ -40,3 +40,16 @@ def test_job_records_name_kind_job_and_time_and_a_submission_its_queue():
                           "events": [{"time": 3, "submit": {"id": 7}}]}, "r.yaml").events[0].action.job
     assert job_record(JobRecord(job), 3) == {"kind": "submit", "job": "7", "time": 3, "queue": "normal"}
     assert job_record(JobRecord(job, JobState.FINISHED), 9) == {"kind": "finish", "job": "7", "time": 9}
+    assert job_record(JobRecord(job, JobState.REMOVED), 9) == {"kind": "remove", "job": "7", "time": 9}
+
+
+def test_an_output_record_groups_pend_reasons_without_a_forms_cache_given():
+    """Kills: sim/output.py:output_record `forms or PendReasonForms()` -> `and` (with no cache given, the reasons
+    would be written as version 1's triples). By hand: one closed host, grouped as one entry of count 1."""
+    from refsim.model.jobid import JobId
+    from refsim.sched.decisions import Pend
+    from refsim.sim.output import output_record
+
+    pend = Pend(JobId(3), (PendReason(PendCode.HOST_CLOSED, "h1", ""),))
+    assert output_record(2, 1, pend) == {"round": 2, "position": 1, "job": "3", "kind": "pend",
+                                         "reasons": [{"code": "host-closed", "detail": "", "hosts": "h1", "count": 1}]}
