@@ -72,7 +72,8 @@ def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(t
     that is not a decision, a pend without reasons), _recording_decisions' message for a YAML file without
     decisions, and _canonical_reasons' message for a reason that is neither a triple nor a grouped entry.
     Also kills: _canonical_reasons taking a list that mixes grouped entries and triples as grouped (`all` ->
-    `any`: only a list of grouped entries alone is version 2, and a triple is three texts, not any with one text) and its unknown-code message mutated; _record's
+    `any`: only a list of grouped entries alone is version 2, and a triple is three texts, not any with one text)
+    and its unknown-code message mutated; _record's
     check that the job is text dropped (a list would be written as its Python text)."""
     path = tmp_path / name
     path.write_bytes(content)

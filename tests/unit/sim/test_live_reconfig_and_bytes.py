@@ -109,7 +109,8 @@ def test_a_submit_with_a_key_it_does_not_know_is_refused_and_queues_nothing():
     (`node.mapping(("type", "job", "time"), ...)`) dropped: the job would be queued."""
     messages = [json.dumps({"type": "submit", "job": {"id": 1}, "queue": "night"}), STATUS]
     replies = [json.loads(line) for line in serve(CLUSTER, messages)]
-    assert replies == [{"type": "error", "message": "message 1: unknown key 'queue' (expected one of: type, job, time)"},
+    assert replies == [{"type": "error",
+                        "message": "message 1: unknown key 'queue' (expected one of: type, job, time)"},
                        {"type": "status", "rounds": 0, "pending": [], "running": [], "hosts": 1}]
 
 
@@ -158,7 +159,8 @@ def test_a_reconfig_names_the_missing_busy_hosts_in_name_order():
     names = ["h5", "h2", "h6", "h1", "h4", "h3"]
     six = recording_from({"cluster": {"hosts": [{"name": n, "slots": 1} for n in names]}, "events": []},
                          "r.yaml").cluster
-    messages = [*(json.dumps({"type": "submit", "job": {"id": i}}) for i in range(1, 7)), json.dumps({"type": "schedule"}),
+    messages = [*(json.dumps({"type": "submit", "job": {"id": i}}) for i in range(1, 7)),
+                json.dumps({"type": "schedule"}),
                 json.dumps({"type": "reconfig", "cluster": {"hosts": [{"name": "h9", "slots": 1}]}})]
     assert json.loads(list(serve(six, messages))[-1]) == {
         "type": "error", "message": "message 8: cluster: running jobs use hosts the new cluster lacks: "

@@ -9,7 +9,8 @@ def test_an_allocation_record_writes_each_limit_charge_with_all_four_fields():
     """Kills: sim/output.py:_charges its keys mutated (`scope`, `resource`), which no replay test with limits reads
     back by name. By hand: one host charge of 2 slots to limit 'lim' per user 'alice', and one cluster charge."""
     charge = LimitCharge("lim", "alice", "slots", 2)
-    allocation = Allocation((HostAllocation("h1", (("slots", 2),), (charge,)),), (), (LimitCharge("all", "", "mem", 5),))
+    allocation = Allocation((HostAllocation("h1", (("slots", 2),), (charge,)),), (),
+                            (LimitCharge("all", "", "mem", 5),))
     assert allocation_record(allocation) == {
         "hosts": [{"host": "h1", "resources": {"slots": 2},
                    "limit_charges": [{"limit": "lim", "scope": "alice", "resource": "slots", "amount": 2}]}],
@@ -29,7 +30,8 @@ def test_reasons_of_two_codes_with_one_detail_are_two_groups_each_with_its_own_h
 
 def test_job_records_name_kind_job_and_time_and_a_submission_its_queue():
     """Job 7, submitted at 3 to the default queue 'normal', then finished at 9: the submission carries its queue,
-    the finish and the removal do not. Kills: the kind names of JOB_KINDS mutated; sim/output.py:job_record its keys mutated (`time`), which waits and run times are
+    the finish and the removal do not. Kills: the kind names of JOB_KINDS mutated; sim/output.py:job_record its
+    keys mutated (`time`), which waits and run times are
     computed from."""
     from refsim.model.jobs import JobState
     from refsim.sim.jobtable import JobRecord
