@@ -57,12 +57,24 @@ PEND = '{"round":1,"job":"1","kind":"pend","reasons":[]}\n'
      "line 2: a pend record needs 'reasons'"),
     ("pair.jsonl", (HEADER + PEND.replace("[]", '[["resource-shortfall","h1"]]')).encode(),
      "line 2.reasons[0]: a pend reason is [code, host, detail] (version 1) or a grouped entry (version 2)"),
+    ("mixed.jsonl", (HEADER + PEND.replace("[]", '[{"code":"resource-shortfall"},["resource-shortfall","h1",""]]')
+                     ).encode(),
+     "line 2.reasons[0]: a pend reason is [code, host, detail] (version 1) or a grouped entry (version 2)"),
+    ("code.jsonl", (HEADER + PEND.replace("[]", '[["no-such-code","h1",""]]')).encode(),
+     "line 2.reasons[0]: unknown pend reason code 'no-such-code'"),
+    ("detail.jsonl", (HEADER + PEND.replace("[]", '[["resource-shortfall","h1",5]]')).encode(),
+     "line 2.reasons[0]: a pend reason is [code, host, detail] (version 1) or a grouped entry (version 2)"),
+    ("job.jsonl", (HEADER + PEND.replace('"1"', '["1"]')).encode(), "line 2.job: expected text, found a list"),
 ])
 def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(tmp_path, name, content, message):
     """Kills: sim/output.py:iter_output's message for a cut gzip stream or bytes that are not UTF-8,
     _check_header's, _line_record's and _record's messages (a header or record line that is not JSON, a kind
     that is not a decision, a pend without reasons), _recording_decisions' message for a YAML file without
-    decisions, and _canonical_reasons' message for a reason that is neither a triple nor a grouped entry."""
+    decisions, and _canonical_reasons' message for a reason that is neither a triple nor a grouped entry.
+    Also kills: _canonical_reasons taking a list that mixes grouped entries and triples as grouped (`all` ->
+    `any`: only a list of grouped entries alone is version 2, and a triple is three texts, not any with one text)
+    and its unknown-code message mutated; _record's
+    check that the job is text dropped (a list would be written as its Python text)."""
     path = tmp_path / name
     path.write_bytes(content)
     with pytest.raises(RecordingError) as raised:

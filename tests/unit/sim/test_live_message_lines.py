@@ -21,3 +21,11 @@ def test_a_line_three_reads_long_is_one_refused_message_and_the_next_line_is_who
 def test_lines_within_the_bound_pass_unchanged():
     stream = io.BytesIO(b"one\n" + b"b" * (LIMIT - 1) + b"\n" + b"last")
     assert list(message_lines(stream)) == [b"one\n", b"b" * (LIMIT - 1) + b"\n", b"last"]
+
+
+def test_a_line_of_exactly_the_read_bound_without_its_newline_is_cut():
+    """A line of LIMIT bytes before its newline could hold more than MAX_MESSAGE characters, so it is refused from
+    its first read and only its newline is drained. Kills: sim/live.py:message_lines reading 5 bytes per character
+    (`MAX_MESSAGE * 4` -> `* 5`), which would read the whole over-long line into memory and pass it on."""
+    stream = io.BytesIO(b"a" * LIMIT + b"\n" + b"next\n")
+    assert list(message_lines(stream)) == [OVER_LONG, b"next\n"]

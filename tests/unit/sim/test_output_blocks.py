@@ -57,3 +57,14 @@ def test_the_file_holds_what_the_records_say(tmp_path):
     kinds = {r["kind"] for r in records}
     assert {"pend", "dispatch", "submit", "end"} <= kinds
     assert sum(r["kind"] in ("pend", "dispatch") for r in records) == result.decisions
+
+
+def test_the_header_names_format_version_recording_and_the_time_written(tmp_path):
+    """The header is the first line, with its keys sorted as dumps() writes them, and the time given to the opener
+    at whole seconds. Kills: sim/output.py:SimOutput.__init__ its header keys mutated (e.g. `recording`)."""
+    import datetime as dt
+
+    out = SimOutput(tmp_path / "out.jsonl", "r.yaml", now=dt.datetime(2026, 1, 2, 3, 4, 5, 678, tzinfo=dt.timezone.utc))
+    out.close()
+    assert (tmp_path / "out.jsonl").read_text(encoding="utf-8") == (
+        '{"format":"refsim-sim-output","recording":"r.yaml","version":2,"written":"2026-01-02T03:04:05+00:00"}\n')
