@@ -39,7 +39,7 @@ def test_alike_rounds_collapse_and_a_dispatching_round_breaks_the_run():
     rounds = RoundCollapser(lines.append)
     for s in (summary(1, pended=[(2, "x")]), summary(2, pended=[(2, "x")]), summary(3, pended=[(2, "x")]),
               summary(4, pended=[(2, "y")]), summary(5, dispatched=[2]), summary(6)):
-        rounds.add(s)
+        rounds.add(s, traced=False)
     rounds.flush()
     assert lines == ["rounds 1-3 t=10-30: 0 dispatched, 1 pended (2) each (3 rounds)",
                      "round 4 t=40: 0 dispatched, 1 pended (2)",
@@ -50,8 +50,8 @@ def test_alike_rounds_collapse_and_a_dispatching_round_breaks_the_run():
 def test_a_round_with_a_different_no_decision_set_is_not_alike():
     lines: list[str] = []
     rounds = RoundCollapser(lines.append)
-    rounds.add(summary(1, no_decision=[5]))
-    rounds.add(summary(2))
+    rounds.add(summary(1, no_decision=[5]), traced=False)
+    rounds.add(summary(2), traced=False)
     rounds.flush()
     assert lines == [summary_line(summary(1, no_decision=[5])), summary_line(summary(2))]
 
