@@ -16,7 +16,7 @@ class RoundCollapser:
         self.write = write
         self.held: list[RoundSummary] = []
 
-    def add(self, summary: RoundSummary, traced: bool = False) -> None:
+    def add(self, summary: RoundSummary, traced: bool) -> None:
         if self.held and (traced or not alike(self.held[-1], summary)):
             self.flush()
         if summary.dispatched or traced:
@@ -43,7 +43,7 @@ class QuietRounds(RoundCollapser):
         super().__init__(write)
         self.done = 0
 
-    def add(self, summary: RoundSummary, traced: bool = False) -> None:
+    def add(self, summary: RoundSummary, traced: bool) -> None:
         self.done += 1
         if traced:
             self.write(summary_line(summary))

@@ -41,7 +41,9 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: 
     state = sim.state.copy()
     policy = Fcfs()
     order = [j.id for j in pick_order(selectable(state), state.cluster, policy)]
-    position = order.index(job) + 1 if job in order else 0
+    # a job whose record is pending is in the state's pending jobs: the replay changes both together before it
+    # yields to the console (submit, dispatch, removal), so the job always has a position
+    position = order.index(job) + 1
     collector = Collector(job, level, DEFAULT_LINES, state.cluster)
     if sim.discipline.name == "greedy":
         collector.event(JobSelected(where[1], position, job))

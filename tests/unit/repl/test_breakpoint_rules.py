@@ -83,3 +83,30 @@ def test_a_breakpoint_with_a_missing_or_an_extra_word_is_refused_and_nothing_is_
     usage = "error: break: expected round-begin, round N, job JOBID or time T"
     assert _lines(["break round", "break job", "break time", "break round 2 3", "break time 5 6", "info break"]) == [
         usage, usage, usage, usage, usage, "no breakpoints"]
+
+
+def test_job_and_round_begin_breakpoints_are_named_alike_when_set_when_hit_and_in_info_break():
+    """`break job 2` and `break round-begin`: round-begin stops before round 1 (t=10); the next `continue` echoes
+    only the decision a breakpoint stops at (continue mode prints round lines, not decisions), so it prints job 2's
+    pend, the second decision of round 1, and stops. Each breakpoint is named `job 2` and
+    `round-begin` in its set line, its stop line and `info break`. Kills: breakpoints.py:Breakpoint.__str__ the
+    `job ` text mutated."""
+    lines = _lines(["break job 2", "break round-begin", "continue", "continue", "info break"])
+    assert lines == ["breakpoint 1: job 2",
+                     "breakpoint 2: round-begin",
+                     "breakpoint 2 (round-begin): stopped before round 1 at t=10",
+                     "round 1 #2 pend 2: resource-shortfall on 1 host",
+                     "breakpoint 1 (job 2): stopped after the decision for 2",
+                     "1: job 2 (hit 1 time)",
+                     "2: round-begin (hit 1 time)"]
+
+
+def test_delete_without_a_number_deletes_every_breakpoint_and_says_so():
+    """`delete` alone after two breakpoints: it prints `deleted all breakpoints` (not an error), `info break` then
+    lists none, and `continue` runs through round 2 and job 3's decisions to the end without stopping.
+    Kills: breakpoints.py:Breakpoints.delete the `return True` of deleting all -> `False`/`None` (the console
+    would answer `no breakpoint None`)."""
+    lines = _lines(["break round 2", "break job 3", "delete", "info break", "continue"])
+    assert lines[2:4] == ["deleted all breakpoints", "no breakpoints"]
+    assert _stops(lines) == []
+    assert lines[-1].startswith("replay finished after 6 rounds")

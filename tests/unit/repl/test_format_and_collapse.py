@@ -39,7 +39,7 @@ def test_alike_rounds_collapse_and_a_dispatching_round_breaks_the_run():
     rounds = RoundCollapser(lines.append)
     for s in (summary(1, pended=[(2, "x")]), summary(2, pended=[(2, "x")]), summary(3, pended=[(2, "x")]),
               summary(4, pended=[(2, "y")]), summary(5, dispatched=[2]), summary(6)):
-        rounds.add(s)
+        rounds.add(s, traced=False)
     rounds.flush()
     assert lines == ["rounds 1-3 t=10-30: 0 dispatched, 1 pended (2) each (3 rounds)",
                      "round 4 t=40: 0 dispatched, 1 pended (2)",
@@ -50,8 +50,8 @@ def test_alike_rounds_collapse_and_a_dispatching_round_breaks_the_run():
 def test_a_round_with_a_different_no_decision_set_is_not_alike():
     lines: list[str] = []
     rounds = RoundCollapser(lines.append)
-    rounds.add(summary(1, no_decision=[5]))
-    rounds.add(summary(2))
+    rounds.add(summary(1, no_decision=[5]), traced=False)
+    rounds.add(summary(2), traced=False)
     rounds.flush()
     assert lines == [summary_line(summary(1, no_decision=[5])), summary_line(summary(2))]
 
@@ -123,3 +123,13 @@ def test_quiet_rounds_print_a_progress_line_every_1000_rounds_and_each_traced_ro
     assert lines == ["continue: 500 rounds done, at round 1000 t=10000",
                      "round 1500 t=15000: 0 dispatched, 1 pended (2)",
                      "continue: 1500 rounds done, at round 2000 t=20000"]
+
+
+def test_echo_orders_codes_found_on_as_many_hosts_by_code_name_not_by_host_names():
+    """select-mismatch on h1 and h2, resource-shortfall on h3 and h4: two hosts each, so they go in code name
+    order (resource-shortfall before select-mismatch), although select-mismatch's hosts come first by name.
+    Kills: format.py:hosts_by_code the tie broken by the host names instead of the code."""
+    reasons = (R(PendCode.SELECT_MISMATCH, "h1", "x"), R(PendCode.SELECT_MISMATCH, "h2", "x"),
+               R(PendCode.RESOURCE_SHORTFALL, "h3", "mem"), R(PendCode.RESOURCE_SHORTFALL, "h4", "mem"))
+    assert echo_line(SessionResult(1, 1, JobId(9), Pend(JobId(9), reasons))) == \
+        "round 1 #1 pend 9: resource-shortfall on 2 hosts; select-mismatch on 2 hosts"

@@ -112,3 +112,17 @@ def test_why_of_an_array_explains_each_pending_element_after_naming_a_running_on
     assert [line for line in lines if line.startswith("  dry run of ")] == [
         f"  dry run of 107[{i}] against the state during round 3 (t=20), position {i + 1} of 5 pending, level summary"
         for i in (2, 3, 4)]
+
+
+def test_why_under_greedy_explains_the_job_against_the_current_state_without_the_jobs_ahead_of_it():
+    """Three 4-task jobs on the two 4-slot hosts: round 1 dispatches job 1 to a and stops there (break job 1).
+    Under the greedy discipline `why 3` evaluates job 3 alone against the current state, where b's 4 slots are
+    free, so its dry run dispatches it to b; job 2, still pending ahead of it, is not placed first (a session run
+    up to job 3 would give b to job 2 and pend job 3). Kills: why.py:_dry_run the `greedy` name mutated, so
+    greedy runs the session path."""
+    text = ("events:\n  - {time: 0, submit: {id: 1, tasks: 4, run_time: 10}}\n"
+            "  - {time: 0, submit: {id: 2, tasks: 4, run_time: 10}}\n"
+            "  - {time: 0, submit: {id: 3, tasks: 4, run_time: 10}}\n")
+    lines = console_lines(text, ["break job 1", "continue", "why 3"])
+    assert lines[4] == "  dry run of 3 against the state during round 1 (t=0), position 2 of 2 pending, level summary"
+    assert lines[-4:-2] == ["  outcome: dispatched to 1 host", "    b: slots 4"]
