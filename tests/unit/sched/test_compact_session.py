@@ -108,3 +108,36 @@ def test_a_run_of_hits_names_its_own_jobs_and_the_job_after_it_keeps_its_positio
     assert shape == [("SessionResult", 1), ("KnownOutcomes", 2), ("SessionResult", 3), ("KnownOutcomes", 4)]
     assert reports[1].jobs == (jobs[1],) and reports[3].jobs == (jobs[3], jobs[4])
     assert [o.job.job for o in reports[3].outcomes] == [4, 5]
+
+
+def test_a_session_is_not_compact_unless_asked() -> None:
+    """One busy host, jobs 1 and 2 in one bucket: job 2 would hit job 1's bucket, yet a caller that does not ask
+    for a compact session gets one SessionResult per job. Kills: session.py:run_session's `compact` default
+    False -> True."""
+    state = SchedulerState(_cluster("a"))
+    state.usage.commit(JobId(99), Allocation((HostAllocation("a", (("slots", 1),)),)))
+    for n in (1, 2):
+        state.submit(Job(JobId(n)))
+    assert [(type(r).__name__, r.position) for r in run_session(state, 1)] == [("SessionResult", 1),
+                                                                                ("SessionResult", 2)]
+
+
+def test_a_traced_job_under_a_discipline_starts_its_trace_with_its_selection() -> None:
+    """Under easy, a traced job's first event is JobSelected with the round, its 1-based position and its id
+    (job 2 is second in FCFS order). Kills: session.py:run_session's JobSelected event dropped on the
+    discipline path."""
+    from refsim.sched.disciplines import DISCIPLINES
+    from refsim.sched.events import JobSelected
+
+    state = SchedulerState(_cluster("a", "b"))
+    for n in (1, 2):
+        state.submit(Job(JobId(n)))
+    seen: list[object] = []
+
+    class Recorder:
+        def event(self, event: object) -> None:
+            seen.append(event)
+
+    list(run_session(state, 3, observer_for=lambda job: Recorder() if job == JobId(2) else None,
+                     discipline=DISCIPLINES["easy"]()))
+    assert seen[0] == JobSelected(3, 2, JobId(2))
