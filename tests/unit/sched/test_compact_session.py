@@ -97,7 +97,8 @@ def test_a_run_of_hits_names_its_own_jobs_and_the_job_after_it_keeps_its_positio
     (first 2), job 3 at position 3, and a run of jobs 4 and 5 (first 4); each run's `jobs` are the job objects
     of its outcomes (a replay keeps each job's record by them). Kills: session.py:_greedy_compact the run's jobs
     sliced as `order[at:at - len(run)]`, `at -= len(run)` (job 3 reported at position 1), and the removal check
-    negated (every job checked alone, no run at all)."""
+    negated (every job checked alone, no run at all); run_session taking the compact path only with an observer
+    factory (`observer_for is not None`)."""
     state = SchedulerState(_cluster("a"))
     state.usage.commit(JobId(99), Allocation((HostAllocation("a", (("slots", 1),)),)))
     jobs = [Job(JobId(n), min_tasks=t, max_tasks=t) for n, t in ((1, 1), (2, 1), (3, 2), (4, 1), (5, 2))]
