@@ -89,3 +89,56 @@ def test_a_compact_session_gives_the_same_results_as_one_that_is_not() -> None:
     compact = session(True)
     assert [type(r.outcome).__name__ for r in compact] == ["Dispatch"] * 2 + ["Pend"] * 3
     assert compact == session(False)
+
+
+def test_a_run_of_hits_names_its_own_jobs_and_the_job_after_it_keeps_its_position() -> None:
+    """One host, busy. Jobs 1, 2 and 4 ask one task (one bucket), jobs 3 and 5 two tasks (another): 1 and 3 are
+    explained, 2 hits 1's bucket, 4 and 5 hit theirs. So the reports are job 1 (position 1), a run of job 2
+    (first 2), job 3 at position 3, and a run of jobs 4 and 5 (first 4); each run's `jobs` are the job objects
+    of its outcomes (a replay keeps each job's record by them). Kills: session.py:_greedy_compact the run's jobs
+    sliced as `order[at:at - len(run)]`, `at -= len(run)` (job 3 reported at position 1), and the removal check
+    negated (every job checked alone, no run at all); run_session taking the compact path only with an observer
+    factory (`observer_for is not None`)."""
+    state = SchedulerState(_cluster("a"))
+    state.usage.commit(JobId(99), Allocation((HostAllocation("a", (("slots", 1),)),)))
+    jobs = [Job(JobId(n), min_tasks=t, max_tasks=t) for n, t in ((1, 1), (2, 1), (3, 2), (4, 1), (5, 2))]
+    for j in jobs:
+        state.submit(j)
+    reports = list(run_session(state, 1, compact=True))
+    shape = [(type(r).__name__, r.position if isinstance(r, SessionResult) else r.first) for r in reports]
+    assert shape == [("SessionResult", 1), ("KnownOutcomes", 2), ("SessionResult", 3), ("KnownOutcomes", 4)]
+    assert reports[1].jobs == (jobs[1],) and reports[3].jobs == (jobs[3], jobs[4])
+    assert [o.job.job for o in reports[3].outcomes] == [4, 5]
+
+
+def test_a_session_is_not_compact_unless_asked() -> None:
+    """One busy host, jobs 1 and 2 in one bucket: job 2 would hit job 1's bucket, yet a caller that does not ask
+    for a compact session gets one SessionResult per job. Kills: session.py:run_session's `compact` default
+    False -> True."""
+    state = SchedulerState(_cluster("a"))
+    state.usage.commit(JobId(99), Allocation((HostAllocation("a", (("slots", 1),)),)))
+    for n in (1, 2):
+        state.submit(Job(JobId(n)))
+    assert [(type(r).__name__, r.position) for r in run_session(state, 1)] == [("SessionResult", 1),
+                                                                                ("SessionResult", 2)]
+
+
+def test_a_traced_job_under_a_discipline_starts_its_trace_with_its_selection() -> None:
+    """Under easy, a traced job's first event is JobSelected with the round, its 1-based position and its id
+    (job 2 is second in FCFS order). Kills: session.py:run_session's JobSelected event dropped on the
+    discipline path."""
+    from refsim.sched.disciplines import DISCIPLINES
+    from refsim.sched.events import JobSelected
+
+    state = SchedulerState(_cluster("a", "b"))
+    for n in (1, 2):
+        state.submit(Job(JobId(n)))
+    seen: list[object] = []
+
+    class Recorder:
+        def event(self, event: object) -> None:
+            seen.append(event)
+
+    list(run_session(state, 3, observer_for=lambda job: Recorder() if job == JobId(2) else None,
+                     discipline=DISCIPLINES["easy"]()))
+    assert seen[0] == JobSelected(3, 2, JobId(2))
