@@ -70,3 +70,30 @@ def test_an_array_id_selects_every_element_and_an_element_only_itself():
 def test_the_line_bound_accepts_both_ends_of_its_range(lines):
     """Kills: the `MIN_LINES <= n <= MAX_LINES` bounds made strict (the range is 50 to 100000 inclusive)."""
     assert parse_trace_on(["all", "lines", lines]).lines == int(lines)
+
+
+@pytest.mark.parametrize("word", ["49", "100001", "x", "-50", "5e2"])
+def test_a_line_bound_outside_50_to_100000_or_not_a_whole_number_is_refused(word):
+    """Kills: refsim/trace/settings.py:_lines accepting a number outside the range (`or` -> `and`: a number
+    out of range, or a non-number, slipping through or crashing) and MAX_LINES moved off 100000. 49 and 100001
+    are just past the two ends; x, -50 and 5e2 are not whole numbers written in digits."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(["all", "lines", word])
+    assert str(caught.value) == f"trace on: lines '{word}' is not a whole number from 50 to 100000"
+
+
+def test_an_element_id_after_all_is_named_a_misplaced_job_id():
+    """Kills: refsim/trace/settings.py:parse_trace_on judging a job id by more than its first character (`1[2]`
+    starts with a digit, as every job id does, so after `all` it is a job id in the wrong place)."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(["all", "1[2]"])
+    assert str(caught.value) == "trace on: unknown job id after 'all' '1[2]'"
+
+
+def test_settings_cannot_be_changed_after_trace_on_makes_them():
+    """Kills: refsim/trace/settings.py:TraceSettings not frozen. A `trace on` replaces every setting at once,
+    so the settings a traced round reads are never edited in place."""
+    import dataclasses
+    settings = parse_trace_on(["all"])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.lines = 50  # type: ignore[misc]
