@@ -37,3 +37,16 @@ def test_a_failed_plan_says_what_was_placed():
     assert unplaced(Plan(6, (8, 8, 8, 8, 8)), 4) == (24, 16)
     assert unplaced(Plan(1, (5, 5)), 1) == (0, 10)
     assert [filled_words(p) for p in (1, 2, 25)] == ["no position filled", "position 1 filled", "positions 1-24 filled"]
+
+
+def test_a_nearest_miss_cannot_be_edited_by_a_reader():
+    """Kills: refsim/trace/nearest.py Lack or Miss not frozen. The text and the JSON trace both read the same
+    misses; neither may change what the other reports."""
+    import dataclasses
+
+    import pytest
+    miss, = nearest_misses([HostVerdict("h1", (SHORT,), (shortfall("mem", 8, 6, 0, 4),))])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        miss.failed = 0
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        miss.lacks[0].short = 0
