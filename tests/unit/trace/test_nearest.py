@@ -32,6 +32,16 @@ def test_what_a_host_lacks_is_the_amount_beyond_what_is_free():
     assert [(x.subject, x.short) for x in miss.lacks] == [("mem", 3072), ("per_host", 2)]
 
 
+def test_a_shortfall_lacks_its_resource_and_a_limit_names_its_scope():
+    """Kills: refsim/trace/nearest.py:lack_of taking one kind of reason for the other (`is` -> `is not`): a
+    shortfall's lack names the resource itself and no scope; a limit's names the limit's scope and resource.
+    The amounts are those of the test above."""
+    from refsim.trace.nearest import Lack, lack_of
+    limit = Reason(LIMIT, Stage.HOST_CHECK, "per_host", "host=h1", "slots", 4, 3, 1, 2)
+    assert lack_of(shortfall("mem", 8192, 6144, 1024, 4096)) == Lack(SHORT, "mem", None, "mem", 3072)
+    assert lack_of(limit) == Lack(LIMIT, "per_host", "host=h1", "slots", 2)
+
+
 def test_a_failed_plan_says_what_was_placed():
     """Plan [8,8,8,8,8] failing at position 4: 24 tasks placed on positions 1-3, 16 of 40 unplaced."""
     assert unplaced(Plan(6, (8, 8, 8, 8, 8)), 4) == (24, 16)

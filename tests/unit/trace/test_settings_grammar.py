@@ -97,3 +97,16 @@ def test_settings_cannot_be_changed_after_trace_on_makes_them():
     settings = parse_trace_on(["all"])
     with pytest.raises(dataclasses.FrozenInstanceError):
         settings.lines = 50  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("option", ["file", "json"])
+def test_a_trace_path_is_refused_when_empty_or_past_4095_bytes(option):
+    """Kills: refsim/trace/settings.py:_path naming another option or rewording its messages, and the byte bound
+    counted in characters or moved. 2048 two-byte characters are 4096 bytes, one past the bound; 4095 one-byte
+    characters are exactly at it and accepted."""
+    for word, message in [("", f"trace on: {option} path is empty"),
+                          ("é" * 2048, f"trace on: {option} path is 4096 bytes long (at most 4095)")]:
+        with pytest.raises(TraceError) as caught:
+            parse_trace_on(["all", option, word])
+        assert str(caught.value) == message
+    assert getattr(parse_trace_on(["all", option, "p" * 4095]), option) == "p" * 4095

@@ -72,6 +72,15 @@ def test_the_bound_comes_from_the_test_seam_only_when_valid(monkeypatch):
     assert bound_from_environment() == 64 * 1024 * 1024
 
 
+def test_the_smallest_bound_the_seam_takes_is_one_byte(monkeypatch):
+    """Kills: refsim/trace/store.py:bound_from_environment moving the `> 0` test (1 byte is a valid bound, under
+    which only the newest trace is kept; 0 is not a bound and gives the 64 MiB default)."""
+    monkeypatch.setenv("REFSIM_TRACE_STORE_BYTES", "1")
+    assert bound_from_environment() == 1
+    monkeypatch.setenv("REFSIM_TRACE_STORE_BYTES", "0")
+    assert bound_from_environment() == 64 * 1024 * 1024
+
+
 # --- canonical bytes: written directly, they must be exactly the JSON encoding of the records ------------------
 
 def _records_json(t: Trace) -> bytes:
