@@ -110,3 +110,16 @@ def test_a_trace_path_is_refused_when_empty_or_past_4095_bytes(option):
             parse_trace_on(["all", option, word])
         assert str(caught.value) == message
     assert getattr(parse_trace_on(["all", option, "p" * 4095]), option) == "p" * 4095
+
+
+@pytest.mark.parametrize("args, message", [
+    (["all", "lines", "60", "lines", "70"], "trace on: option 'lines' is given twice"),
+    (["all", "level", "verbose"], "trace on: level 'verbose' is not summary or full"),
+    (["all", "level", "FULL"], "trace on: level 'FULL' is not summary or full"),
+])
+def test_a_repeated_option_or_an_unknown_level_is_refused_by_name(args, message):
+    """Kills: refsim/trace/settings.py:_option and _level rewording their messages. Option words are exact and
+    lower case, so FULL is not full; an option given twice is refused rather than the last one winning."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(args)
+    assert str(caught.value) == message

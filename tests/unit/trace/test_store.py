@@ -58,6 +58,21 @@ def test_the_oldest_go_first_and_are_remembered():
     assert not store.was_discarded(JobId(1)) and store.was_discarded(JobId(2))
 
 
+def test_the_discarded_count_is_the_jobs_discarded_and_not_captured_again():
+    """Kills: refsim/trace/store.py:TraceStore.discarded_count not counting (the `trace` status line reports
+    it). Bound of two traces, jobs 1, 2, 3 stored: 1 is discarded (1); 1 again: 2 is discarded, 1 is not (1);
+    4: 3 is discarded too (2)."""
+    store = TraceStore(bound=2 * size(trace(1)))
+    assert store.discarded_count == 0
+    for job in (1, 2, 3):
+        store.put(trace(job))
+    assert store.discarded_count == 1
+    store.put(trace(1))
+    assert store.discarded_count == 1
+    store.put(trace(4))
+    assert store.discarded_count == 2
+
+
 def test_the_newest_is_never_discarded():
     store = TraceStore(bound=10)
     store.put(trace(1))
