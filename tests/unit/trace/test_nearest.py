@@ -60,3 +60,10 @@ def test_a_nearest_miss_cannot_be_edited_by_a_reader():
         miss.failed = 0
     with pytest.raises(dataclasses.FrozenInstanceError):
         miss.lacks[0].short = 0
+
+
+def test_ties_keep_scan_order_even_against_host_name_order():
+    """Kills: refsim/trace/nearest.py:nearest_misses breaking ties by anything but scan order (the host's verdict,
+    so its name). zeta is scanned before alpha, both fail one check: zeta comes first."""
+    verdicts = [HostVerdict(h, (SHORT,), (shortfall("mem", 8, 6, 0, 4),)) for h in ("zeta", "alpha")]
+    assert [m.host for m in nearest_misses(verdicts)] == ["zeta", "alpha"]
