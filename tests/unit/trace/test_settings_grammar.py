@@ -123,3 +123,11 @@ def test_a_repeated_option_or_an_unknown_level_is_refused_by_name(args, message)
     with pytest.raises(TraceError) as caught:
         parse_trace_on(args)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("args", [[], ["level", "full"]])
+def test_trace_on_without_a_selection_asks_for_one(args):
+    """Kills: refsim/trace/settings.py NO_SELECTION reworded. Neither nothing nor options alone select a job."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(args)
+    assert str(caught.value) == "trace on: a job selection (all or job ids) is required"
