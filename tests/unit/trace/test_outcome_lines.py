@@ -53,3 +53,14 @@ def test_a_trace_renders_the_same_with_or_without_a_kept_renderer():
     expected = ["head", "  mem 5", "  outcome"]
     assert render(trace, UnitsMode.RAW) == expected
     assert Renderer()(trace, UnitsMode.RAW) == expected
+
+
+def test_a_job_level_pend_entry_shows_its_detail_after_a_colon():
+    """Kills: refsim/trace/outcome.py:pend_lines rewording the ': ' between a host-less entry's code and its
+    detail. One job-level entry with a detail, one without: two reasons."""
+    from refsim.sched.decisions import PendCode, PendReason
+    from refsim.trace.outcome import pend_lines
+    lines = pend_lines((PendReason(PendCode.SHARED_SHORTFALL, "", "licenses"),
+                        PendReason(PendCode.CLUSTER_LIMIT, "", "")))
+    assert lines == [Line(1, ("outcome: pended, 2 pend reasons",)), Line(2, ("shared-shortfall: licenses",)),
+                     Line(2, ("cluster-limit",))]
