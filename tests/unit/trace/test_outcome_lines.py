@@ -64,3 +64,15 @@ def test_a_job_level_pend_entry_shows_its_detail_after_a_colon():
                         PendReason(PendCode.CLUSTER_LIMIT, "", "")))
     assert lines == [Line(1, ("outcome: pended, 2 pend reasons",)), Line(2, ("shared-shortfall: licenses",)),
                      Line(2, ("cluster-limit",))]
+
+
+def test_one_pend_reason_is_singular_and_each_no_decision_kind_has_its_own_words():
+    """Kills: refsim/trace/outcome.py:pend_lines pluralising a single reason, and the not-found and
+    no-scheduling-object texts of no_decision_lines reworded."""
+    from refsim.sched.decisions import PendCode, PendReason
+    from refsim.trace.outcome import pend_lines
+    assert pend_lines((PendReason(PendCode.CLUSTER_LIMIT, "", ""),))[0] == Line(1, ("outcome: pended, 1 pend reason",))
+    assert no_decision_lines(NoDecision(JobId(1), NoDecisionKind.NOT_FOUND)) == [
+        Line(1, ("outcome: no decision: the job could not be found by the allocator",))]
+    assert no_decision_lines(NoDecision(JobId(1), NoDecisionKind.NO_SCHED_OBJECT)) == [Line(1, (
+        "outcome: no decision: the job has no scheduling object (its resource requirement could not be parsed)",))]
