@@ -114,4 +114,4 @@ def parse_trace_on(args: list[str]) -> TraceSettings:
     return TraceSettings(True, None if jobs is None else tuple(dict.fromkeys(jobs)),
                          cast(Level, options.get("level", Level.SUMMARY)),
                          cast(int, options.get("lines", DEFAULT_LINES)),
-                         cast("str | None", options.get("file")), cast("str | None", options.get("json")))
+                         cast(str | None, options.get("file")), cast(str | None, options.get("json")))

@@ -70,3 +70,64 @@ def test_an_array_id_selects_every_element_and_an_element_only_itself():
 def test_the_line_bound_accepts_both_ends_of_its_range(lines):
     """Kills: the `MIN_LINES <= n <= MAX_LINES` bounds made strict (the range is 50 to 100000 inclusive)."""
     assert parse_trace_on(["all", "lines", lines]).lines == int(lines)
+
+
+@pytest.mark.parametrize("word", ["49", "100001", "x", "-50", "5e2"])
+def test_a_line_bound_outside_50_to_100000_or_not_a_whole_number_is_refused(word):
+    """Kills: refsim/trace/settings.py:_lines accepting a number outside the range (`or` -> `and`: a number
+    out of range, or a non-number, slipping through or crashing) and MAX_LINES moved off 100000. 49 and 100001
+    are just past the two ends; x, -50 and 5e2 are not whole numbers written in digits."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(["all", "lines", word])
+    assert str(caught.value) == f"trace on: lines '{word}' is not a whole number from 50 to 100000"
+
+
+def test_an_element_id_after_all_is_named_a_misplaced_job_id():
+    """Kills: refsim/trace/settings.py:parse_trace_on judging a job id by more than its first character (`1[2]`
+    starts with a digit, as every job id does, so after `all` it is a job id in the wrong place)."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(["all", "1[2]"])
+    assert str(caught.value) == "trace on: unknown job id after 'all' '1[2]'"
+
+
+def test_settings_cannot_be_changed_after_trace_on_makes_them():
+    """Kills: refsim/trace/settings.py:TraceSettings not frozen. A `trace on` replaces every setting at once,
+    so the settings a traced round reads are never edited in place."""
+    import dataclasses
+    settings = parse_trace_on(["all"])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.lines = 50  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("option", ["file", "json"])
+def test_a_trace_path_is_refused_when_empty_or_past_4095_bytes(option):
+    """Kills: refsim/trace/settings.py:_path naming another option or rewording its messages, and the byte bound
+    counted in characters or moved. 2048 two-byte characters are 4096 bytes, one past the bound; 4095 one-byte
+    characters are exactly at it and accepted."""
+    for word, message in [("", f"trace on: {option} path is empty"),
+                          ("é" * 2048, f"trace on: {option} path is 4096 bytes long (at most 4095)")]:
+        with pytest.raises(TraceError) as caught:
+            parse_trace_on(["all", option, word])
+        assert str(caught.value) == message
+    assert getattr(parse_trace_on(["all", option, "p" * 4095]), option) == "p" * 4095
+
+
+@pytest.mark.parametrize("args, message", [
+    (["all", "lines", "60", "lines", "70"], "trace on: option 'lines' is given twice"),
+    (["all", "level", "verbose"], "trace on: level 'verbose' is not summary or full"),
+    (["all", "level", "FULL"], "trace on: level 'FULL' is not summary or full"),
+])
+def test_a_repeated_option_or_an_unknown_level_is_refused_by_name(args, message):
+    """Kills: refsim/trace/settings.py:_option and _level rewording their messages. Option words are exact and
+    lower case, so FULL is not full; an option given twice is refused rather than the last one winning."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(args)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("args", [[], ["level", "full"]])
+def test_trace_on_without_a_selection_asks_for_one(args):
+    """Kills: refsim/trace/settings.py NO_SELECTION reworded. Neither nothing nor options alone select a job."""
+    with pytest.raises(TraceError) as caught:
+        parse_trace_on(args)
+    assert str(caught.value) == "trace on: a job selection (all or job ids) is required"

@@ -32,6 +32,14 @@ def test_sizes_are_canonical_bytes_plus_a_fixed_overhead():
     assert canonical_bytes(trace(1)) == canonical_bytes(trace(1))
 
 
+def test_each_stored_trace_costs_its_bytes_plus_256():
+    """Kills: refsim/trace/store.py ENTRY_OVERHEAD moved off the 256 bytes per trace that docs/trace.md
+    promises (the store's bound, and so which traces a recording keeps, depends on it)."""
+    store = TraceStore()
+    store.put(trace(1))
+    assert store.used == len(canonical_bytes(trace(1))) + 256
+
+
 def test_a_new_trace_replaces_the_old_one():
     store = TraceStore()
     store.put(trace(1, "old"))
@@ -50,6 +58,21 @@ def test_the_oldest_go_first_and_are_remembered():
     assert not store.was_discarded(JobId(1)) and store.was_discarded(JobId(2))
 
 
+def test_the_discarded_count_is_the_jobs_discarded_and_not_captured_again():
+    """Kills: refsim/trace/store.py:TraceStore.discarded_count not counting (the `trace` status line reports
+    it). Bound of two traces, jobs 1, 2, 3 stored: 1 is discarded (1); 1 again: 2 is discarded, 1 is not (1);
+    4: 3 is discarded too (2)."""
+    store = TraceStore(bound=2 * size(trace(1)))
+    assert store.discarded_count == 0
+    for job in (1, 2, 3):
+        store.put(trace(job))
+    assert store.discarded_count == 1
+    store.put(trace(1))
+    assert store.discarded_count == 1
+    store.put(trace(4))
+    assert store.discarded_count == 2
+
+
 def test_the_newest_is_never_discarded():
     store = TraceStore(bound=10)
     store.put(trace(1))
@@ -61,6 +84,15 @@ def test_the_bound_comes_from_the_test_seam_only_when_valid(monkeypatch):
     monkeypatch.setenv("REFSIM_TRACE_STORE_BYTES", "5000")
     assert bound_from_environment() == 5000
     monkeypatch.setenv("REFSIM_TRACE_STORE_BYTES", "lots")
+    assert bound_from_environment() == 64 * 1024 * 1024
+
+
+def test_the_smallest_bound_the_seam_takes_is_one_byte(monkeypatch):
+    """Kills: refsim/trace/store.py:bound_from_environment moving the `> 0` test (1 byte is a valid bound, under
+    which only the newest trace is kept; 0 is not a bound and gives the 64 MiB default)."""
+    monkeypatch.setenv("REFSIM_TRACE_STORE_BYTES", "1")
+    assert bound_from_environment() == 1
+    monkeypatch.setenv("REFSIM_TRACE_STORE_BYTES", "0")
     assert bound_from_environment() == 64 * 1024 * 1024
 
 
@@ -119,3 +151,15 @@ def test_canonical_bytes_of_a_small_trace_by_hand():
                 '"totals":{"plans_discarded":0,"plans_tried":0,"verdicts":[["accepted",0],["selection mismatch",0],'
                 '["resource shortfall",0],["limit exceeded",0],["already claimed",0],["not evaluated",0]]}}')
     assert canonical_bytes(trace(7, 'a"b')) == expected.encode()
+
+
+@given(_traces())
+@settings(max_examples=100)
+def test_every_stored_trace_decodes_to_what_was_stored(t: Trace):
+    """Kills: refsim/trace/store.py:trace_from_bytes reading a key under another name (the discipline counts,
+    the discipline lines, a totals field), so a discipline trace shown again by `why` loses its section or counts.
+    The store keeps only the bytes, so every trace it shows is the decoding of its encoding; compared as bytes,
+    since an amount may be NaN, which never equals itself."""
+    from refsim.trace.store import trace_from_bytes
+    data = canonical_bytes(t)
+    assert canonical_bytes(trace_from_bytes(data)) == data
