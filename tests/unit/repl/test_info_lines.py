@@ -2,6 +2,7 @@
 range, a job not decided yet, an idle host, names the replay does not know, a cluster without limits."""
 
 from tests.support.console import console_lines
+from tests.support.recordings import EASY_WITH_LICENSES
 
 # Hosts a and b, 4 slots each (tests.support.recordings.CLUSTER). Job 1 asks for 2 to 4 tasks and gets the most that
 # fit on one host, a*4, in the first decision; job 2 is pending and not yet decided after that one step.
@@ -67,19 +68,6 @@ def test_a_reconstructed_dispatch_is_named_as_the_latest_decision():
         "  latest decision: reconstructed dispatch"]
 
 
-EASY = """
-scheduling: {discipline: easy}
-cluster:
-  hosts:
-    - {name: a, slots: 4}
-    - {name: b, slots: 4}
-  shared:
-    lic: 3
-events:
-  - {time: 0, submit: {id: 1, tasks: 8, run_time: 100, run_limit: 100}}
-  - {time: 0, submit: {id: 2, tasks: 8, run_time: 10, run_limit: 10, resreq: 'rusage[lic=2]'}}
-  - {time: 0, submit: {id: 3, tasks: 8, run_time: 10, run_limit: 10}}
-"""
 
 
 def test_under_a_backfill_discipline_info_job_gives_each_pending_job_its_planned_start():
@@ -87,7 +75,7 @@ def test_under_a_backfill_discipline_info_job_gives_each_pending_job_its_planned
     holds the one backfill reservation, for t=100 on a*4 b*4 with its 2 licenses; job 3, behind it, holds none.
     A running job has no planned start. Kills: info.py:_planned_start the `none` line or the shared part mutated
     (or dropped), and job_lines the planned start given to a running job."""
-    lines = console_lines(EASY, ["step 3", "info job 1", "info job 2", "info job 3"])
+    lines = console_lines(EASY_WITH_LICENSES, ["step 3", "info job 1", "info job 2", "info job 3"])
     assert lines[3:] == [
         "job 1: running on a*4 b*4 since t=0",
         "  user user, queue normal, project default, priority 0, queued t=0, run time 100",

@@ -11,18 +11,10 @@ import pytest
 
 from refsim.sim.output import SimOutput
 from tests.support.console import console_lines
+from tests.support.recordings import THREE_ALIKE
 
-# One host of one slot, three alike jobs of 10 s: round 1 dispatches 1 and pends 2 and 3; one job starts in each of
-# rounds 2 (t=10) and 3 (t=20); round 4 (t=30) sees the last finish.
-ALIKE = """
-cluster:
-  hosts:
-    - {name: h1, slots: 1}
-events:
-  - {time: 0, submit: {id: 1, run_time: 10}}
-  - {time: 0, submit: {id: 2, run_time: 10}}
-  - {time: 0, submit: {id: 3, run_time: 10}}
-"""
+# THREE_ALIKE: round 1 dispatches job 1 and pends 2 and 3; one job starts in each of rounds 2 (t=10) and 3 (t=20);
+# round 4 (t=30) sees the last finish.
 FULL = "No space left on device"
 REST = ["round 1 #1 dispatch 1 -> h1*1",
         "round 1 #2 pend 2: resource-shortfall on 1 host",
@@ -51,7 +43,7 @@ def test_a_decision_record_that_cannot_be_written_is_named_and_the_replay_goes_o
     `error: ` line mutated or dropped."""
     _failing_on(monkeypatch, '"job":"2","kind":"pend"', "write_line")
     out = tmp_path / "out.jsonl"
-    lines = console_lines(ALIKE, ["step", "step", "continue"], output=str(out))
+    lines = console_lines(THREE_ALIKE, ["step", "step", "continue"], output=str(out))
     assert lines == REST[:1] + [f"error: --sim-output {out}: cannot write: {FULL}; it was not written"] + REST[1:]
     assert os.listdir(tmp_path) == []
 
@@ -65,7 +57,7 @@ def test_a_job_record_that_cannot_be_written_is_named_and_the_replay_goes_on(tmp
     outputs.py:ReplayOutputs._job_changed raising from inside the replay's step."""
     _failing_on(monkeypatch, fragment, "write")
     out = tmp_path / "out.jsonl"
-    lines = console_lines(ALIKE, ["step", "step", "continue"], output=str(out))
+    lines = console_lines(THREE_ALIKE, ["step", "step", "continue"], output=str(out))
     error = f"error: --sim-output {out}: cannot write: {FULL}; it was not written"
     at = 0 if "submit" in fragment else 3
     assert lines == REST[:at] + [error] + REST[at:]

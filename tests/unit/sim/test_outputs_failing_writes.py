@@ -14,19 +14,10 @@ from refsim.sim.output import SimOutput
 from refsim.sim.outputs import OutputWriteError, ReplayOutputs
 from refsim.sim.log import SchedulerLog
 from refsim.sim.replay import Simulator
-from tests.support.recordings import recording
+from tests.support.recordings import THREE_ALIKE, recording
 
-# One host of one slot; three alike jobs. Job 1 is dispatched; job 2 pends, judged in full; job 3 has job 2's
-# requirement in the same session, so it pends from the same verdict (a run of bucket hits, written in one piece).
-ALIKE = """
-cluster:
-  hosts:
-    - {name: h1, slots: 1}
-events:
-  - {time: 0, submit: {id: 1, run_time: 10}}
-  - {time: 0, submit: {id: 2, run_time: 10}}
-  - {time: 0, submit: {id: 3, run_time: 10}}
-"""
+# THREE_ALIKE: job 1 is dispatched; job 2 pends, judged in full; job 3 has job 2's requirement in the same
+# session, so it pends from the same verdict (a run of bucket hits, written in one piece).
 
 FULL = "No space left on device"
 
@@ -56,7 +47,7 @@ def test_a_sim_output_that_cannot_be_written_is_dropped_and_named(tmp_path, monk
     _failing_on(monkeypatch, fragment, method)
     out = tmp_path / "out.jsonl"
     with pytest.raises(OutputWriteError) as caught:
-        run_batch(recording(ALIKE), output=out)
+        run_batch(recording(THREE_ALIKE), output=out)
     assert str(caught.value) == f"--sim-output {out}: cannot write: {FULL}; it was not written"
     assert os.listdir(tmp_path) == []
 
@@ -134,7 +125,7 @@ def test_both_outputs_failing_at_one_report_are_named_in_one_message(tmp_path, m
     monkeypatch.setattr(SchedulerLog, "_line", line)
     out, log = tmp_path / "out.jsonl", tmp_path / "sched.log"
     with pytest.raises(OutputWriteError) as caught:
-        run_batch(recording(ALIKE), output=out, log=log, verbosity=1)
+        run_batch(recording(THREE_ALIKE), output=out, log=log, verbosity=1)
     assert str(caught.value) == (f"--sim-output {out}: cannot write: {FULL}; it was not written; "
                                  f"--log {log}: cannot write: {FULL}; it was not written")
     assert os.listdir(tmp_path) == []
