@@ -68,8 +68,6 @@ def test_a_reconstructed_dispatch_is_named_as_the_latest_decision():
         "  latest decision: reconstructed dispatch"]
 
 
-
-
 def test_under_a_backfill_discipline_info_job_gives_each_pending_job_its_planned_start():
     """EASY backfilling: job 1 takes all 8 slots until its run limit ends at t=100; job 2, the first job waiting,
     holds the one backfill reservation, for t=100 on a*4 b*4 with its 2 licenses; job 3, behind it, holds none.

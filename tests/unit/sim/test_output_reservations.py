@@ -7,7 +7,6 @@ from refsim.sim.batch import run_batch
 from tests.support.recordings import EASY_WITH_LICENSES, recording
 
 
-
 def test_a_pend_carries_its_backfill_reservation_and_the_file_ends_with_the_span(tmp_path):
     """Kills: sim/outputs.py:ReplayOutputs.report's reservation of a session result (its `ruling is not None` test
     negated or inverted: the pend would be written without it), and its end record (the `_simulator is not None`
