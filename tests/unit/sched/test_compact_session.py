@@ -142,3 +142,40 @@ def test_a_traced_job_under_a_discipline_starts_its_trace_with_its_selection() -
     list(run_session(state, 3, observer_for=lambda job: Recorder() if job == JobId(2) else None,
                      discipline=DISCIPLINES["easy"]()))
     assert seen[0] == JobSelected(3, 2, JobId(2))
+
+
+def test_the_greedy_discipline_named_explicitly_takes_the_compact_greedy_path() -> None:
+    """A recording that names `discipline: greedy` passes the Greedy discipline itself, not None: its session is
+    the same greedy session, so a compact one still reports runs of bucket hits (one host, busy; jobs 1 to 3 of
+    one task: job 1 explained, 2 and 3 one run). Kills: session.py:run_session the `"greedy"` name mutated (a
+    named greedy discipline sent down the discipline path, which never reports a run)."""
+    from refsim.sched.disciplines.greedy import Greedy
+    state = SchedulerState(_cluster("a"))
+    state.usage.commit(JobId(99), Allocation((HostAllocation("a", (("slots", 1),)),)))
+    for n in range(1, 4):
+        state.submit(Job(JobId(n)))
+    reports = list(run_session(state, 1, discipline=Greedy(), compact=True))
+    assert [type(r).__name__ for r in reports] == ["SessionResult", "KnownOutcomes"]
+    assert [j.id.job for j in reports[1].jobs] == [2, 3]
+
+
+def test_a_traced_job_is_judged_in_full_even_when_its_bucket_already_has_an_outcome() -> None:
+    """One host, busy; jobs 1 and 2 of one task share a bucket. Job 1 is untraced and pends (its bucket's outcome
+    is then known); job 2 is traced, so it is judged again and its observer sees its selection first. Kills:
+    session.py:_greedy the memo taken for a job with an observer (`observer is None` inverted: job 2 would get
+    job 1's outcome with no trace at all)."""
+    from refsim.sched import events as ev
+    seen: list[ev.Event] = []
+
+    class Observer:
+        def event(self, event: ev.Event) -> None:
+            seen.append(event)
+
+    state = SchedulerState(_cluster("a"))
+    state.usage.commit(JobId(99), Allocation((HostAllocation("a", (("slots", 1),)),)))
+    for n in (1, 2):
+        state.submit(Job(JobId(n)))
+    results = list(run_session(state, 1, observer_for=lambda job: Observer() if job.job == 2 else None))
+    assert [type(r.outcome).__name__ for r in results] == ["Pend", "Pend"]
+    assert seen[0] == ev.JobSelected(1, 2, JobId(2))
+    assert seen[-1] == ev.DecisionMade(results[1].outcome)
