@@ -160,22 +160,26 @@ def test_the_greedy_discipline_named_explicitly_takes_the_compact_greedy_path() 
 
 
 def test_a_traced_job_is_judged_in_full_even_when_its_bucket_already_has_an_outcome() -> None:
-    """One host, busy; jobs 1 and 2 of one task share a bucket. Job 1 is untraced and pends (its bucket's outcome
-    is then known); job 2 is traced, so it is judged again and its observer sees its selection first. Kills:
-    session.py:_greedy the memo taken for a job with an observer (`observer is None` inverted: job 2 would get
-    job 1's outcome with no trace at all)."""
+    """One host, busy; jobs 1 to 4 of one task share a bucket. Jobs 1 and 3 are untraced and pend (their bucket's
+    outcome is then known); jobs 2 and 4 are traced, so each is judged again and its observer sees its selection
+    and its decision. Kills: session.py:_greedy the memo asked for a job with an observer (`observer is None`
+    inverted: job 4 would get job 3's remembered outcome with no trace at all)."""
     from refsim.sched import events as ev
-    seen: list[ev.Event] = []
+    seen: dict[int, list[ev.Event]] = {2: [], 4: []}
 
     class Observer:
+        def __init__(self, job: int) -> None:
+            self.job = job
+
         def event(self, event: ev.Event) -> None:
-            seen.append(event)
+            seen[self.job].append(event)
 
     state = SchedulerState(_cluster("a"))
     state.usage.commit(JobId(99), Allocation((HostAllocation("a", (("slots", 1),)),)))
-    for n in (1, 2):
+    for n in range(1, 5):
         state.submit(Job(JobId(n)))
-    results = list(run_session(state, 1, observer_for=lambda job: Observer() if job.job == 2 else None))
-    assert [type(r.outcome).__name__ for r in results] == ["Pend", "Pend"]
-    assert seen[0] == ev.JobSelected(1, 2, JobId(2))
-    assert seen[-1] == ev.DecisionMade(results[1].outcome)
+    results = list(run_session(state, 1, observer_for=lambda job: Observer(job.job) if job.job % 2 == 0 else None))
+    assert [type(r.outcome).__name__ for r in results] == ["Pend"] * 4
+    for n in (2, 4):
+        assert seen[n][0] == ev.JobSelected(1, n, JobId(n))
+        assert seen[n][-1] == ev.DecisionMade(results[n - 1].outcome)  # type: ignore[arg-type]
