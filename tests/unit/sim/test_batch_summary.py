@@ -1,8 +1,7 @@
 """A batch run's summary lines word for word, with and without mismatches, and its log beside --sim-verify."""
 
 from refsim.sim.batch import run_batch, summary_lines
-from tests.support.recordings import recording
-from tests.unit.sim.test_outputs_failing_writes import ALIKE
+from tests.support.recordings import THREE_ALIKE, recording
 
 # One slot; jobs 1, 2, 3 of 10 s each run 0-10, 10-20, 20-30, so the slot is busy the whole 30 s (100.0%). Job 3
 # pends in rounds 1 and 2 from job 2's verdict (bucket hits); 6 decisions in all.
@@ -16,7 +15,7 @@ def test_the_summary_counts_the_decisions_compared_and_names_each_mismatch(tmp_p
     (`if result.mismatches` negated), and run_batch's `compact = log is None ...` inverted (with a log, job 3's
     bucket-hit pends would come in one piece, which the log cannot take). The file written by a first run verifies
     clean; without job 3's two pends, both are named as unexpected."""
-    rec, expected = recording(ALIKE), tmp_path / "out.jsonl"
+    rec, expected = recording(THREE_ALIKE), tmp_path / "out.jsonl"
     run_batch(rec, output=expected)
     log = tmp_path / "sched.log"
     clean = run_batch(rec, verify=expected, log=log, verbosity=1)
@@ -37,7 +36,7 @@ def test_the_expected_file_may_not_be_the_sim_output_file(tmp_path):
 
     from refsim.sim.paths import OutputPathError
 
-    rec, expected = recording(ALIKE), tmp_path / "out.jsonl"
+    rec, expected = recording(THREE_ALIKE), tmp_path / "out.jsonl"
     run_batch(rec, output=expected)
     before = expected.read_bytes()
     with pytest.raises(OutputPathError) as caught:

@@ -3,8 +3,7 @@
 import pytest
 
 from refsim.sim.batch import run_batch
-from tests.support.recordings import recording
-from tests.unit.sim.test_outputs_failing_writes import ALIKE
+from tests.support.recordings import THREE_ALIKE, recording
 
 # One slot; jobs 1, 2, 3 of 10 s each run one after another: 0-10, 10-20, 20-30. Round 1 (t=0) dispatches job 1
 # and pends 2 and 3 (job 3 from job 2's verdict, a run of bucket hits written in one piece), round 2 (t=10)
@@ -23,5 +22,5 @@ def test_the_sink_takes_every_record_and_pends_only_when_asked(pends, expected):
     (no job or end records), and report_known's Pend test inverted. The sink also takes the job records and the
     end record, with or without pends."""
     taken = []
-    run_batch(recording(ALIKE), sink=taken.append, pends_to_sink=pends)
+    run_batch(recording(THREE_ALIKE), sink=taken.append, pends_to_sink=pends)
     assert [(r["kind"], r.get("job")) for r in taken] == expected
