@@ -58,3 +58,12 @@ def test_ctrl_c_during_continue_stops_between_two_decisions(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_prompt_is_the_one_the_guide_shows():
+    """The terminal draws its prompt with escape sequences around it, which the pexpect tests above step over by
+    matching `refsim)` only; the prompt's whole text is the one docs/repl.md gives. Kills: repl/terminal.py
+    PROMPT's text mutated (`XX(refsim) ` still matches `refsim)`)."""
+    from refsim.repl.terminal import PROMPT as prompt
+    guide = (ROOT / "docs" / "repl.md").read_text(encoding="utf-8")
+    assert prompt == "(refsim) " and f"prompts `{prompt}`" in guide
