@@ -4,18 +4,16 @@ dropped; the replay and the session go on, and nothing of the file is left. A wr
 
 from __future__ import annotations
 
-import errno
 import os
 
 import pytest
 
-from refsim.sim.output import SimOutput
 from tests.support.console import console_lines
+from tests.support.full_disk import FULL, failing_on
 from tests.support.recordings import THREE_ALIKE
 
 # THREE_ALIKE: round 1 dispatches job 1 and pends 2 and 3; one job starts in each of rounds 2 (t=10) and 3 (t=20);
 # round 4 (t=30) sees the last finish.
-FULL = "No space left on device"
 REST = ["round 1 #1 dispatch 1 -> h1*1",
         "round 1 #2 pend 2: resource-shortfall on 1 host",
         "round 1 t=0: 1 dispatched (1), 2 pended (2-3)",
@@ -25,23 +23,11 @@ REST = ["round 1 #1 dispatch 1 -> h1*1",
         "replay finished after 4 rounds at t=30: 3 dispatched, 3 finished, 0 running, 0 pending"]
 
 
-def _failing_on(monkeypatch, fragment: str, method: str) -> None:
-    """Writing a line that holds `fragment` fails as on a full disk."""
-    real = getattr(SimOutput, method)
-
-    def write(self, line):
-        if fragment in (line if isinstance(line, str) else str(line)):
-            raise OSError(errno.ENOSPC, FULL)
-        real(self, line)
-
-    monkeypatch.setattr(SimOutput, method, write)
-
-
 def test_a_decision_record_that_cannot_be_written_is_named_and_the_replay_goes_on(tmp_path, monkeypatch):
     """Job 2's pend record fails: the error comes right after job 1's echo, where job 2's decision is handled (its
     echo follows), and the rest of the replay is as without an output. Kills: console.py:Console._handle its
     `error: ` line mutated or dropped."""
-    _failing_on(monkeypatch, '"job":"2","kind":"pend"', "write_line")
+    failing_on(monkeypatch, '"job":"2","kind":"pend"', "write_line")
     out = tmp_path / "out.jsonl"
     lines = console_lines(THREE_ALIKE, ["step", "step", "continue"], output=str(out))
     assert lines == REST[:1] + [f"error: --sim-output {out}: cannot write: {FULL}; it was not written"] + REST[1:]
@@ -55,7 +41,7 @@ def test_a_job_record_that_cannot_be_written_is_named_and_the_replay_goes_on(tmp
     record is written inside the replay's step, where nothing caught the failure (fixed in
     ReplayOutputs._job_changed, which leaves the failure to be named by the next report). Kills:
     outputs.py:ReplayOutputs._job_changed raising from inside the replay's step."""
-    _failing_on(monkeypatch, fragment, "write")
+    failing_on(monkeypatch, fragment, "write")
     out = tmp_path / "out.jsonl"
     lines = console_lines(THREE_ALIKE, ["step", "step", "continue"], output=str(out))
     error = f"error: --sim-output {out}: cannot write: {FULL}; it was not written"

@@ -14,24 +14,11 @@ from refsim.sim.output import SimOutput
 from refsim.sim.outputs import OutputWriteError, ReplayOutputs
 from refsim.sim.log import SchedulerLog
 from refsim.sim.replay import Simulator
+from tests.support.full_disk import FULL, failing_on
 from tests.support.recordings import THREE_ALIKE, recording
 
 # THREE_ALIKE: job 1 is dispatched; job 2 pends, judged in full; job 3 has job 2's requirement in the same
 # session, so it pends from the same verdict (a run of bucket hits, written in one piece).
-
-FULL = "No space left on device"
-
-
-def _failing_on(monkeypatch, fragment: str, method: str = "write_line") -> None:
-    """Writing a line that holds `fragment` fails as on a full disk."""
-    real = getattr(SimOutput, method)
-
-    def write(self, line):
-        if fragment in (line if isinstance(line, str) else str(line)):
-            raise OSError(errno.ENOSPC, FULL)
-        real(self, line)
-
-    monkeypatch.setattr(SimOutput, method, write)
 
 
 @pytest.mark.parametrize("fragment, method", [
@@ -44,7 +31,7 @@ def test_a_sim_output_that_cannot_be_written_is_dropped_and_named(tmp_path, monk
     (the replay would go on writing into a broken file, which would then appear), report_known's
     `self._raise_failures()` dropped (the failure would be named only at the next report, if any), and
     _drop_output's `failed.discard()` dropped, its message mutated, or its `exc.strerror or exc` -> and."""
-    _failing_on(monkeypatch, fragment, method)
+    failing_on(monkeypatch, fragment, method)
     out = tmp_path / "out.jsonl"
     with pytest.raises(OutputWriteError) as caught:
         run_batch(recording(THREE_ALIKE), output=out)
@@ -87,7 +74,7 @@ def test_a_job_record_that_cannot_be_written_is_named_at_the_next_report_and_the
     --sim-output file is dropped and nothing of it is left.
     Kills: sim/outputs.py:ReplayOutputs._job_changed raising the failure itself (from inside the replay, which
     ended it)."""
-    _failing_on(monkeypatch, "'kind': 'finish'", "write")
+    failing_on(monkeypatch, "'kind': 'finish'", "write")
     sim = Simulator(recording("""
 events:
   - {time: 0, submit: {id: 1, run_time: 10}}
@@ -114,7 +101,7 @@ def test_both_outputs_failing_at_one_report_are_named_in_one_message(tmp_path, m
     its `exc.strerror or exc` -> and, or its `failed.discard()` dropped (the log's temporary file would be left).
     Job 1's dispatch is the first decision: writing its --sim-output line and its level-1 log line both fail as on
     a full disk; the one error names the --sim-output file, then the log, and neither file is left."""
-    _failing_on(monkeypatch, '"kind":"dispatch"', "write_line")
+    failing_on(monkeypatch, '"kind":"dispatch"', "write_line")
     real_line = SchedulerLog._line
 
     def line(self, time, text):
