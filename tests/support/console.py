@@ -7,14 +7,20 @@ from pathlib import Path
 
 from refsim.repl.console import Console
 from refsim.sim.load import recording_from
+from refsim.sim.recording import Recording
 from steps.transcripts import block_lines
 from tests.support.recordings import CLUSTER, recording
 
 
 def console_lines(text: str, commands: list[str], cluster: str = CLUSTER, **options) -> list[str]:
     """The lines the console prints for `commands` on the recording `text` (see tests.support.recordings)."""
+    return recording_lines(recording(text, cluster), commands, **options)
+
+
+def recording_lines(loaded: Recording, commands: list[str], **options) -> list[str]:
+    """The lines the console prints for `commands` on a loaded recording, up to a command that ends it (quit)."""
     lines: list[str] = []
-    console = Console(recording(text, cluster), lines.append, **options)
+    console = Console(loaded, lines.append, **options)
     try:
         for command in commands:
             if not console.execute(command):

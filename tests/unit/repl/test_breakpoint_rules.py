@@ -4,19 +4,12 @@ the only host until 45), so every round from 2 on is reported."""
 
 from pathlib import Path
 
-from refsim.repl.console import Console
 from refsim.sim.load import load_recording
+from tests.support.console import recording_lines
 
 
 def _lines(commands: list[str]) -> list[str]:
-    lines: list[str] = []
-    console = Console(load_recording(Path("examples/backlog.yaml")), lines.append)
-    try:
-        for command in commands:
-            console.execute(command)
-    finally:
-        console.close()
-    return lines
+    return recording_lines(load_recording(Path("examples/backlog.yaml")), commands)
 
 
 def _stops(lines: list[str]) -> list[str]:

@@ -11,19 +11,13 @@ from pathlib import Path
 from refsim.repl.console import Console
 from refsim.sim.batch import demo_recording
 from refsim.sim.load import load_recording
+from tests.support.console import recording_lines
 
 NEXT = "for the next session: trace on for all jobs, level summary, at most 1000 lines per decision, "
 
 
 def _run(*commands: str) -> list[str]:
-    lines: list[str] = []
-    console = Console(demo_recording(), lines.append)
-    try:
-        for command in commands:
-            console.execute(command)
-    finally:
-        console.close()
-    return lines
+    return recording_lines(demo_recording(), list(commands))
 
 
 def test_a_path_open_as_a_text_trace_file_is_refused_as_the_json_one(tmp_path: Path):
