@@ -104,3 +104,26 @@ def test_a_plan_names_its_host_count_and_tasks_per_position():
         "  plan 1: 1 host, tasks per position [2]: discarded: a position needs 2 slots but no open host has more "
         "than 1",
         "  plan 2: 2 hosts, tasks per position [1,1]: tried"]
+
+
+# h1 has 8G, but the host-scoped limit h1_mem lets ann use 2G there; the cluster-wide ann_mem lets her use 16G.
+# Job 1 asks 3G: ann_mem passes (0 + 0 + 3 <= 16), h1_mem rejects h1 (0 + 0 + 3 > 2, over by 1G).
+MEM_LIMITS = {"cluster": {"hosts": [{"name": "h1", "slots": 2, "mem": "8G"}],
+                          "limits": [{"name": "h1_mem", "hosts": ["h1"], "per_user": "all", "resources": {"mem": "2G"}},
+                                     {"name": "ann_mem", "per_user": "all", "resources": {"mem": "16G"}}]},
+              "events": [{"time": 0, "submit": {"id": 1, "user": "ann", "tasks": 1, "run_time": 10,
+                                                "resreq": "rusage[mem=3G]"}}]}
+
+
+def test_memory_limits_show_their_amounts_in_memory_units():
+    """Kills: refsim/trace/labels.py:reason_parts and _lack_parts `unit_of(x.resource or x.subject)` -> `and` (the
+    unit of the limit's name, none, so 2GB would read 2048), and check_parts the unit of the limit's resource."""
+    block = _block(MEM_LIMITS, ["trace on all level full", "step"], "1")
+    assert block[4:10] == [
+        "  limit ann_mem[user=ann] mem: value 16GB, usage 0MB, reserved 0MB, requested 3GB: passed",
+        "  plan 1: 1 host, tasks per position [1]: tried",
+        "    position 1 (1 task)",
+        "      h1: limit exceeded (pre-filter): h1_mem[hosts=h1,user=ann] mem value 2GB, usage 0MB, reserved 0MB, "
+        "requested 3GB; not performed: host check",
+        "    position 1: not filled",
+        "    nearest misses: h1 (h1_mem[hosts=h1,user=ann] mem over by 1GB)"]
