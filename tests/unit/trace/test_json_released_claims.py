@@ -21,22 +21,23 @@ def test_the_claims_a_failed_plan_released_are_a_note_of_its_requirement(tmp_pat
     assert requirement["plans"][0]["result"] == "internal error"
 
 
-# Job 1's compound: member 1 (2 tasks on X86) is placed on h1, then member 2 (1 task on SPARC) finds no host, so
-# the compound fails and releases member 1's claim on h1; the note belongs to the compound, not to a plan.
+# Job 1's compound: member 1 (4 tasks on X86) is placed on h1 and h2 (2 slots each), then member 2 (1 task on
+# SPARC) finds no host, so the compound fails and releases member 1's claims on both; the note belongs to the
+# compound, not to a plan.
 EARLIER_MEMBERS = {"cluster": {"hosts": [{"name": "h1", "slots": 2, "type": "X86"},
-                                         {"name": "h2", "slots": 2, "type": "ARM"}]},
+                                         {"name": "h2", "slots": 2, "type": "X86"}]},
                    "events": [{"time": 0, "submit": {"id": 1, "run_time": 5,
-                                                     "resreq": "2*{select[type==X86]} + 1*{select[type==SPARC]}"}}]}
+                                                     "resreq": "4*{select[type==X86]} + 1*{select[type==SPARC]}"}}]}
 
 
 def test_a_failed_compound_notes_the_claims_of_its_earlier_members_it_released(tmp_path):
     """Kills: refsim/trace/jsontrace.py:JsonCollector._released its `if ev.plan` test negated or the words
-    `the earlier members` mutated."""
+    `the earlier members` or the `, ` between the hosts mutated."""
     path = tmp_path / "t.jsonl"
     obj, = json_traces(EARLIER_MEMBERS, path, [f"trace on 1 json {path}", "step"])
     compound = obj["requirements"][0]
     assert (compound["kind"], compound["outcome"]) == ("compound", "not satisfied")
-    assert compound["notes"] == ["released the claims of the earlier members on h1"]
+    assert compound["notes"] == ["released the claims of the earlier members on h1, h2"]
 
 
 # Two one-slot hosts; job 1 takes h1, job 2 needs 2 tasks: plan 1 ([2] on one host) is discarded, plan 2 ([1,1])
