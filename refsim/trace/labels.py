@@ -11,7 +11,7 @@ from refsim.trace.records import Amt, Part
 
 _new = tuple.__new__  # makes a named tuple from every field, without the frame of its class call
 
-UnitOf = Callable[[str], "str | None"]
+UnitOf = Callable[[str], str | None]
 
 
 def requirement_label(path: Path) -> str:
