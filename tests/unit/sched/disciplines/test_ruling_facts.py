@@ -12,6 +12,7 @@ from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, NoDecis
 from refsim.sched.disciplines import discipline
 from refsim.sched.disciplines.base import StartRule
 from refsim.sched.disciplines.explain import DisciplineRuled, ExtraTest, Release
+from refsim.sched.events import AllocationBuilt, DecisionMade
 from refsim.sched.profile import Extra
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
@@ -182,3 +183,30 @@ def test_a_job_that_can_never_be_placed_holds_nothing_and_blocks_no_one(name):
         PendCode.NO_PLAN}  # its own pend only: no backfill reservation
     assert results[0].ruling is None or results[0].ruling.reservation is None
     assert results[1].outcome == Dispatch(JobId(2), _slots("h", 3)) and results[1].ruling.rule is StartRule.HEAD
+
+
+def _decided(name: str, waiting: tuple[Job, ...]) -> dict[int, list]:
+    """Each job's AllocationBuilt and DecisionMade events, in a session under `name` on one 4-slot host n at now
+    0 where J1 holds 2 slots since 0 with run limit 10."""
+    state = SchedulerState(Cluster((Host("n", {"slots": 4}),)))
+    state.submit(Job(JobId(1), run_time=10, run_limit=10, min_tasks=2, max_tasks=2))
+    state.dispatched(JobId(1), _slots("n", 2))
+    for job in waiting:
+        state.submit(job)
+    traced: dict[int, Recorder] = {}
+    list(run_session(state, 1, observer_for=lambda job: traced.setdefault(job.job, Recorder()),
+                     discipline=discipline(name), start_of={JobId(1): 0}.get))
+    return {n: [e for e in r.events if isinstance(e, (AllocationBuilt, DecisionMade))] for n, r in traced.items()}
+
+
+@pytest.mark.parametrize("name, rule", [("conservative", "planned start now"), ("easy", "extra resources")])
+def test_a_start_on_the_allocators_own_hosts_is_built_and_decided_once(name, rule):
+    """One host n: 4 slots, J1 holds 2 until 10. J2 (3 tasks, limit 5) waits for [10, 15). J3 (1 task, limit 20)
+    fits on n now; conservative's earliest reservation for it is [0, 20) on n (2 + 1 slots before 10, 3 + 1
+    after), textbook EASY places it on the extra slot at 10, also on n: the discipline starts it on the very
+    allocation the allocator found, so its trace shows that allocation built and decided once, not again as a
+    start elsewhere.
+    Kills: refsim/sched/disciplines/base.py:started_as making a new dispatch when the allocation is the same
+    (`or` -> `and`, `==` -> `!=`)."""
+    events = _decided(name, (_job(2, 3, 5), _job(3, 1, 20)))
+    assert events[3] == [AllocationBuilt(_slots("n", 1)), DecisionMade(Dispatch(JobId(3), _slots("n", 1)))], rule
