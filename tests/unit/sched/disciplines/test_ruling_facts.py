@@ -11,7 +11,7 @@ from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, NoDecision, Pend, PendCode
 from refsim.sched.disciplines import discipline
 from refsim.sched.disciplines.base import StartRule
-from refsim.sched.disciplines.explain import DisciplineRuled, ExtraTest, Release
+from refsim.sched.disciplines.explain import DisciplineRuled, ExtraTest, Release, Window
 from refsim.sched.events import AllocationBuilt, DecisionMade
 from refsim.sched.profile import Extra
 from refsim.sched.session import run_session
@@ -210,3 +210,19 @@ def test_a_start_on_the_allocators_own_hosts_is_built_and_decided_once(name, rul
     (`or` -> `and`, `==` -> `!=`)."""
     events = _decided(name, (_job(2, 3, 5), _job(3, 1, 20)))
     assert events[3] == [AllocationBuilt(_slots("n", 1)), DecisionMade(Dispatch(JobId(3), _slots("n", 1)))], rule
+
+
+@pytest.mark.parametrize("name", ["easy", "easy-drevt"])
+def test_under_easy_a_job_that_does_not_fit_behind_the_reserved_one_waits_behind_it_with_no_reservation(name):
+    """One 3-slot host n, now 0. J1 holds 2 slots since 0 with run limit 10. J2 (3 tasks, limit 5) does not fit
+    and holds the session's one backfill reservation, [10, 15). J3 (2 tasks, limit 1) does not fit on the one free
+    slot either: under EASY it gets no reservation of its own and keeps only its own pend, and its facts name the
+    reservation it waits behind, J2's.
+    Kills: refsim/sched/disciplines/easy.py:EasyRound.rule returning nothing for a job that does not fit behind
+    the reserved job."""
+    results, ruled = _session(name, (Host("n", {"slots": 3}),), ((1, 2, 10, 0, "n"),), (_job(2, 3, 5), _job(3, 2, 1)))
+    assert [type(r.outcome) for r in results] == [Pend, Pend]
+    assert PendCode.BACKFILL_RESERVATION in {x.code for x in results[0].outcome.reasons}
+    assert PendCode.BACKFILL_RESERVATION not in {x.code for x in results[1].outcome.reasons}
+    assert results[1].ruling is None and ruled[3].reservation is None
+    assert ruled[3].protects == (Window(JobId(2), 10, 15),) and ruled[3].delays is None
