@@ -16,6 +16,7 @@ from refsim.sched.events import AllocationBuilt, DecisionMade
 from refsim.sched.profile import Extra
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
+from tests.unit.sched.disciplines.schedule import simulate
 from tests.unit.sched.disciplines.test_traced_start_elsewhere import Recorder
 
 
@@ -226,3 +227,36 @@ def test_under_easy_a_job_that_does_not_fit_behind_the_reserved_one_waits_behind
     assert PendCode.BACKFILL_RESERVATION not in {x.code for x in results[1].outcome.reasons}
     assert results[1].ruling is None and ruled[3].reservation is None
     assert ruled[3].protects == (Window(JobId(2), 10, 15),) and ruled[3].delays is None
+
+
+# Hosts m and n (1 slot each). At 0 job 3 (run limit 10) starts on m. At 1 jobs 1 and 2 (run limit 5 each) come;
+# an injected fault makes n's check for job 1 an internal error, so job 1 pends now (m is full). Planning never
+# sees faults (they model errors in the decision, not in its plan), so a reservation tried from now would put
+# job 1 on n at 1.
+FAULTED = """
+cluster:
+  hosts:
+    - {name: m, slots: 1}
+    - {name: n, slots: 1}
+events:
+  - {time: 0, submit: {id: 3, run_time: 10, run_limit: 10}}
+  - {time: 1, submit: {id: 1, run_time: 5, run_limit: 5}}
+  - {time: 1, submit: {id: 2, run_time: 5, run_limit: 5}}
+test:
+  faults: [{point: host-check, job: 1, host: n}]
+"""
+
+
+@pytest.mark.parametrize("name, rule", [("easy", StartRule.ENDS_BEFORE), ("easy-drevt", StartRule.ENDS_BEFORE),
+                                        ("conservative", StartRule.PLANNED_NOW)])
+def test_a_job_that_does_not_fit_now_is_planned_from_the_first_release_never_from_now(name, rule):
+    """On FAULTED, job 1 did not fit now, so EASY and conservative plan it from the running jobs' releases only:
+    at 10, when job 3 ends, on m: [10, 15). Job 2 fits on n and its run [1, 6) ends before 10: it starts at 1.
+    Kills: refsim/sched/disciplines/easy.py:EasyRound._reserve trying the blocked job's reservation from now
+    (`from_now=False` -> True), which would reserve [1, 6) on n and hold job 2 back."""
+    _, results = simulate(FAULTED, name)
+    first, second = (r for r in results if r.round == 2)
+    assert (first.job.job, type(first.outcome), second.job.job, type(second.outcome)) == (1, Pend, 2, Dispatch)
+    held = first.ruling.reservation
+    assert (held.planned_start, held.end, [h.host for h in held.allocation.hosts]) == (10, 15, ["m"])
+    assert second.ruling.rule is rule and [h.host for h in second.outcome.allocation.hosts] == ["n"]
