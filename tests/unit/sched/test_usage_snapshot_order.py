@@ -45,3 +45,11 @@ def test_trimming_the_log_by_one_entry_drops_the_oldest() -> None:
     assert usage.changed_since(0) == ["a", "b", "c"]
     usage.trim_log(2)
     assert usage.log_start == 1 and usage.changed_since(0) is None and usage.changed_since(1) == ["b", "c"]
+
+
+def test_a_resource_never_charged_on_a_host_reads_as_unused() -> None:
+    """Job 1 holds 2 slots of a; a's mem was never charged, and host b was never used at all: both read 0.
+    Kills: refsim/sched/accounting.py:Usage.host_used reading an uncharged resource of a used host as 1."""
+    usage = Usage()
+    usage.commit(JobId(1), Allocation((HostAllocation("a", (("slots", 2),)),)))
+    assert (usage.host_used("a", "slots"), usage.host_used("a", "mem"), usage.host_used("b", "slots")) == (2, 0, 0)

@@ -260,3 +260,17 @@ def test_a_job_that_does_not_fit_now_is_planned_from_the_first_release_never_fro
     held = first.ruling.reservation
     assert (held.planned_start, held.end, [h.host for h in held.allocation.hosts]) == (10, 15, ["m"])
     assert second.ruling.rule is rule and [h.host for h in second.outcome.allocation.hosts] == ["n"]
+
+
+@pytest.mark.parametrize("name", ["easy", "easy-drevt"])
+def test_under_easy_a_job_without_a_run_limit_that_fits_waits_blocked_behind_the_reserved_one(name):
+    """One 3-slot host n, now 0. J1 holds 2 slots since 0 with run limit 10. J2 (3 tasks, limit 5) does not fit
+    and holds the reservation [10, 15). J3 (1 task, no run limit) fits on the free slot, but a job without a run
+    limit is never backfilled: it pends blocked behind J2 (no reservation of its own), protecting J2's.
+    Kills: refsim/sched/disciplines/easy.py:EasyRound.rule returning nothing for a job without a run limit."""
+    results, ruled = _session(name, (Host("n", {"slots": 3}),), ((1, 2, 10, 0, "n"),),
+                              (_job(2, 3, 5), _job(3, 1, None)))
+    assert [type(r.outcome) for r in results] == [Pend, Pend]
+    assert {(x.code, x.detail) for x in results[1].outcome.reasons} == {(PendCode.BLOCKED, "job 2")}
+    assert results[1].ruling.blocked_by == JobId(2) and ruled[3].blocked_by == JobId(2)
+    assert ruled[3].protects == (Window(JobId(2), 10, 15),) and ruled[3].reservation is None
