@@ -108,6 +108,7 @@ def overlapping(reservations: Iterable[Reservation], start: float, end: float) -
     return tuple(r for r in reservations if r.planned_start < end and start < r.end)
 
 
-def started_as(outcome: Dispatch, allocation: Allocation | None) -> Dispatch:
-    """The dispatch to commit: the outcome's own, unless the rule placed the job on another allocation."""
-    return outcome if allocation is None or allocation == outcome.allocation else Dispatch(outcome.job, allocation)
+def started_as(outcome: Dispatch, allocation: Allocation) -> Dispatch:
+    """The dispatch to commit: the outcome itself when the rule placed the job on the allocator's allocation (the
+    session reports only a changed outcome), else a dispatch on the rule's allocation."""
+    return outcome if allocation == outcome.allocation else Dispatch(outcome.job, allocation)

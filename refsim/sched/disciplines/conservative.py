@@ -32,34 +32,35 @@ class ConservativeRound(RoundBase):
         return [] if self._profile is None else self._profile.reserved
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
-        if isinstance(outcome, Dispatch) and not self.reservations and self.first_waiting is None:
-            return outcome, Ruling(StartRule.HEAD)  # nothing reserved: the plan is the current state
+        # The first waiting job makes the first reservation: until then nothing is reserved, so the plan is the
+        # current state, and every job that fits later has a job waiting ahead of it.
+        if isinstance(outcome, Dispatch) and self.first_waiting is None:
+            return outcome, Ruling(StartRule.HEAD)
         if not isinstance(outcome, (Dispatch, Pend)):
             return outcome, None
         fits = isinstance(outcome, Dispatch)
         reservation = self.profile.earliest(job, from_now=fits)
         end = self.now + job.run_limit if job.run_limit is not None else INF
         ahead = overlapping(self.reservations, self.now, end)
-        if isinstance(outcome, Dispatch) and reservation is not None and reservation.planned_start == self.now:
-            rule = StartRule.HEAD if self.first_waiting is None else StartRule.PLANNED_NOW
-            if rule is StartRule.HEAD or job.run_limit is not None:
-                self.profile.relocate(reservation.moved)  # the session commits every dispatch a ruling keeps
-                return started_as(outcome, reservation.allocation), Ruling(rule, protects=ahead,
-                                                                           moved=reservation.moved)
+        if (isinstance(outcome, Dispatch) and reservation is not None and reservation.planned_start == self.now
+                and job.run_limit is not None):
+            self.profile.relocate(reservation.moved)  # the session commits every dispatch a ruling keeps
+            return started_as(outcome, reservation.allocation), Ruling(StartRule.PLANNED_NOW, protects=ahead,
+                                                                       moved=reservation.moved)
         reasons: list[PendReason] = []
         if reservation is not None:
             self.profile.reserve(reservation)
             reasons.append(reason(PendCode.BACKFILL_RESERVATION))
         ruling = Ruling(reservation=reservation, protects=ahead)
         if fits:
-            if job.run_limit is None and self.first_waiting is not None:
+            if job.run_limit is None:
                 reasons.append(reason(PendCode.BLOCKED, self.first_waiting))
                 ruling = Ruling(reservation=reservation, protects=ahead, blocked_by=self.first_waiting)
             else:
                 delays = ahead[0].job if ahead else None
                 reasons.append(reason(PendCode.BACKFILL_WINDOW, delays))
                 ruling = Ruling(reservation=reservation, protects=ahead, delays=delays)
-        if self.first_waiting is None and (fits or reservation is not None):
+        if self.first_waiting is None and reservation is not None:
             self.first_waiting = job.id  # a job that can never be placed holds nothing and blocks nobody
         return with_reasons(job.id, outcome, *reasons), ruling
 

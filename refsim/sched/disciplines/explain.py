@@ -137,7 +137,7 @@ def _extra_test(discipline: str, round_: Round, kept: Outcome, ruling: Ruling) -
     """Textbook EASY ran the extra-resources test when a job that fits did not end by the planned start."""
     if discipline != "easy":
         return None
-    if ruling.rule is StartRule.EXTRA and ruling.extra is not None:
+    if ruling.extra is not None:  # set only for a start on the extra resources (StartRule.EXTRA)
         return ExtraTest(ruling.extra, True)
     if isinstance(kept, Pend) and ruling.delays is not None and ruling.protects:
         return ExtraTest(round_.profile.extra(ruling.protects[0]), False)

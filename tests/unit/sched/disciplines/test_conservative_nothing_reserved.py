@@ -20,8 +20,9 @@ events:
 
 
 def test_the_first_job_to_fit_with_nothing_reserved_starts_on_the_allocators_host():
-    """Kills: refsim/sched/disciplines/conservative.py:35 (`not self.reservations` -> `self.reservations` in
-    rule()), which sends that job through the profile's earliest reservation and starts it on b."""
+    """Kills: refsim/sched/disciplines/conservative.py:ConservativeRound.rule sending a job that fits with no job
+    waiting ahead through the profile's earliest reservation (`self.first_waiting is None` inverted), which
+    starts it on b."""
     _, results = simulate(TEXT, "conservative")
     placed = [(r.round, r.job.job, [h.host for h in r.outcome.allocation.hosts]) for r in results
               if isinstance(r.outcome, Dispatch)]
