@@ -91,3 +91,75 @@ def test_set_output_into_a_missing_folder_names_the_file_and_the_reason(tmp_path
         "error: set output: cannot open missing/o.jsonl: No such file or directory",
         "units auto", "output none", "breakpoints 0", "continue normal"]
     assert os.listdir(tmp_path) == []
+
+
+def test_set_units_takes_one_mode_spelled_as_listed_and_show_reports_it():
+    """`set units` lists the modes when its word is missing or not one of them (case counts: `gb` is not `GB`);
+    a listed mode is answered `units MODE` and `show` reports it, as `set continue quiet` is answered and shown.
+    Kills: console.py:Console._cmd_set_units its test negated and its answer's text mutated, and
+    _cmd_set_continue reading `args[1]` for the one word given."""
+    modes = "raw, auto, KB, MB, GB, TB"
+    assert console_lines(THREE_ALIKE, ["set units", "set units gb", "set units GB", "set continue quiet", "show"]) == [
+        f"error: set units: '' is not one of {modes}", f"error: set units: 'gb' is not one of {modes}",
+        "units GB", "continue quiet",
+        "units GB", "output none", "breakpoints 0", "continue quiet"]
+
+
+def test_info_trace_takes_exactly_one_job():
+    """`info trace` recalls one job's traces: no job or two are refused with its usage.
+    Kills: console.py:Console._cmd_info_trace its usage text mutated."""
+    assert console_lines(THREE_ALIKE, ["info trace", "info trace 1 2"]) == [
+        "error: info trace: expected one JOBID", "error: info trace: expected one JOBID"]
+
+
+def test_nothing_runs_after_the_replay_has_finished():
+    """THREE_ALIKE ends after 4 rounds (t=0, 10, 20 and 30, when job 3 finishes): once the closing line is
+    printed, `step` and `continue` are refused with `the replay has finished` (docs/repl.md, continue).
+    Kills: console.py:Console._end not marking the replay finished (`True` -> `False`)."""
+    assert console_lines(THREE_ALIKE, ["continue", "step", "continue"]) == [
+        "round 1 t=0: 1 dispatched (1), 2 pended (2-3)",
+        "round 2 t=10: 1 dispatched (2), 1 pended (3)",
+        "round 3 t=20: 1 dispatched (3), 0 pended",
+        "round 4 t=30: 0 dispatched, 0 pended",
+        "replay finished after 4 rounds at t=30: 3 dispatched, 3 finished, 0 running, 0 pending",
+        "error: the replay has finished", "error: the replay has finished"]
+
+
+# One slot: job 1 (t=0) runs to t=100; jobs 2 (t=10) and 3 (t=20) pend until it ends, then run 100-110 and
+# 110-120. Round 2 (t=10) dispatches nothing, so continue holds its line back as a range may follow.
+LATE_ARRIVALS = """
+cluster:
+  hosts:
+    - {name: h1, slots: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 100}}
+  - {time: 10, submit: {id: 2, run_time: 10}}
+  - {time: 20, submit: {id: 3, run_time: 10}}
+"""
+
+
+def test_a_stop_prints_the_round_lines_held_back_and_a_step_runs_on_to_the_end():
+    """`continue` stopping at `break round 3` first prints round 2's line, held back for a range, then the stop;
+    `info round` says where execution stands; `step 10` asks for more decisions than the 5 left (round 3 pends 2
+    and 3, round 4 dispatches 2 and pends 3, round 5 dispatches 3), so it ends with the closing line.
+    Kills: console.py:Console._run the held rounds' flush at a stop skipped (`is not None` -> `is`, which also
+    fails a step's stop) and Console._cmd_info_round the `stopped before round` text mutated."""
+    assert console_lines(LATE_ARRIVALS, ["break round 3", "continue", "info round", "step 10"]) == [
+        "breakpoint 1: round 3",
+        "round 1 t=0: 1 dispatched (1), 0 pended",
+        "round 2 t=10: 0 dispatched, 1 pended (2)",
+        "breakpoint 1 (round 3): stopped before round 3 at t=20",
+        "stopped before round 3 at t=20",
+        "round 3 #1 pend 2: resource-shortfall on 1 host",
+        "round 3 #2 pend 3: resource-shortfall on 1 host",
+        "round 4 #1 dispatch 2 -> h1*1",
+        "round 4 #2 pend 3: resource-shortfall on 1 host",
+        "round 5 #1 dispatch 3 -> h1*1",
+        "replay finished after 6 rounds at t=120: 3 dispatched, 3 finished, 0 running, 0 pending"]
+
+
+def test_break_without_a_kind_or_with_an_unknown_one_shows_its_usage():
+    """`break` alone and `break hour 3` are refused with the usage line, and no breakpoint is set.
+    Kills: console.py:Console._cmd_break `not args or args[0] not in ...` with `or` -> `and`."""
+    usage = "error: break: expected round-begin, round N, job JOBID or time T"
+    assert console_lines(LATE_ARRIVALS, ["break", "break hour 3", "info break"]) == [usage, usage, "no breakpoints"]
