@@ -163,3 +163,39 @@ def test_break_without_a_kind_or_with_an_unknown_one_shows_its_usage():
     Kills: console.py:Console._cmd_break `not args or args[0] not in ...` with `or` -> `and`."""
     usage = "error: break: expected round-begin, round N, job JOBID or time T"
     assert console_lines(LATE_ARRIVALS, ["break", "break hour 3", "info break"]) == [usage, usage, "no breakpoints"]
+
+
+def test_set_continue_normal_after_quiet_goes_back_to_round_lines():
+    """`set continue normal` is taken back after `quiet`: answered `continue normal` and shown so.
+    Kills: console.py:Console._cmd_set_continue the word `normal` mutated in the accepted words."""
+    assert console_lines(THREE_ALIKE, ["set continue quiet", "set continue normal", "show"])[1:] == [
+        "continue normal", "units auto", "output none", "breakpoints 0", "continue normal"]
+
+
+def test_step_takes_a_count_from_1():
+    """`step 1` reports one decision (round 1 dispatches job 1); `step 0` is refused with the range.
+    Kills: console.py:Console._cmd_step the count's lower bound 1 -> 2."""
+    assert console_lines(THREE_ALIKE, ["step 0", "step 1"]) == [
+        "error: step: '0' is not a whole number from 1 to 1000000", "round 1 #1 dispatch 1 -> h1*1"]
+
+
+def test_verify_at_the_end_of_the_replay_shows_each_mismatch_and_their_count(tmp_path, monkeypatch):
+    """The expected file is this replay's own --sim-output with one change: job 3's pend in round 2 is said to be
+    at position 3, while the replay puts it at 2 (job 2, dispatched first, holds position 1). The closing line is
+    followed by that one mismatch and the count; the unchanged file gives `verify: no mismatch`.
+    Kills: console.py:Console._end the mismatch lines not written."""
+    monkeypatch.chdir(tmp_path)
+    closing = ["round 1 t=0: 1 dispatched (1), 2 pended (2-3)", "round 2 t=10: 1 dispatched (2), 1 pended (3)",
+               "round 3 t=20: 1 dispatched (3), 0 pended", "round 4 t=30: 0 dispatched, 0 pended",
+               "replay finished after 4 rounds at t=30: 3 dispatched, 3 finished, 0 running, 0 pending"]
+    assert console_lines(THREE_ALIKE, ["continue"], output="same.jsonl") == closing
+    text = (tmp_path / "same.jsonl").read_text()
+    pend = '"job":"3","kind":"pend","position":2,'
+    assert text.count(pend) == 1  # round 1 has job 3 at position 3, round 2 at 2
+    (tmp_path / "changed.jsonl").write_text(text.replace(pend, pend.replace("2", "3")))
+    assert console_lines(THREE_ALIKE, ["continue"], verify="same.jsonl") == [*closing, "verify: no mismatch"]
+    assert console_lines(THREE_ALIKE, ["continue"], verify="changed.jsonl") == [
+        *closing,
+        "mismatch: round 2 job 3: expected pend at position 3 (1 reasons: resource-shortfall x1); "
+        "got pend at position 2 (1 reasons: resource-shortfall x1)",
+        "verify: 1 mismatches"]
