@@ -199,3 +199,19 @@ def test_verify_at_the_end_of_the_replay_shows_each_mismatch_and_their_count(tmp
         "mismatch: round 2 job 3: expected pend at position 3 (1 reasons: resource-shortfall x1); "
         "got pend at position 2 (1 reasons: resource-shortfall x1)",
         "verify: 1 mismatches"]
+
+
+def test_a_traced_job_without_a_decision_prints_the_held_round_lines_before_its_trace():
+    """LATE_ARRIVALS with a fault that hides job 3 from the allocator (docs/faults.md, `job-lookup`): in round 3
+    (t=20) job 2 pends and job 3 gets no decision. With job 3 traced, `continue` prints round 2's line, held back
+    for a range, before job 3's trace block, so the lines stay in time order; the breakpoint stops before round 4
+    (t=100, when job 1 ends). Kills: console.py:Console._print_trace the held rounds not flushed first."""
+    faulty = LATE_ARRIVALS + "test:\n  faults:\n    - {point: job-lookup, job: 3}\n"
+    assert console_lines(faulty, ["trace on 3", "break round 4", "continue"])[2:] == [
+        "round 1 t=0: 1 dispatched (1), 0 pended",
+        "round 2 t=10: 0 dispatched, 1 pended (2)",
+        "  trace of 3: round 3, position 2, level summary",
+        "  selection: round 3, position 2, job 3; ordering keys and limits unavailable",
+        "  outcome: no decision: the job could not be found by the allocator",
+        "round 3 t=20: 0 dispatched, 1 pended (2), 1 no decision (3)",
+        "breakpoint 1 (round 4): stopped before round 4 at t=100"]
