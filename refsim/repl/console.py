@@ -462,6 +462,5 @@ class Console:
 class _Stop(Exception):
     """Ends a step or continue run: a breakpoint, an interruption or the end of the replay."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str) -> None:  # Exception.__new__ already keeps `message` in args
         self.message = message
