@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from refsim.resreq.ast import Span
-from refsim.sched.planner import ClusterShape, Declined, fill_positions, generate_plans, split
+from refsim.sched.planner import ClusterShape, Declined, ShapeMemo, fill_positions, generate_plans, split
 
 SHAPE = ClusterShape(open_hosts=8, max_slots=4, total_slots=32)
 
@@ -117,3 +117,76 @@ def test_fill_positions_place_the_largest_count_the_shares_allow(shares, low, ex
     assert positions == sorted(set(positions))
     assert positions == [i for i in range(positions[-1] + 1) if shares[i] > 0]  # no host with a share skipped
     assert all(t == share_of[h] for t, h in zip(tasks[:-1], origins[:-1]))
+
+
+def test_a_limit_used_past_its_value_leaves_a_headroom_of_zero_not_a_negative_one():
+    """A limit already charged beyond its value leaves no room; the discard reason says 0 tasks, never a negative
+    count (and 0 when exactly full).
+
+    Kills: planner.py:_discard_reason `max(headroom, 0)` mutated to `max(headroom, 1)` (which would claim one task
+    of room left)."""
+    assert plans(1, 1, headroom=0) == [((1,), "1 tasks exceed the headroom of 0 tasks left by L[user=u] slots")]
+    assert plans(2, 2, headroom=-3)[0] == ((2,), "2 tasks exceed the headroom of 0 tasks left by L[user=u] slots")
+
+
+def test_the_discard_reason_names_the_largest_position_of_an_uneven_plan():
+    """7 tasks over hosts of at most 3 slots: the plan [4, 3] fails on its 4-task position, so the reason names 4
+    (the largest), not 3; [2, 2, 2, 1] fits 4 hosts; one task per host needs 7 hosts.
+
+    Kills: planner.py:_discard_reason the slots named by `max(tasks)` mutated to `min(tasks)`."""
+    shape = ClusterShape(open_hosts=4, max_slots=3, total_slots=12)
+    assert plans(7, 7, shape=shape) == [
+        ((7,), "a position needs 7 slots but no open host has more than 3"),
+        ((4, 3), "a position needs 4 slots but no open host has more than 3"),
+        ((2, 2, 2, 1), None),
+        ((1,) * 7, "needs 7 hosts but only 4 are open")]
+
+
+def test_one_open_host_is_named_in_the_singular():
+    """Kills: planner.py:_discard_reason the verb chosen by `open_hosts == 1` (one host "is" open, more "are")."""
+    shape = ClusterShape(open_hosts=1, max_slots=4, total_slots=4)
+    assert plans(2, 2, shape=shape)[1] == ((1, 1), "needs 2 hosts but only 1 is open")
+
+
+def test_no_headroom_left_reads_no_host_share():
+    """With no headroom left (0) the fill plan's count is already reached before any host: no share is read (each
+    costs a host's checks), and there is no fill plan.
+
+    Kills: planner.py:fill_positions the guard `cap > 0` mutated to `cap >= 0` (which reads a share first)."""
+    read = []
+
+    def shares():
+        for host in "ab":
+            read.append(host)
+            yield host, 4
+    assert fill_positions(shares(), 1, 5, headroom=0) is None
+    assert read == []
+
+
+def test_a_fill_plan_that_repeats_an_earlier_plan_is_skipped_and_the_minimums_plans_still_follow():
+    """2..8 tasks, hosts a and b can take 4 each: the fill plan [4, 4] repeats the maximum's second plan, so it is
+    not generated again, and the minimum's plans [2] and [1, 1] come next, numbered on from 5.
+
+    Kills: planner.py:_plans a repeated plan ending the generation (`continue` mutated to `break`)."""
+    result = generate_plans(2, 8, None, SHAPE, shares=lambda: [("a", 4), ("b", 4)])
+    assert [(g.plan.number, g.plan.tasks) for g in result] == [
+        (1, (8,)), (2, (4, 4)), (3, (2, 2, 2, 2)), (4, (1,) * 8), (5, (2,)), (6, (1, 1))]
+
+
+def test_the_plan_shape_memo_keeps_what_it_made_and_stays_bounded():
+    """The memo hands back the task counts it made for a size and span (the same object, not made again) until
+    it holds its size in entries; the next new entry clears it, so a replay with ever new job sizes keeps bounded
+    memory. span[hosts=1] keys make one plan each, so filling the memo is cheap.
+
+    Kills: planner.py:ShapeMemo.of never clearing (`clear()` dropped, the bound test negated or made `>`)."""
+    memo = ShapeMemo()
+    one_host = Span(hosts=1)
+    first = memo.of(1, one_host)
+    assert first == ((1,),) and memo.of(1, one_host) is first
+    for tasks in range(2, ShapeMemo._SIZE + 1):
+        memo.of(tasks, one_host)
+    assert memo.of(1, one_host) is first  # the memo is full, not over: nothing forgotten yet
+    assert memo.of(ShapeMemo._SIZE + 1, one_host) == ((ShapeMemo._SIZE + 1,),)  # one more: the memo starts anew
+    again = memo.of(1, one_host)
+    assert again == first and again is not first
+    assert len(memo._known) <= ShapeMemo._SIZE

@@ -199,3 +199,79 @@ def test_a_worker_that_cannot_say_its_version_is_left_out(six, cluster, monkeypa
 def test_the_wait_for_a_first_worker_is_30_seconds_as_documented():
     """docs/sweep.md: --dask waits up to 30 s for a worker. Kills: sweep/executors.py:WORKER_WAIT mutated."""
     assert DaskExecutor("tcp://127.0.0.1:8786", print).worker_wait == 30.0
+
+
+def _client_names(dask_scheduler) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(dask_scheduler.clients)
+
+
+def _connected_after(observer, count: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """The scheduler's clients once their number is `count` (a closed client leaves the scheduler shortly after)."""
+    import time
+
+    deadline = time.monotonic() + 10
+    while len(names := observer.run_on_scheduler(_client_names)) != count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return names
+
+
+def test_a_sweep_lets_go_of_the_scheduler_when_it_stops_or_cannot_start(cluster, monkeypatch):
+    """The sweep's connection is its own: it is not made the program's default Dask client (a program that runs a
+    sweep keeps its own default), and it is closed when the executor stops, and also when the start fails on the
+    workers' check (here no worker runs the sweep's version), so the scheduler is left with the clients it had.
+    Kills: sweep/executors.py:DaskExecutor.start connecting with set_as_default=True, its closing on a failed
+    worker check dropped, and DaskExecutor.stop's test of the client negated or inverted."""
+    import refsim.sweep.executors as executors
+
+    with distributed.Client(cluster, set_as_default=False) as observer:
+        before = observer.run_on_scheduler(_client_names)
+        executor = DaskExecutor(cluster, print)
+        executor.start()
+        try:
+            assert len(_connected_after(observer, len(before) + 1)) == len(before) + 1
+            with pytest.raises(ValueError, match="No clients found"):
+                distributed.default_client()
+        finally:
+            executor.stop()
+        assert _connected_after(observer, len(before)) == before
+        monkeypatch.setattr(executors, "__version__", "9.9")
+        with pytest.raises(ExecutorError, match=r"no worker runs refsim 9\.9"):
+            DaskExecutor(cluster, lambda line: None).start()
+        assert _connected_after(observer, len(before)) == before
+
+
+def test_an_unreachable_scheduler_is_named_with_what_dask_said(six, monkeypatch):
+    """The one line carries Dask's own words about the failed connection (the address and the wait), not only the
+    exception's type. Kills: sweep/executors.py:DaskExecutor.start's text of a failed connection (`or` of the
+    words and the type name mutated to `and`)."""
+    import refsim.sweep.executors as executors
+
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", "1s")
+    with pytest.raises(ExecutorError) as raised:
+        DaskExecutor("tcp://127.0.0.1:9", print).start()
+    prefix = "--dask tcp://127.0.0.1:9: cannot reach the Dask scheduler: "
+    said = str(raised.value).removeprefix(prefix)
+    assert said != str(raised.value) and "\n" not in said
+    assert "tcp://127.0.0.1:9" in said  # e.g. "Timed out trying to connect to tcp://127.0.0.1:9 after 1 s"
+
+
+def test_refused_workers_are_named_in_address_order_whatever_order_the_scheduler_answers_in():
+    """The warnings about refused workers come in the order of the workers' addresses, so the same cluster gives
+    the same lines every time. The stand-in for the Dask client answers its version check with the workers out of
+    order (a scheduler answers in its own order): b (another refsim), then a (no refsim), then c (this one).
+    Kills: sweep/executors.py:DaskExecutor._workers warning in the scheduler's order (its `sorted` dropped)."""
+    from refsim import __version__
+
+    class Answering:
+        def wait_for_workers(self, count: int, timeout: float) -> None:
+            pass
+
+        def run(self, function, on_error: str) -> dict[str, object]:  # type: ignore[no-untyped-def]
+            return {"tcp://b:1": "0.0.1", "tcp://a:1": ImportError("No module named 'refsim'"),
+                    "tcp://c:1": __version__}
+
+    warnings: list[str] = []
+    assert DaskExecutor("tcp://s:1", warnings.append)._workers(Answering()) == ["tcp://c:1"]
+    assert warnings == [
+        f"--dask: worker tcp://a:1 refused: it runs no usable refsim, this sweep refsim {__version__}",
+        f"--dask: worker tcp://b:1 refused: it runs refsim 0.0.1, this sweep refsim {__version__}"]

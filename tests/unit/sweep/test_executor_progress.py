@@ -39,3 +39,26 @@ def test_local_processes_show_the_replays_started_before_any_ends(six: Path):
     shown = progress_lines(stream)
     assert shown[0] == "0/6 done, 2 running, 0 failed"
     assert shown[-1] == "6/6 done, 0 running, 0 failed"
+
+
+def test_failed_replays_are_counted_on_the_line_as_they_end(six: Path, monkeypatch):
+    """The first two of the six replays break (the replay itself raises): the line counts 1 failed once the first
+    has ended, 2 after the second, and ends at 6/6 done with 2 failed. Kills: executors.py:_Tally.take counting a
+    failed replay down instead of up."""
+    import refsim.sweep.tasks as tasks
+
+    real, calls = tasks.run_batch, []
+
+    def breaking(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) <= 2:
+            raise RuntimeError("the model broke")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tasks, "run_batch", breaking)
+    stream = Terminal()
+    run_sweep(six / "six.yaml", six / "out", SerialExecutor(), report=lambda line: None,
+              progress=SweepProgress(6, stream))
+    shown = progress_lines(stream)
+    assert "1/6 done, 1 running, 1 failed" in shown and "2/6 done, 1 running, 2 failed" in shown
+    assert shown[-1] == "6/6 done, 0 running, 2 failed"

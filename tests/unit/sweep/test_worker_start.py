@@ -47,3 +47,17 @@ def test_workers_can_be_started_from_a_thread_other_than_the_main_one():
     thread.start()
     thread.join()
     assert errors == [] and ran == [before] and signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_worker_started_outside_the_window_ignores_ctrl_c_once_it_has_started():
+    """A worker started with Ctrl-C left as it was (a sweep run from a thread other than the main one starts its
+    workers outside the window) still ignores it from its pool's initializer on, before it takes a task.
+    Kills: executors._leave_interrupts not setting SIGINT to ignored."""
+    from refsim.sweep.executors import _leave_interrupts
+
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_leave_interrupts)
+    try:
+        assert pool.submit(_sigint_disposition).result(timeout=120) == int(signal.SIG_IGN)
+    finally:
+        pool.shutdown()
