@@ -401,15 +401,14 @@ class VerdictMemo:
             changed = usage.changed_since(table.log_position)
             table.forget(table.hosts if changed is None else changed)
             table.log_position = usage.log_end()
-        if table.missing:
-            held = ev.ledger.held_hosts()
-            for name in [n for n in table.missing if n not in held]:
-                verdict, reasons = self.verdict(ev, table.missing.pop(name), demand, judge)
-                if verdict.kinds[0] is _ACCEPTED_KIND:
-                    table.accepting.add(name)
-                elif reasons:
-                    table.reasons.update(reasons)
-                    table.by_host[name] = reasons
+        held = ev.ledger.held_hosts()  # kept by the ledger: run_fails() has just asked for it
+        for name in [n for n in table.missing if n not in held]:
+            verdict, reasons = self.verdict(ev, table.missing.pop(name), demand, judge)
+            if verdict.kinds[0] is _ACCEPTED_KIND:
+                table.accepting.add(name)
+            elif reasons:
+                table.reasons.update(reasons)
+                table.by_host[name] = reasons
         return table
 
     def verdict(self, ev: Evaluation, host: Host, demand: PositionDemand, judge: Judge) -> Known:
