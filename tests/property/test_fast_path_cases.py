@@ -209,3 +209,14 @@ def test_the_fill_plan_reads_the_hosts_a_finished_job_freed():
     dispatches = [outcome for outcome in outcomes if isinstance(outcome, Dispatch)]
     assert dispatches == [Dispatch(JobId(7), Allocation((HostAllocation("b", (("slots", 1),)),))),
                           Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 2),)),)))]
+
+
+def test_a_host_without_a_resource_never_takes_a_request_of_it_smaller_than_the_slack():
+    """Kills: refsim/sched/fastpath.py:CandidateSource.fill taking a resource the host lacks as 1 in its inline
+    check (`capacities.get(resource, 0)` -> 1). Job 1 asks 0.0000001 MB of mem; a has no mem at all, b has
+    1000 MB. 0 is within the free-resource index's slack of the request, so a is a candidate, and only the exact
+    check rejects it (0 < 0.0000001): the job starts on b, the one host with mem."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 1}, {"name": "b", "slots": 1, "mem": 1000}]},
+        "events": [{"time": 0, "submit": {"id": 1, "tasks": 1, "resreq": "rusage[mem=0.0000001]", "run_time": 10}}]})
+    assert outcomes == [Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 1), ("mem", 1e-07))),)))]

@@ -31,14 +31,17 @@ def test_the_usage_log_names_changed_hosts_in_order_and_says_when_it_no_longer_r
 
 
 def test_a_forgotten_host_loses_its_reasons_and_is_judged_again() -> None:
-    hosts = (Host("a", {"slots": 1}), Host("b", {"slots": 1}))
+    """a was rejected, b accepted, c is still to judge. Forgetting c (already to judge), an unknown host, a and b
+    passes over the first two and sends a and b back to the hosts to judge, without a's reasons.
+    Kills: fastpath.py:VerdictTable.forget stopping at a host it passes over (`continue` -> `break`)."""
+    hosts = (Host("a", {"slots": 1}), Host("b", {"slots": 1}), Host("c", {"slots": 1}))
     table = VerdictTable(hosts, 0)
-    table.missing.clear()
+    table.missing = {"c": hosts[2]}
     short = frozenset({PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots")})
     table.by_host["a"], table.reasons, table.accepting = short, set(short), {"b"}
-    table.forget(["a", "b", "unknown"])  # a host the table does not know is passed over
+    table.forget(["c", "unknown", "a", "b"])  # a host the table does not know is passed over
     assert table.reasons == set() and table.by_host == {} and table.accepting == set()
-    assert list(table.missing) == ["a", "b"]
+    assert list(table.missing) == ["c", "a", "b"]
 
 
 def test_the_plain_check_accepts_exactly_where_judge_does() -> None:
@@ -162,12 +165,28 @@ def test_the_plain_check_counts_what_running_jobs_use() -> None:
 def test_the_reference_path_is_forced_by_the_environment_switch_and_only_by_a_value_other_than_0(monkeypatch) -> None:
     """REFSIM_REFERENCE_PATH=1 makes every untraced job take the reference path (the benchmarks' reference
     figures are measured so); unset, empty or 0, untraced jobs take the fast path.
+    The switch is named as docs/planning.md names it, REFSIM_REFERENCE_PATH.
     Kills: fastpath.py:reference_forced returning None (the switch ignored), `not in` -> `in`, and either
-    accepted "off" value ("" or "0") changed."""
-    from refsim.sched.fastpath import REFERENCE_ENV
+    accepted "off" value ("" or "0") changed; fastpath.py REFERENCE_ENV naming another variable."""
     cluster = Cluster((Host("a", {"slots": 1}),))
-    monkeypatch.delenv(REFERENCE_ENV, raising=False)
+    monkeypatch.delenv("REFSIM_REFERENCE_PATH", raising=False)
     assert SchedulerState(cluster).fast_path is True
     for value, forced in (("1", True), ("yes", True), ("0", False), ("", False)):
-        monkeypatch.setenv(REFERENCE_ENV, value)
+        monkeypatch.setenv("REFSIM_REFERENCE_PATH", value)
         assert SchedulerState(cluster).fast_path is (not forced), value
+
+
+def test_jobs_of_a_bucket_that_found_no_reason_each_end_with_no_decision() -> None:
+    """`{} || {}` tries nothing, so a job asking it ends with no decision of kind NO_REASON (test_scenarios.py).
+    Jobs 1, 2 and 3 ask it: job 1 is evaluated, and jobs 2 and 3 take their bucket's outcome, which is the same
+    no-decision under their own ids, never a pend; alike in a session one job at a time and in a compact one.
+    Kills: fastpath.py:Buckets.known and Buckets.known_run handing out a remembered no-decision kind as a pend
+    (the `isinstance(known, NoDecisionKind)` test negated)."""
+    from refsim.sched.decisions import KnownOutcomes, NoDecision, NoDecisionKind
+    for compact in (False, True):
+        state = SchedulerState(Cluster((Host("a", {"slots": 1}),)), reference_only=False)
+        for number in (1, 2, 3):
+            state.submit(Job(JobId(number), resreq="{} || {}"))
+        outcomes = [outcome for result in run_session(state, 1, compact=compact)
+                    for outcome in (result.outcomes if isinstance(result, KnownOutcomes) else (result.outcome,))]
+        assert outcomes == [NoDecision(JobId(n), NoDecisionKind.NO_REASON) for n in (1, 2, 3)], compact
