@@ -113,3 +113,16 @@ def test_a_dry_run_on_a_copy_never_changes_what_the_state_decides_next():
     [result] = run_session(state, 2)
     assert isinstance(result.outcome, Dispatch)
     assert result.outcome.allocation.hosts == (HostAllocation("a", (("slots", 2),)),)
+
+
+def test_the_scan_order_ranks_by_the_first_order_key_and_breaks_ties_by_the_next():
+    """order[-mem:-slots] on a (mem 100, 2 slots), b (mem 200, 1 slot) and c (mem 200, 4 slots): mem ranks b and c
+    (200) before a (100); between b and c, equal in mem, slots ranks c (4) first: c, b, a.
+    Kills: refsim/sched/state.py:SchedulerState.scan_order applying the keys first to last (the last key would
+    rank first: c, a, b)."""
+    from refsim.resreq.ast import OrderKey
+    cluster = Cluster((Host("a", {"slots": 2, "mem": 100}), Host("b", {"slots": 1, "mem": 200}),
+                       Host("c", {"slots": 4, "mem": 200})))
+    state = SchedulerState(cluster)
+    keys = (OrderKey("mem", descending=True), OrderKey("slots", descending=True))
+    assert [h.name for h in state.scan_order(keys)] == ["c", "b", "a"]
