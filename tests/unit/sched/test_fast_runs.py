@@ -108,3 +108,13 @@ def test_a_later_compound_member_counts_what_an_earlier_member_holds_on_a_host()
     only) for the hosts the evaluation holds something on instead of the others (`not in held` -> `in held`)."""
     cl = cluster(host("a", slots=2), host("b", slots=2))
     assert _both(cl, job(1, "1*{rusage[mem=1]} + 2*{rusage[mem=1]}")) == [("a", 1), ("b", 2)]
+
+
+def test_a_later_compound_member_takes_a_host_an_earlier_member_holds_while_it_has_room():
+    """Hosts a and b have 4 slots each. Member 1 of `1*{rusage[mem=1]} + 1*{rusage[mem=1]}` takes 1 slot on a;
+    member 2's scan starts at a again, which still has 3 slots once member 1's hold counts, so a takes it too:
+    a 2 slots (the members' amounts merged), b nothing.
+    Kills: refsim/sched/fastpath.py:CandidateSource.fill dropping a host that judge() accepts (the host the
+    evaluation holds something on is judged in full, and must then be taken)."""
+    cl = cluster(host("a", slots=4), host("b", slots=4))
+    assert _both(cl, job(1, "1*{rusage[mem=1]} + 1*{rusage[mem=1]}")) == [("a", 2)]
