@@ -250,3 +250,15 @@ def test_pends_under_a_limit_spanning_hosts_are_each_explained_by_their_own_dema
                    {"time": 0, "submit": {"id": 2, "resreq": "rusage[gpu=1]", "run_time": 10}}]})
     assert outcomes == [Pend(JobId(n), tuple(PendReason(PendCode.RESOURCE_SHORTFALL, host, resource) for host in "ab"))
                         for n, resource in ((1, "mem"), (2, "gpu"))]
+
+
+def test_a_pend_explained_past_a_host_an_earlier_member_holds_judges_that_host_with_the_hold():
+    """Kills: refsim/sched/fastpath.py:VerdictMemo.scan reading a kept verdict for a host the evaluation holds
+    something on (its `held or ...` test negated). Host a has 1 slot. Member 1 of `1*{rusage[mem=1]} +
+    1*{rusage[mem=1]}` takes it; member 2 asks the same of a, which member 1's hold has filled: the job pends
+    short of a's slots. The verdict kept for member 1's demand (a accepts) must not stand for member 2's."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 1, "mem": 100}]},
+        "events": [{"time": 0, "submit": {"id": 1, "resreq": "1*{rusage[mem=1]} + 1*{rusage[mem=1]}",
+                                          "run_time": 10}}]})
+    assert outcomes == [Pend(JobId(1), (PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots"),))]
