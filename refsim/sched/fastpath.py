@@ -190,7 +190,7 @@ class CandidateSource:
         first = bisect_left(found, start)
         taken: list[tuple[Host, int]] = []
         single = demand.single
-        plain = not demand.terms  # no host-scoped limit term: accepts() decides as judge() on an unheld host
+        plain = not demand.terms  # no host-scoped limit term: the check below decides as judge() on an unheld host
         held, used, resources = ev.ledger.host_tables(), ev.state.usage.host, demand.resources
         for indices in (found[first:], found[:first]):
             for index in indices:
@@ -198,7 +198,7 @@ class CandidateSource:
                 name = host.name
                 if name in claimed:
                     continue
-                if plain and name not in held:  # accepts(), inlined: asked per host of every dispatch
+                if plain and name not in held:  # judge()'s checks of total and total - used, inlined
                     capacities, committed = host.capacities, used.get(name)
                     for resource, requested in resources:
                         total = capacities.get(resource, 0)
@@ -221,19 +221,6 @@ class CandidateSource:
         first = bisect_left(found, start)
         yield from found[first:]
         yield from found[:first]
-
-
-def accepts(host: Host, used: dict[str, Amount] | None, resources: Demand) -> bool:
-    """judge()'s verdict, accepted or not, for a candidate host (open, matching the select expression) on which
-    the evaluation holds nothing, for a demand without host-scoped limit terms: every resource passes the
-    pre-filter (total) and the per-host check (total - used, nothing reserved). CandidateSource.fill makes the
-    same comparisons inline (once per host of every dispatch); a change here goes there too."""
-    capacities = host.capacities
-    for resource, requested in resources:
-        total = capacities.get(resource, 0)
-        if total < requested or total - (used.get(resource, 0) if used else 0) < requested:
-            return False
-    return True
 
 
 def every_host(start: int, count: int) -> Iterator[int]:
@@ -401,15 +388,14 @@ class VerdictMemo:
             changed = usage.changed_since(table.log_position)
             table.forget(table.hosts if changed is None else changed)
             table.log_position = usage.log_end()
-        if table.missing:
-            held = ev.ledger.held_hosts()
-            for name in [n for n in table.missing if n not in held]:
-                verdict, reasons = self.verdict(ev, table.missing.pop(name), demand, judge)
-                if verdict.kinds[0] is _ACCEPTED_KIND:
-                    table.accepting.add(name)
-                elif reasons:
-                    table.reasons.update(reasons)
-                    table.by_host[name] = reasons
+        held = ev.ledger.held_hosts()  # kept by the ledger: run_fails() has just asked for it
+        for name in [n for n in table.missing if n not in held]:
+            verdict, reasons = self.verdict(ev, table.missing.pop(name), demand, judge)
+            if verdict.kinds[0] is _ACCEPTED_KIND:
+                table.accepting.add(name)
+            elif reasons:
+                table.reasons.update(reasons)
+                table.by_host[name] = reasons
         return table
 
     def verdict(self, ev: Evaluation, host: Host, demand: PositionDemand, judge: Judge) -> Known:

@@ -209,3 +209,56 @@ def test_the_fill_plan_reads_the_hosts_a_finished_job_freed():
     dispatches = [outcome for outcome in outcomes if isinstance(outcome, Dispatch)]
     assert dispatches == [Dispatch(JobId(7), Allocation((HostAllocation("b", (("slots", 1),)),))),
                           Dispatch(JobId(1), Allocation((HostAllocation("a", (("slots", 2),)),)))]
+
+
+def test_a_host_without_a_resource_never_takes_a_request_of_it_smaller_than_the_slack():
+    """Kills: refsim/sched/fastpath.py:CandidateSource.fill taking a resource the host lacks as 1 in its inline
+    check (`capacities.get(resource, 0)` -> 1). Job 1 asks 0.0000001 MB of mem; a has no mem at all, b has
+    1000 MB. 0 is within the free-resource index's slack of the request, so a is a candidate, and only the exact
+    check rejects it (0 < 0.0000001): the job starts on b, the one host with mem."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 1}, {"name": "b", "slots": 1, "mem": 1000}]},
+        "events": [{"time": 0, "submit": {"id": 1, "tasks": 1, "resreq": "rusage[mem=0.0000001]", "run_time": 10}}]})
+    assert outcomes == [Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 1), ("mem", 1e-07))),)))]
+
+
+def test_a_candidate_whose_running_jobs_leave_it_just_short_is_passed_over():
+    """Kills: refsim/sched/fastpath.py:CandidateSource.fill's inline check rejecting a host only when its total
+    is short (`or` -> `and`), or adding what running jobs use to the total instead of taking it away. Job 9 runs
+    on a (the first host) with 500.0005 MB of a's 1500 MB, leaving 999.9995 MB; job 1 then asks 1000 MB. a is
+    0.0005 short, inside the free-resource index's slack, so it is a candidate, and the exact check (total 1500
+    is enough, free 999.9995 is not) rejects it: job 1 starts on b (2000 MB)."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 2, "mem": 1500}, {"name": "b", "slots": 2, "mem": 2000}]},
+        "events": [{"time": 0, "submit": {"id": 9, "resreq": "rusage[mem=500.0005]", "run_time": 100}},
+                   {"time": 1, "submit": {"id": 1, "resreq": "rusage[mem=1000]", "run_time": 10}}]})
+    assert outcomes == [
+        Dispatch(JobId(9), Allocation((HostAllocation("a", (("slots", 1), ("mem", 500.0005))),))),
+        Dispatch(JobId(1), Allocation((HostAllocation("b", (("slots", 1), ("mem", 1000))),)))]
+
+
+def test_pends_under_a_limit_spanning_hosts_are_each_explained_by_their_own_demand():
+    """Kills: refsim/sched/fastpath.py:VerdictMemo.run_fails deciding from a verdict table for a demand whose
+    verdicts are never kept (a limit counter spanning hosts: `memo_key is None` -> `is not None`), which files
+    every such demand under one table. `pool` counts the slots of a and b together. Job 1 asks 200 MB (a and b
+    have 100): it pends short of mem on both. Job 2 asks a gpu, which neither host has: it pends short of gpu on
+    both, not for job 1's mem."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 1, "mem": 100}, {"name": "b", "slots": 1, "mem": 100}],
+                    "limits": [{"name": "pool", "hosts": ["a", "b"], "resources": {"slots": 10}}]},
+        "events": [{"time": 0, "submit": {"id": 1, "resreq": "rusage[mem=200]", "run_time": 10}},
+                   {"time": 0, "submit": {"id": 2, "resreq": "rusage[gpu=1]", "run_time": 10}}]})
+    assert outcomes == [Pend(JobId(n), tuple(PendReason(PendCode.RESOURCE_SHORTFALL, host, resource) for host in "ab"))
+                        for n, resource in ((1, "mem"), (2, "gpu"))]
+
+
+def test_a_pend_explained_past_a_host_an_earlier_member_holds_judges_that_host_with_the_hold():
+    """Kills: refsim/sched/fastpath.py:VerdictMemo.scan reading a kept verdict for a host the evaluation holds
+    something on (its `held or ...` test negated). Host a has 1 slot. Member 1 of `1*{rusage[mem=1]} +
+    1*{rusage[mem=1]}` takes it; member 2 asks the same of a, which member 1's hold has filled: the job pends
+    short of a's slots. The verdict kept for member 1's demand (a accepts) must not stand for member 2's."""
+    outcomes = _both_ways({
+        "cluster": {"hosts": [{"name": "a", "slots": 1, "mem": 100}]},
+        "events": [{"time": 0, "submit": {"id": 1, "resreq": "1*{rusage[mem=1]} + 1*{rusage[mem=1]}",
+                                          "run_time": 10}}]})
+    assert outcomes == [Pend(JobId(1), (PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots"),))]

@@ -77,3 +77,44 @@ def test_an_untraced_pend_names_only_the_hosts_the_plans_were_refused_by():
         outcome = run(cl, job(1, tasks=5), before=used, observe=observe).outcome("1")
         reasons.append({(r.code.value, r.host, r.detail) for r in outcome.reasons})
     assert reasons[0] == reasons[1] == {("resource-shortfall", "c", "slots"), ("resource-shortfall", "d", "slots")}
+
+
+def test_jobs_alike_but_for_the_consumer_a_limit_reads_never_share_an_outcome():
+    """Limit L allows 1 slot to user x (then queue x, then project x); host a has 4 slots. Job 1 (consumer x) and
+    job 2 (consumer y) ask the same 2 tasks: job 1 pends on L (2 > 1), job 2, which L does not count, starts on
+    a. Job 2's bucket must differ from job 1's by the consumer value L reads, or job 2 would take job 1's pend.
+    Kills: refsim/sched/fastpath.py:Buckets._entry keying a job by another consumer value than the kind a limit
+    reads (the user, queue or project choice negated or inverted)."""
+    from refsim.model.jobid import JobId
+    from refsim.sched.decisions import Pend
+    from refsim.sched.session import run_session
+    from refsim.sched.state import SchedulerState
+    for kind in ("user", "queue", "project"):
+        cl = cluster(host("a"), limits=(limit("L", {"slots": 1}, **{f"{kind}s": ["x"]}),),
+                     queues=(("normal", 0), ("x", 0), ("y", 0)))
+        state = SchedulerState(cl, reference_only=False)
+        state.submit(job(1, tasks=2, **{kind: "x"}))
+        state.submit(job(2, tasks=2, **{kind: "y"}))
+        first, second = (r.outcome for r in run_session(state, 1))
+        assert isinstance(first, Pend) and first.job == JobId(1), kind
+        assert isinstance(second, Dispatch) and second.allocation.hosts[0].host == "a", kind
+
+
+def test_a_later_compound_member_counts_what_an_earlier_member_holds_on_a_host():
+    """Hosts a and b have 2 slots each. Member 1 of `1*{rusage[mem=1]} + 2*{rusage[mem=1]}` takes 1 slot on a;
+    member 2's plan [2] then finds a with 1 slot left once member 1's hold counts (its committed usage alone
+    would still show 2 free), so a is rejected and b takes both tasks: a 1 slot, b 2.
+    Kills: refsim/sched/fastpath.py:CandidateSource.fill making its inline check (which reads committed usage
+    only) for the hosts the evaluation holds something on instead of the others (`not in held` -> `in held`)."""
+    cl = cluster(host("a", slots=2), host("b", slots=2))
+    assert _both(cl, job(1, "1*{rusage[mem=1]} + 2*{rusage[mem=1]}")) == [("a", 1), ("b", 2)]
+
+
+def test_a_later_compound_member_takes_a_host_an_earlier_member_holds_while_it_has_room():
+    """Hosts a and b have 4 slots each. Member 1 of `1*{rusage[mem=1]} + 1*{rusage[mem=1]}` takes 1 slot on a;
+    member 2's scan starts at a again, which still has 3 slots once member 1's hold counts, so a takes it too:
+    a 2 slots (the members' amounts merged), b nothing.
+    Kills: refsim/sched/fastpath.py:CandidateSource.fill dropping a host that judge() accepts (the host the
+    evaluation holds something on is judged in full, and must then be taken)."""
+    cl = cluster(host("a", slots=4), host("b", slots=4))
+    assert _both(cl, job(1, "1*{rusage[mem=1]} + 1*{rusage[mem=1]}")) == [("a", 2)]

@@ -1,6 +1,7 @@
 """The fast path's pieces on tiny hand-made states: the usage log its verdict tables patch from, a table forgetting
-a host, the plain acceptance check, bucket outcomes and a run with too few candidates. The differential property
-(tests/property/test_fast_path.py) checks that they decide as the reference path; these pin each piece down."""
+a host, the plain acceptance check of a run's filling, bucket outcomes and a run with too few candidates. The
+differential property (tests/property/test_fast_path.py) checks that they decide as the reference path; these pin
+each piece down."""
 
 from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
@@ -8,7 +9,7 @@ from refsim.model.jobs import Job
 from refsim.sched.accounting import Usage
 from refsim.sched.decisions import Allocation, HostAllocation, Pend, PendCode, PendReason
 from refsim.sched.evaluation import Evaluation
-from refsim.sched.fastpath import Buckets, VerdictTable, accepts
+from refsim.sched.fastpath import Buckets, VerdictTable
 from refsim.sched.hostscan import PositionDemand, judge, scan_position
 from refsim.resreq import parse_requirement
 from refsim.sched.session import run_session
@@ -31,28 +32,33 @@ def test_the_usage_log_names_changed_hosts_in_order_and_says_when_it_no_longer_r
 
 
 def test_a_forgotten_host_loses_its_reasons_and_is_judged_again() -> None:
-    hosts = (Host("a", {"slots": 1}), Host("b", {"slots": 1}))
+    """a was rejected, b accepted, c is still to judge. Forgetting c (already to judge), an unknown host, a and b
+    passes over the first two and sends a and b back to the hosts to judge, without a's reasons.
+    Kills: fastpath.py:VerdictTable.forget stopping at a host it passes over (`continue` -> `break`)."""
+    hosts = (Host("a", {"slots": 1}), Host("b", {"slots": 1}), Host("c", {"slots": 1}))
     table = VerdictTable(hosts, 0)
-    table.missing.clear()
+    table.missing = {"c": hosts[2]}
     short = frozenset({PendReason(PendCode.RESOURCE_SHORTFALL, "a", "slots")})
     table.by_host["a"], table.reasons, table.accepting = short, set(short), {"b"}
-    table.forget(["a", "b", "unknown"])  # a host the table does not know is passed over
+    table.forget(["c", "unknown", "a", "b"])  # a host the table does not know is passed over
     assert table.reasons == set() and table.by_host == {} and table.accepting == set()
-    assert list(table.missing) == ["a", "b"]
+    assert list(table.missing) == ["c", "a", "b"]
 
 
 def test_the_plain_check_accepts_exactly_where_judge_does() -> None:
-    """4 slots with 3 used leave 1: one slot fits, two do not; a resource the host lacks never fits."""
+    """4 slots with 3 used leave 1: one slot fits, two do not; a resource the host lacks never fits. The fast
+    path's run filling (CandidateSource.fill, for a demand without host-scoped limit terms) takes the host
+    exactly where judge() accepts it."""
     host = Host("a", {"slots": 4, "mem": 100})
     state = SchedulerState(Cluster((host,)))
     state.usage.commit(JobId(9), Allocation((HostAllocation("a", (("slots", 3),)),)))
-    single = parse_requirement("rusage[mem=100]")
-    for tasks, fits in ((1, True), (2, False)):
+    for text, tasks, fits in (("rusage[mem=100]", 1, True), ("rusage[mem=100]", 2, False),
+                              ("rusage[gpu=1]", 1, False)):
+        single = parse_requirement(text)
         ev = Evaluation.start(state, Job(JobId(1), min_tasks=tasks, max_tasks=tasks), None)
         demand = PositionDemand(ev, single, tasks)  # type: ignore[arg-type]
-        assert accepts(host, state.usage.host.get("a"), demand.resources) is (tasks == 1)
-        assert (judge(ev, single, host, demand).reasons == ()) is fits  # type: ignore[arg-type]
-    assert accepts(host, None, (("gpu", 1),)) is False
+        assert (state.candidates.fill(ev, demand, 0, set(), 1, judge) == [(host, 0)]) is fits, text
+        assert (judge(ev, single, host, demand).reasons == ()) is fits, text  # type: ignore[arg-type]
 
 
 def test_a_bucket_hands_out_the_same_outcome_until_the_version_moves() -> None:
@@ -152,22 +158,44 @@ def test_a_pend_explained_from_verdict_tables_names_the_failing_positions_own_sh
 
 def test_the_plain_check_counts_what_running_jobs_use() -> None:
     """4 slots with 3 used by a running job: 1 slot is free, so one task fits and two do not, though the host's
-    4 slots in all would hold them; with nothing used, four fit and five do not.
-    Kills: fastpath.py:accepts adding the used amount to the total instead of taking it away."""
+    4 slots in all would hold them; with nothing used, four fit and five do not."""
     host = Host("a", {"slots": 4})
-    assert accepts(host, {"slots": 3}, (("slots", 1),)) and not accepts(host, {"slots": 3}, (("slots", 2),))
-    assert accepts(host, None, (("slots", 4),)) and not accepts(host, None, (("slots", 5),))
+    for used, fitting in ((3, 1), (0, 4)):
+        state = SchedulerState(Cluster((host,)))
+        if used:
+            state.usage.commit(JobId(9), Allocation((HostAllocation("a", (("slots", used),)),)))
+        for tasks in (fitting, fitting + 1):
+            ev = Evaluation.start(state, Job(JobId(1), min_tasks=tasks, max_tasks=tasks), None)
+            demand = PositionDemand(ev, parse_requirement(""), tasks)  # type: ignore[arg-type]
+            taken = state.candidates.fill(ev, demand, 0, set(), 1, judge)
+            assert taken == ([(host, 0)] if tasks == fitting else []), (used, tasks)
 
 
 def test_the_reference_path_is_forced_by_the_environment_switch_and_only_by_a_value_other_than_0(monkeypatch) -> None:
     """REFSIM_REFERENCE_PATH=1 makes every untraced job take the reference path (the benchmarks' reference
     figures are measured so); unset, empty or 0, untraced jobs take the fast path.
+    The switch is named as docs/planning.md names it, REFSIM_REFERENCE_PATH.
     Kills: fastpath.py:reference_forced returning None (the switch ignored), `not in` -> `in`, and either
-    accepted "off" value ("" or "0") changed."""
-    from refsim.sched.fastpath import REFERENCE_ENV
+    accepted "off" value ("" or "0") changed; fastpath.py REFERENCE_ENV naming another variable."""
     cluster = Cluster((Host("a", {"slots": 1}),))
-    monkeypatch.delenv(REFERENCE_ENV, raising=False)
+    monkeypatch.delenv("REFSIM_REFERENCE_PATH", raising=False)
     assert SchedulerState(cluster).fast_path is True
     for value, forced in (("1", True), ("yes", True), ("0", False), ("", False)):
-        monkeypatch.setenv(REFERENCE_ENV, value)
+        monkeypatch.setenv("REFSIM_REFERENCE_PATH", value)
         assert SchedulerState(cluster).fast_path is (not forced), value
+
+
+def test_jobs_of_a_bucket_that_found_no_reason_each_end_with_no_decision() -> None:
+    """`{} || {}` tries nothing, so a job asking it ends with no decision of kind NO_REASON (test_scenarios.py).
+    Jobs 1, 2 and 3 ask it: job 1 is evaluated, and jobs 2 and 3 take their bucket's outcome, which is the same
+    no-decision under their own ids, never a pend; alike in a session one job at a time and in a compact one.
+    Kills: fastpath.py:Buckets.known and Buckets.known_run handing out a remembered no-decision kind as a pend
+    (the `isinstance(known, NoDecisionKind)` test negated)."""
+    from refsim.sched.decisions import KnownOutcomes, NoDecision, NoDecisionKind
+    for compact in (False, True):
+        state = SchedulerState(Cluster((Host("a", {"slots": 1}),)), reference_only=False)
+        for number in (1, 2, 3):
+            state.submit(Job(JobId(number), resreq="{} || {}"))
+        outcomes = [outcome for result in run_session(state, 1, compact=compact)
+                    for outcome in (result.outcomes if isinstance(result, KnownOutcomes) else (result.outcome,))]
+        assert outcomes == [NoDecision(JobId(n), NoDecisionKind.NO_REASON) for n in (1, 2, 3)], compact

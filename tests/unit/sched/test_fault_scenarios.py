@@ -14,14 +14,20 @@ def test_job_lookup_fault_means_the_job_is_not_found():
 
 
 def test_decision_build_fault_turns_a_placed_job_into_an_internal_error():
+    """The no-decision's detail (the trace's outcome line and JSON `detail`) names the point and the error.
+    Kills: allocator.py:_decide's decision-build detail text."""
     r = run(cluster(host("a")), job(1), faults=[fault("decision-build", "1")])
     assert r.outcome("1").kind is NoDecisionKind.INTERNAL_ERROR
+    assert r.outcome("1").detail == f"decision build: {INJECTED} decision-build"
     assert r.recorder.lines("1")[-2:] == ["done top satisfied", "no decision: INTERNAL_ERROR"]
     assert r.state.usage.snapshot()["hosts"] == {}  # nothing committed
 
 
 def test_plan_build_fault_leaves_the_plan_untried_and_stops_the_requirement():
+    """The no-decision's detail says the requirement evaluation ended in an internal error.
+    Kills: allocator.py:_decide's detail text for an evaluation that ended in an internal error."""
     r = run(cluster(host("a")), job(1, tasks=2), faults=[fault("plan-build", "1", plan=1)])
+    assert r.outcome("1").detail == "the requirement evaluation ended in an internal error"
     assert r.recorder.lines("1") == ["enter top single tasks 2-2 rusage -",
                                      f"plan 1 [2] not tried: {INJECTED} plan-build",
                                      "done top internal error", "no decision: INTERNAL_ERROR"]

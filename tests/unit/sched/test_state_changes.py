@@ -7,7 +7,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Dispatch, LimitCharge, Pend
+from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, LimitCharge, Pend
 from refsim.sched.picker import Fcfs
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
@@ -89,3 +89,40 @@ def test_a_new_cluster_without_a_host_a_finished_job_used_keeps_scheduling():
     results = list(run_session(state, 2))
     assert [(r.job, type(r.outcome)) for r in results] == [(JobId(3), Dispatch), (JobId(4), Pend)]
     assert [h.host for h in results[0].outcome.allocation.hosts] == ["a"]
+
+
+def test_a_dry_run_on_a_copy_never_changes_what_the_state_decides_next():
+    """Host a has 2 slots; job 1 runs on one of them and job 2 (2 tasks) pends. A dry run (as `why` makes) on a
+    copy of the state submits job 3 (1 task), which starts on the copy's last free slot, and runs another session
+    there, in which job 2 pends again. Back on the state itself, job 1 finishes: both slots are free, and job 2
+    starts on them (2 tasks on a), as it would had no copy been made. The copy's usage moved from the same
+    version as the state's, so a copy that took the fast path with the state's shared memos would have left its
+    pend of job 2 where the state, at that same version number, reads it.
+    Kills: refsim/sched/state.py:SchedulerState.copy leaving the copy on the fast path (`reference_only = True`
+    dropped)."""
+    state = SchedulerState(Cluster((Host("a", {"slots": 2}),)), reference_only=False)
+    state.submit(Job(JobId(1), run_time=10))
+    state.dispatched(JobId(1), Allocation((HostAllocation("a", (("slots", 1),)),)))
+    state.submit(Job(JobId(2), run_time=10, min_tasks=2, max_tasks=2))
+    assert [type(r.outcome) for r in run_session(state, 1)] == [Pend]
+    twin = state.copy()
+    twin.submit(Job(JobId(3), run_time=10))
+    assert [type(r.outcome) for r in run_session(twin, 2)] == [Pend, Dispatch]
+    assert [type(r.outcome) for r in run_session(twin, 3)] == [Pend]
+    state.finish(JobId(1))
+    [result] = run_session(state, 2)
+    assert isinstance(result.outcome, Dispatch)
+    assert result.outcome.allocation.hosts == (HostAllocation("a", (("slots", 2),)),)
+
+
+def test_the_scan_order_ranks_by_the_first_order_key_and_breaks_ties_by_the_next():
+    """order[-mem:-slots] on a (mem 100, 2 slots), b (mem 200, 1 slot) and c (mem 200, 4 slots): mem ranks b and c
+    (200) before a (100); between b and c, equal in mem, slots ranks c (4) first: c, b, a.
+    Kills: refsim/sched/state.py:SchedulerState.scan_order applying the keys first to last (the last key would
+    rank first: c, a, b)."""
+    from refsim.resreq.ast import OrderKey
+    cluster = Cluster((Host("a", {"slots": 2, "mem": 100}), Host("b", {"slots": 1, "mem": 200}),
+                       Host("c", {"slots": 4, "mem": 200})))
+    state = SchedulerState(cluster)
+    keys = (OrderKey("mem", descending=True), OrderKey("slots", descending=True))
+    assert [h.name for h in state.scan_order(keys)] == ["c", "b", "a"]
