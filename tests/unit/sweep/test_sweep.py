@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.descriptors import HAS_PROC_FDS, open_paths
 from tests.unit.sweep.conftest import SIX_JOBS, TINY_SWF, run, without_cpu
 
 
@@ -126,13 +127,12 @@ def test_a_replays_cpu_seconds_are_its_own_thread_time():
     assert 0 <= outcome.cpu_seconds <= spent
 
 
-@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads this process's open files from /proc")
+@pytest.mark.skipif(not HAS_PROC_FDS, reason="reads this process's open files from /proc")
 def test_a_sweep_leaves_no_results_file_open(six, monkeypatch):
     """The six-jobs sweep run in this process has closed both results files when it returns, though its summary
     still holds the results folder (a program running many sweeps would otherwise run out of file handles).
     Kills: sweep/run.py:run_sweep's closing of the results folder."""
     import io
-    import os
 
     from refsim.sweep.executors import SerialExecutor
     from refsim.sweep.progress import SweepProgress
@@ -143,13 +143,7 @@ def test_a_sweep_leaves_no_results_file_open(six, monkeypatch):
                         progress=SweepProgress(6, io.StringIO()))
     assert summary.replays == 6
     folder = str((six / "out").resolve())
-    held = []
-    for fd in os.listdir("/proc/self/fd"):
-        try:
-            held.append(os.readlink(f"/proc/self/fd/{fd}"))
-        except OSError:  # the listing's own descriptor, closed by now
-            pass
-    assert [p for p in held if p.startswith(folder)] == []
+    assert [p for p in open_paths() if p.startswith(folder)] == []
 
 
 def test_a_sweep_ends_the_progress_line_it_was_given(six, monkeypatch):
