@@ -56,3 +56,21 @@ def test_a_summary_position_whose_scan_could_not_start_says_no_host_was_rejected
         "      position 1: filled by h1; no host rejected",
         "      position 2: filled by h2; hosts rejected: already claimed 1",
     ]
+
+
+# Hosts in order b (ARM), a (X86), d (ARM), c (X86), one slot each; job 1 asks 2 X86 tasks, one per host. Position 1's
+# scan starts at b: b is a selection mismatch, a takes it (2 verdicts, the first not a claimed host). Position 2's
+# scan starts at a, now claimed, then d is a mismatch and c takes it (3 verdicts after a claimed host).
+MIXED = {"cluster": {"hosts": [{"name": "b", "slots": 1, "type": "ARM"}, {"name": "a", "slots": 1, "type": "X86"},
+                               {"name": "d", "slots": 1, "type": "ARM"}, {"name": "c", "slots": 1, "type": "X86"}]},
+         "events": [{"time": 0, "submit": {"id": 1, "tasks": 2, "resreq": "select[type==X86] span[ptile=1]",
+                                           "run_time": 10}}]}
+
+
+def test_a_position_taken_after_rejected_hosts_counts_each_rejection_in_its_summary():
+    """Kills: refsim/trace/collector.py:Collector._taken_next `len(verdicts) == 2` -> `== 3` or `!= 2` (a
+    position of 3 verdicts after a claimed host would take the short path, which has no summary for it), and its
+    claimed-first test negated (a mismatch then an accepted host would read "already claimed 1")."""
+    lines = _lines(recording_from(MIXED, "mixed.yaml"), "trace on 1", "step")
+    assert lines[7:9] == ["      position 1: filled by a; hosts rejected: selection mismatch 1",
+                          "      position 2: filled by c; hosts rejected: selection mismatch 1, already claimed 1"]
