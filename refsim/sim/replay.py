@@ -268,10 +268,9 @@ class Simulator:
             self.job_hook(record, self.time)
         return True
 
-    def _start(self, job: JobId, allocation: Allocation, reconstructed: bool) -> None:
+    def _start(self, job: JobId, allocation: Allocation) -> None:
         record = self.jobs[job]
         record.state, record.start_time, record.allocation = JobState.RUNNING, self.time, allocation
-        record.reconstructed = reconstructed
         self._push(self.time + record.job.run, _AUTOMATIC_FINISH, _RunEnds(job, self.time))
 
     # --- rounds ------------------------------------------------------------------------------------------------
@@ -320,7 +319,8 @@ class Simulator:
                 continue
             allocation = reconstructed_allocation(self.state, record.job, recorded.hosts, recorded.shared)
             self.state.dispatched(recorded.job, allocation)
-            self._start(recorded.job, allocation, reconstructed=True)
+            self._start(recorded.job, allocation)
+            record.reconstructed = True  # a job starts once: one the scheduler dispatches keeps its record's False
             yield Reconstructed(self.round, recorded.job, allocation)
 
     def _record(self, result: SessionResult, dispatched: list[JobId],
@@ -335,7 +335,7 @@ class Simulator:
             pended.append((result.job, outcome.reasons))
         elif isinstance(outcome, Dispatch):
             dispatched.append(result.job)
-            self._start(result.job, outcome.allocation, reconstructed=False)
+            self._start(result.job, outcome.allocation)
         elif isinstance(outcome, NoDecision):
             no_decision.append(result.job)
 
