@@ -11,6 +11,7 @@ picker's decisions in order.
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Literal, overload
@@ -119,14 +120,14 @@ class Simulator:
         self.state = SchedulerState(recording.cluster, FaultPlan(recording.faults) if recording.faults else None)
         self.jobs = JobTable()
         self.session_hook = session_hook
-        self._compact = False  # see reports()
+        self._compact: bool  # set by reports(), which runs every round
         self._record_of: dict[int, JobRecord] = {}  # each job's record by job object (id): no JobId hashing
         self.round = 0
         self.time = recording.events[0].time if recording.events else 0.0
         self.warnings: list[ReplayWarning] = []
         # (time, rank, seq, action): at an instant, in rank order, then in the order pushed
         self._queue: list[tuple[float, int, int, object]] = []
-        self._seq = 0
+        self._pushed = itertools.count()  # the seq: only the order of pushes counts
         self._recorded_left = len(recording.events)  # recorded events not yet applied (finishes run are not)
         self._reconstruct: list[tuple[float, RecordedDispatch]] = []
         self._slot_seconds = 0.0
@@ -146,8 +147,7 @@ class Simulator:
             self._push(event.time, _rank(event.action), event.action)
 
     def _push(self, time: float, rank: int, action: object) -> None:
-        self._seq += 1
-        heapq.heappush(self._queue, (time, rank, self._seq, action))
+        heapq.heappush(self._queue, (time, rank, next(self._pushed), action))
 
     @overload
     def reports(self, compact: Literal[False] = False) -> Iterator[Report]: ...
