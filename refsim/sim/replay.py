@@ -123,7 +123,7 @@ class Simulator:
         self._compact: bool  # set by reports(), which runs every round
         self._record_of: dict[int, JobRecord] = {}  # each job's record by job object (id): no JobId hashing
         self.round = 0
-        self.time = recording.events[0].time if recording.events else 0.0
+        self.time = self._began = recording.events[0].time if recording.events else 0.0
         self.warnings: list[ReplayWarning] = []
         # (time, rank, seq, action): at an instant, in rank order, then in the order pushed
         self._queue: list[tuple[float, int, int, object]] = []
@@ -358,9 +358,8 @@ class Simulator:
     def statistics(self) -> Statistics:
         records = self.jobs.records.values()
         busy = self._slot_seconds + sum(r.slot_seconds(self.time) for r in records if r.state is JobState.RUNNING)
-        start = self.recording.events[0].time if self.recording.events else 0.0
         slots = sum(h.total(SLOTS) for h in self.state.cluster.hosts)
-        span = self.time - start
+        span = self.time - self._began
         return Statistics(self.round, self.time, len(self.jobs.records),
                           sum(1 for r in records if r.start_time is not None),
                           self.jobs.count(JobState.FINISHED), self.jobs.count(JobState.RUNNING),
