@@ -23,7 +23,8 @@ def _summaries(compact: bool) -> list[tuple[int, float, tuple, tuple, tuple]]:
 
 def test_a_remembered_no_decision_is_listed_in_its_round_summary_in_a_compact_replay():
     """Kills: refsim/sim/replay.py:Simulator._record_known `no_decision +=` -> `-=` (a compact replay fails on the
-    first run of remembered outcomes holding a no-decision)."""
+    first run of remembered outcomes holding a no-decision), its `if` negated or its `is not Pend` inverted (the
+    remembered no-decision would be left out of round 2's summary)."""
     one, two = JobId(1), JobId(2)
     expected = [(1, 0.0, (), (), (one,)), (2, 10.0, (two,), (), (one,)), (3, 15.0, (), (), (one,))]
     assert _summaries(compact=False) == expected
