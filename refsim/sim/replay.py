@@ -11,6 +11,7 @@ picker's decisions in order.
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Literal, overload
@@ -119,14 +120,14 @@ class Simulator:
         self.state = SchedulerState(recording.cluster, FaultPlan(recording.faults) if recording.faults else None)
         self.jobs = JobTable()
         self.session_hook = session_hook
-        self._compact = False  # see reports()
+        self._compact: bool  # set by reports(), which runs every round
         self._record_of: dict[int, JobRecord] = {}  # each job's record by job object (id): no JobId hashing
         self.round = 0
-        self.time = recording.events[0].time if recording.events else 0.0
+        self.time = self._began = recording.events[0].time if recording.events else 0.0
         self.warnings: list[ReplayWarning] = []
         # (time, rank, seq, action): at an instant, in rank order, then in the order pushed
         self._queue: list[tuple[float, int, int, object]] = []
-        self._seq = 0
+        self._pushed = itertools.count()  # the seq: only the order of pushes counts
         self._recorded_left = len(recording.events)  # recorded events not yet applied (finishes run are not)
         self._reconstruct: list[tuple[float, RecordedDispatch]] = []
         self._slot_seconds = 0.0
@@ -146,8 +147,7 @@ class Simulator:
             self._push(event.time, _rank(event.action), event.action)
 
     def _push(self, time: float, rank: int, action: object) -> None:
-        self._seq += 1
-        heapq.heappush(self._queue, (time, rank, self._seq, action))
+        heapq.heappush(self._queue, (time, rank, next(self._pushed), action))
 
     @overload
     def reports(self, compact: Literal[False] = False) -> Iterator[Report]: ...
@@ -268,10 +268,9 @@ class Simulator:
             self.job_hook(record, self.time)
         return True
 
-    def _start(self, job: JobId, allocation: Allocation, reconstructed: bool) -> None:
+    def _start(self, job: JobId, allocation: Allocation) -> None:
         record = self.jobs[job]
         record.state, record.start_time, record.allocation = JobState.RUNNING, self.time, allocation
-        record.reconstructed = reconstructed
         self._push(self.time + record.job.run, _AUTOMATIC_FINISH, _RunEnds(job, self.time))
 
     # --- rounds ------------------------------------------------------------------------------------------------
@@ -320,7 +319,8 @@ class Simulator:
                 continue
             allocation = reconstructed_allocation(self.state, record.job, recorded.hosts, recorded.shared)
             self.state.dispatched(recorded.job, allocation)
-            self._start(recorded.job, allocation, reconstructed=True)
+            self._start(recorded.job, allocation)
+            record.reconstructed = True  # a job starts once: one the scheduler dispatches keeps its record's False
             yield Reconstructed(self.round, recorded.job, allocation)
 
     def _record(self, result: SessionResult, dispatched: list[JobId],
@@ -335,7 +335,7 @@ class Simulator:
             pended.append((result.job, outcome.reasons))
         elif isinstance(outcome, Dispatch):
             dispatched.append(result.job)
-            self._start(result.job, outcome.allocation, reconstructed=False)
+            self._start(result.job, outcome.allocation)
         elif isinstance(outcome, NoDecision):
             no_decision.append(result.job)
 
@@ -358,9 +358,8 @@ class Simulator:
     def statistics(self) -> Statistics:
         records = self.jobs.records.values()
         busy = self._slot_seconds + sum(r.slot_seconds(self.time) for r in records if r.state is JobState.RUNNING)
-        start = self.recording.events[0].time if self.recording.events else 0.0
         slots = sum(h.total(SLOTS) for h in self.state.cluster.hosts)
-        span = self.time - start
+        span = self.time - self._began
         return Statistics(self.round, self.time, len(self.jobs.records),
                           sum(1 for r in records if r.start_time is not None),
                           self.jobs.count(JobState.FINISHED), self.jobs.count(JobState.RUNNING),

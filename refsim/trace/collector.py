@@ -45,7 +45,9 @@ class Collector:
         self.job, self.level, self.bound, self.cluster = job, level, bound, cluster
         self.full = level is Level.FULL
         self.unit_of: UnitOf = _units(cluster)
-        self.round, self.position = 0, 0
+        # set by the job's selection, the first event a collector is sent (sched/session.py, repl/why.py)
+        self.round: int
+        self.position: int
         self.head: list[Line] = []
         self.body: list[Line] = []  # a requirement's line is replaced when its outcome is added
         self.omitted = 0

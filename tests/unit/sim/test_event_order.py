@@ -153,3 +153,17 @@ events:
   - {time: 0, submit: {id: 2, tasks: 6, run_time: 100}}
 """)
     assert (sim.jobs[JobId(2)].describe(), sim.jobs[JobId(1)].describe()) == ("running on a b", "finished")
+
+
+def test_utilisation_spans_from_the_first_event_not_from_time_0():
+    """Kills: sim/replay.py:Simulator.statistics' span (the end minus the first event's time) mutated to a sum. The
+    recording starts at t=100: job 1 holds 2 of the default 8 slots from 100 to 110, job 2 1 slot from 100 to 105,
+    and the replay ends at 110. 2 x 10 + 1 x 5 = 25 slot-seconds over 8 slots x 10 s is 25/80 (with a span of
+    100 + 110 it would be 25/1680)."""
+    _, items = reports("""
+events:
+  - {time: 100, submit: {id: 1, tasks: 2, run_time: 10}}
+  - {time: 100, submit: {id: 2, run_time: 5}}
+""")
+    st = items[-1].statistics
+    assert (st.time, st.finished, st.utilisation) == (110, 2, 25 / 80)

@@ -53,3 +53,15 @@ events:
   - {time: 0, dispatch: {job: 1, hosts: {a: {slots: 1}}}}
   - {time: 0, dispatch: {job: 1, hosts: {b: {slots: 1}}}}
 """)[:3] == [("start", False), ("reconstructed", False), ("end", False)]
+
+
+def test_a_round_of_one_reconstructed_dispatch_and_nothing_pending_ends_at_it():
+    """The round's only report is job 1's recorded dispatch: with no recorded dispatch left to re-apply and no job
+    pending, the session is over when it is reported.
+    Kills: refsim/sim/replay.py:Simulator._reconstruction_waits `any` -> `all` (with no recorded dispatch left,
+    all() of nothing is True and the session would stay in progress to the round's end)."""
+    assert _flags("""
+events:
+  - {time: 0, submit: {id: 1, run_time: 5}}
+  - {time: 0, dispatch: {job: 1, hosts: {a: {slots: 1}}}}
+""")[:3] == [("start", False), ("reconstructed", False), ("end", False)]
