@@ -126,3 +126,20 @@ def test_the_scan_order_ranks_by_the_first_order_key_and_breaks_ties_by_the_next
     state = SchedulerState(cluster)
     keys = (OrderKey("mem", descending=True), OrderKey("slots", descending=True))
     assert [h.name for h in state.scan_order(keys)] == ["c", "b", "a"]
+
+
+def test_removing_a_running_job_frees_its_slot_for_a_pending_job():
+    """Host a has one slot. Job 1 runs on it, so job 2 pends (resource-shortfall). Job 1 is removed while running
+    (an operator's bkill): its slot is given back, and job 2 is now dispatched on a. Kills:
+    refsim/sched/state.py:SchedulerState.remove its `usage.release(job)` dropped (the removed job's slot stays
+    taken for good)."""
+    state = SchedulerState(Cluster((Host("a", {"slots": 1}),)))
+    state.submit(Job(JobId(1), run_time=10))
+    state.submit(Job(JobId(2), run_time=10))
+    first = allocate(state, JobId(1), Fcfs())
+    assert isinstance(first, Dispatch)
+    state.dispatched(JobId(1), first.allocation)
+    assert isinstance(allocate(state, JobId(2), Fcfs()), Pend)
+    state.remove(JobId(1))
+    second = allocate(state, JobId(2), Fcfs())
+    assert isinstance(second, Dispatch) and [h.host for h in second.allocation.hosts] == ["a"]
