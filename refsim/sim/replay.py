@@ -280,13 +280,14 @@ class Simulator:
         yield RoundStarted(self.round, self.time)
         observer_for = self.session_hook(self.round) if self.session_hook is not None else None
         self.in_session = True
-        self.session_in_progress = self._reconstruction_waits() or bool(self.state.pending)
         dispatched: list[JobId] = []
         pended: list[tuple[JobId, tuple[PendReason, ...]]] = []
         no_decision: list[JobId] = []
         for recorded in self._take_reconstructed():
             dispatched.append(recorded.job)
-            self.session_in_progress = self._reconstruction_waits() or bool(self.state.pending)
+            # a recorded dispatch still to apply is of a pending job (a removed one is only warned about), so the
+            # pending jobs tell whether anything is left to report, reconstructions included
+            self.session_in_progress = bool(self.state.pending)
             yield recorded
         to_report = len(self.state.pending)
         for result in run_session(self.state, self.round, observer_for=observer_for, discipline=self.discipline,
@@ -302,16 +303,12 @@ class Simulator:
         self.in_session = self.session_in_progress = False
         yield RoundEnded(RoundSummary(self.round, self.time, tuple(dispatched), tuple(pended), tuple(no_decision)))
 
-    def _reconstruction_waits(self) -> bool:
-        """Whether a recorded dispatch still waiting would be re-applied (its job is pending)."""
-        return any(self.jobs[r.job].state is JobState.PENDING for _, r in self._reconstruct)
-
     def start_of(self, job: JobId) -> float | None:
         return self.jobs[job].start_time
 
     def _take_reconstructed(self) -> Iterator[Reconstructed]:
         while self._reconstruct:
-            time, recorded = self._reconstruct.pop(0)  # the rest stay visible to _reconstruction_waits
+            time, recorded = self._reconstruct.pop(0)
             record = self.jobs[recorded.job]
             if record.state is not JobState.PENDING:  # removed between the event and this session
                 self.warnings.append(ReplayWarning(time, f"recorded dispatch of job {recorded.job}, which is "

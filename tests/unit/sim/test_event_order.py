@@ -167,3 +167,44 @@ events:
 """)
     st = items[-1].statistics
     assert (st.time, st.finished, st.utilisation) == (110, 2, 25 / 80)
+
+
+def test_a_replay_of_one_instant_has_utilisation_zero():
+    # Every event is at t=3: job 1 is submitted and dispatched there, with a run time of 0, so it finishes at 3
+    # too. The replay spans 0 seconds: no slot-second can have been used, so utilisation is 0 (not a division
+    # by zero, and not 100%). Kills: sim/replay.py:Simulator.statistics its 0.0 for an empty span -> 1.0.
+    _, items = reports("""
+events:
+  - {time: 3, submit: {id: 1, run_time: 0}}
+""")
+    st = items[-1].statistics
+    assert (st.time, st.finished, st.utilisation) == (3, 1, 0.0)
+
+
+def test_every_sessions_never_start_when_the_first_instant_changed_nothing():
+    # Interval 10 from the first event at t=0, whose only event opens host a, which is already open: nothing
+    # changed and no recorded event is left, so no tick has anything to do and the replay ends without a
+    # session. Kills: sim/replay.py:Simulator.reports `changed = False` -> True before the first event (a
+    # change assumed that never happened, and a session for it).
+    _, items = reports("""
+sessions: {policy: every, interval: 10}
+events:
+  - {time: 0, host: {name: a, status: open}}
+""")
+    assert session_times(items) == []
+    assert items[-1].statistics.rounds == 0
+
+
+def test_a_recorded_dispatch_alone_at_its_instant_earns_a_session_there():
+    # Job 1 takes all 8 slots from 0 to 10, so job 2 pends at 0. The recording says job 2 was dispatched on b at
+    # t=5, where nothing else happens: that is a change, so a session runs at 5 and reconstructs job 2 there
+    # (the replay follows the recording, over the slots job 1 holds), not at job 1's finish at 10. Kills:
+    # sim/replay.py:Simulator._recorded_dispatch `return True` -> False (a recorded dispatch taken for no change).
+    sim, items = reports("""
+events:
+  - {time: 0, submit: {id: 1, tasks: 8, run_time: 10}}
+  - {time: 0, submit: {id: 2, run_time: 10}}
+  - {time: 5, dispatch: {job: 2, hosts: {b: {slots: 1}}}}
+""")
+    assert brief(items)[:5] == ["round 1 t=0", "  #1 dispatch 1", "  #2 pend 2", "round 2 t=5", "  reconstructed 2"]
+    assert sim.jobs.get(JobId(2)).start_time == 5
