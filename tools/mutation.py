@@ -18,8 +18,8 @@ Not part of CI (it runs the tests once per mutant). Steps:
    The Python processes a test starts (`python -m refsim ...`, a sweep's workers) are measured too, through
    coverage's COVERAGE_PROCESS_START hook, and their lines are mapped to the test that started them.
 4. Each mutant is written into a private copy of the project and only the tests covering its line run there
-   (pytest -x). Lines executed only at import time (module constants, decorators) get every test that covers
-   any line of their module. A mutant is killed when a test fails or its check uses more than --timeout CPU
+   (pytest -x). Lines executed only at import time (module constants, decorators, defaults) get every test that
+   covers any line of their module, and every test of a test file that names the module (`refsim.resreq.ast`). A mutant is killed when a test fails or its check uses more than --timeout CPU
    seconds (a hang), survives otherwise; a mutant no test covers survives as "uncovered". The limit is CPU time,
    not wall time, so a slow check on a loaded machine is not taken for a hang.
 5. Mutants listed in tools/mutation-equivalent.txt (with a one-line reason each) are equivalent: they change no
@@ -38,6 +38,7 @@ import ast
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -551,7 +552,25 @@ def coverage_map(copy: Path, data_file: Path) -> tuple[dict[str, dict[int, set[s
             per_line = spread_over_statements(per_line, source.read_text(encoding="utf-8"))
         lines[rel] = per_line
         modules[rel] = set().union(*per_line.values()) - {""} if per_line else set()
+    _add_importing_tests(modules, copy)
     return lines, modules
+
+
+def _add_importing_tests(modules: dict[str, set[str]], copy: Path) -> None:
+    """Give each module's tests also those of every test file that names the module (`refsim.resreq.ast`): a test
+    that only builds a module's dataclasses runs none of its lines (the generated `__init__` and `__eq__` have no
+    source line), yet it decides the module's import-time lines, such as a field's default."""
+    by_file: dict[str, set[str]] = {}
+    for test in set().union(*modules.values()) if modules else ():
+        by_file.setdefault(test.split("::", 1)[0], set()).add(test)
+    texts = {name: (copy / name).read_text(encoding="utf-8", errors="replace")
+             for name in by_file if (copy / name).is_file()}
+    for rel, tests in modules.items():
+        dotted = rel.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        named = re.compile(rf"\b{re.escape(dotted)}\b(?!\.)")
+        for name, text in texts.items():
+            if named.search(text):
+                tests |= by_file[name]
 
 
 def spread_over_statements(per_line: dict[int, set[str]], source: str) -> dict[int, set[str]]:

@@ -280,6 +280,40 @@ def test_a_line_only_a_child_process_runs_is_mapped_to_the_test_that_started_it(
     assert not (tmp_path / "cov.data.processes").exists()  # the per-process files are combined and removed
 
 
+def test_an_import_time_line_also_gets_the_tests_of_files_that_name_its_module(tmp_path):
+    """A dataclass field's default is set while the module is imported. test_b builds that dataclass and compares
+    it, which runs no line of the module (the generated `__init__` and `__eq__` have no source line), yet it
+    fails if the default changes: the mutant of the default gets test_b, since its file names `refsim.shape`.
+    test_c names only `refsim.other` and does not get it; `refsim.shape` in a longer dotted name would not count.
+    Kills: tools/mutation.py:_add_importing_tests never called, or matching a module by a prefix of its name."""
+    import shutil
+
+    from tools.mutation import ROOT, coverage_map, tests_for
+    project = tmp_path / "project"
+    (project / "refsim").mkdir(parents=True)
+    (project / "refsim" / "__init__.py").write_text("")
+    (project / "refsim" / "shape.py").write_text(
+        "from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Key:\n    name: str\n"
+        "    descending: bool = False\n\n\ndef describe(key):\n    return key.name\n")
+    (project / "refsim" / "other.py").write_text("def double(n):\n    return n * 2\n")
+    (project / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "mutation.py", project / "tools" / "mutation.py")
+    (project / "tests").mkdir()
+    (project / "tests" / "conftest.py").write_text(
+        "def pytest_addoption(parser):\n    parser.addoption('--driver')\n")
+    (project / "tests" / "test_a.py").write_text(
+        "from refsim.shape import Key, describe\n\ndef test_a():\n    assert describe(Key('x')) == 'x'\n")
+    (project / "tests" / "test_b.py").write_text(
+        "from refsim.other import double\nfrom refsim.shape import Key\n\n"
+        "def test_b():\n    assert double(1) == 2 and Key('x') == Key('x', False)\n")
+    (project / "tests" / "test_c.py").write_text(
+        "# refsim.shape.Key is not named here as a module\nfrom refsim.other import double\n\n"
+        "def test_c():\n    assert double(2) == 4\n")
+    lines, modules = coverage_map(project, tmp_path / "cov.data")
+    default = next(m for m in list_mutants(project) if m.path == "refsim/shape.py" and m.line == 7)
+    assert tests_for(default, lines, modules) == {"tests/test_a.py::test_a", "tests/test_b.py::test_b"}
+
+
 def test_a_torn_process_file_is_left_out_and_the_others_are_combined(tmp_path, capsys):
     """A child killed while saving its coverage leaves a file that is not a database. The map keeps every readable
     process's lines and says how many were left out; before, one torn file stopped the whole map after the suite
