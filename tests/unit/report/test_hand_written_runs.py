@@ -10,14 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from refsim.cli import main
-
-HEADER = {"format": "refsim-sim-output", "version": 1}
-
-
-def write(path: Path, records: list[dict[str, object]]) -> str:
-    path.write_text("".join(json.dumps(r) + "\n" for r in [HEADER, *records]))
-    return str(path)
-
+from tests.support.runfiles import HEADER, write_run
 
 def cli(*args: str):
     return CliRunner().invoke(main, list(args))
@@ -40,7 +33,7 @@ def test_a_diff_needs_the_times_of_the_decisions(tmp_path: Path):
     """A file written before decisions carried their session time cannot be matched by time: the diff says so
     instead of guessing. The metrics read no pend record, so the pend without a time reaches the diff's own check.
     Kills: report/diff.py:_instants's error for a decision without a time (dropped: a KeyError traceback)."""
-    run = write(tmp_path / "old.jsonl", [
+    run = write_run(tmp_path / "old.jsonl", [
         {"kind": "submit", "job": "1", "queue": "q", "time": 0},
         {"kind": "pend", "job": "1", "round": 1, "position": 1, "reasons": []},
         {"kind": "end", "time": 5, "start": 0, "slots": 1}])
@@ -55,7 +48,7 @@ def _run(path: Path, starts: dict[str, int]) -> str:
     records += [{"kind": "dispatch", "job": j, "round": 1, "position": 1, "time": t,
                  "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}} for j, t in starts.items()]
     records += [{"kind": "finish", "job": j, "time": t + 10} for j, t in starts.items()]
-    return write(path, [*records, {"kind": "end", "time": 30, "start": 0, "slots": 12}])
+    return write_run(path, [*records, {"kind": "end", "time": 30, "start": 0, "slots": 12}])
 
 
 def test_the_ten_jobs_moved_most_with_ties_in_job_id_order(tmp_path: Path):
@@ -83,7 +76,7 @@ def test_a_record_without_a_usable_time_is_named_once(tmp_path: Path):
     one error saying so, not wrapped in a second one. Kills: report/metrics.py:_time accepting a boolean, and
     MetricsBuilder.add wrapping its own error as a malformed record."""
     for time in ({}, {"time": True}):
-        run = write(tmp_path / "t.jsonl", [{"kind": "submit", "job": "1", "queue": "q", **time}])
+        run = write_run(tmp_path / "t.jsonl", [{"kind": "submit", "job": "1", "queue": "q", **time}])
         result = cli("report", run)
         assert result.exit_code == 2
         assert result.stderr == (f"Error: {run}: a submit record of job 1 has no time (written before decisions "
@@ -102,7 +95,7 @@ def test_a_host_that_takes_no_slots_adds_no_slot_seconds_and_a_second_dispatch_c
     dispatch = {"kind": "dispatch", "job": "1", "round": 1, "position": 1,
                 "allocation": {"hosts": [{"host": "a", "resources": {"slots": 2}},
                                          {"host": "b", "resources": {"mem": 4}}]}}
-    run = write(tmp_path / "two-hosts.jsonl", [
+    run = write_run(tmp_path / "two-hosts.jsonl", [
         {"kind": "submit", "job": "1", "queue": "q", "time": 0}, {**dispatch, "time": 0}, {**dispatch, "time": 5},
         {"kind": "finish", "job": "1", "time": 10}, {"kind": "end", "time": 10, "start": 0, "slots": 4}])
     assert run_metrics(read_run(run), str(run)).overall.utilisation == 0.5

@@ -8,6 +8,7 @@ from refsim.report.metrics import bounded_slowdown, nearest_rank, run_metrics
 from refsim.report.runfile import ReportError, read_run
 from refsim.sim.batch import demo_recording, run_batch
 from refsim.sim.load import load_recording
+from tests.support.runfiles import write_run
 from tests.unit.report.conftest import record
 
 
@@ -69,12 +70,11 @@ def test_a_job_running_at_the_end_counts_until_the_end(tmp_path):
     # A hand-written file (a replay always runs its jobs to their finish): job 1 (2 tasks) starts at 10 and is
     # still running at the end, 30: 2 x 20 slot-seconds of 4 slots x 30 s.
     path = tmp_path / "running.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in [
-        {"format": "refsim-sim-output", "version": 1},
+    write_run(path, [
         {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
         {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 10,
          "allocation": {"hosts": [{"host": "a", "resources": {"slots": 2}}], "shared": {}, "limit_charges": []}},
-        {"kind": "end", "time": 30, "start": 0, "slots": 4}]) + "\n")
+        {"kind": "end", "time": 30, "start": 0, "slots": 4}])
     m = run_metrics(read_run(path), str(path))
     assert (m.overall.started, m.overall.finished, m.overall.wait_max, m.overall.makespan) == (1, 0, 10, None)
     assert m.overall.utilisation == pytest.approx(40 / 120) and m.overall.bsld_mean is None
@@ -129,13 +129,12 @@ def test_one_slot_busy_for_one_second_is_full_utilisation(tmp_path):
     utilisation is 1/1 = 100%. Kills: report/metrics.py:group_metrics taking a room of 1 slot-second as none
     (`width > 0` -> `width > 1`)."""
     path = tmp_path / "one.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in [
-        {"format": "refsim-sim-output", "version": 1},
+    write_run(path, [
         {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
         {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0,
          "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
         {"kind": "finish", "job": "1", "time": 1},
-        {"kind": "end", "time": 1, "start": 0, "slots": 1}]) + "\n")
+        {"kind": "end", "time": 1, "start": 0, "slots": 1}])
     assert run_metrics(read_run(path), str(path)).overall.utilisation == 1.0
 
 

@@ -8,6 +8,7 @@ import pytest
 from refsim.report.metrics import run_metrics
 from refsim.report.runfile import read_run
 from refsim.report.series import binned, run_series
+from tests.support.runfiles import write_run
 from tests.support.series_area import integral, time_average
 
 # Records by time: t=0 job 1 submitted and started (2 slots); 10, 20, 30, 40 jobs 2..5 submitted (1..4 pending);
@@ -50,16 +51,13 @@ def test_stretches_shorter_than_a_second_are_averaged_too(tmp_path):
     (mean 0), the second fully busy (mean 1), their midpoints at 0.25 and 0.75 s. A short run (under 100 s, drawn
     in 100 stretches) has stretches under a second and still gets its mean curve. Kills: report/series.py:binned
     taking a stretch of 1 s or less as no stretch (`width <= 0` -> `width <= 1`)."""
-    import json
-
     path = tmp_path / "half.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in [
-        {"format": "refsim-sim-output", "version": 1},
+    write_run(path, [
         {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
         {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0.5,
          "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
         {"kind": "finish", "job": "1", "time": 1},
-        {"kind": "end", "time": 1, "start": 0, "slots": 1}]) + "\n")
+        {"kind": "end", "time": 1, "start": 0, "slots": 1}])
     series = run_series(read_run(path), str(path))
     assert binned(series, series.utilisation(), 2) == ((0.25, 0.75), (0.0, 1.0))
 
@@ -70,16 +68,13 @@ def test_a_job_started_a_hair_before_the_end_counts_in_the_last_stretch(tmp_path
     up to 3, one past the last stretch's index: it is counted there (a mean above 0), not lost; the first two
     stretches are idle. Kills: report/series.py:binned's clamp of the first stretch to the last (`bins - 1` ->
     `bins + 1`)."""
-    import json
-
     path = tmp_path / "hair.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in [
-        {"format": "refsim-sim-output", "version": 1},
+    write_run(path, [
         {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
         {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0.9999999999999999,
          "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
         {"kind": "finish", "job": "1", "time": 1},
-        {"kind": "end", "time": 1, "start": 0, "slots": 1}]) + "\n")
+        {"kind": "end", "time": 1, "start": 0, "slots": 1}])
     series = run_series(read_run(path), str(path))
     means = binned(series, series.utilisation(), 3)[1]
     assert means[:2] == (0.0, 0.0) and means[2] > 0
@@ -92,16 +87,13 @@ def test_a_run_that_starts_late_with_a_job_running_at_its_end(tmp_path):
     Kills: report/series.py:binned letting the step before the last run to the end (`i + 1 < len` -> `i + 2 <
     len`: 2 for the second stretch) and placing a step by its time plus the run's start (the first stretch
     idle)."""
-    import json
-
     path = tmp_path / "late.jsonl"
-    path.write_text("\n".join(json.dumps(r) for r in [
-        {"format": "refsim-sim-output", "version": 1},
+    write_run(path, [
         {"kind": "submit", "job": "1", "queue": "normal", "time": 10},
         {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 10,
          "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
         {"kind": "submit", "job": "2", "queue": "normal", "time": 20},
-        {"kind": "end", "time": 30, "start": 10, "slots": 1}]) + "\n")
+        {"kind": "end", "time": 30, "start": 10, "slots": 1}])
     series = run_series(read_run(path), str(path))
     assert (series.times, series.busy) == ((10, 20), (1, 1))
     assert binned(series, series.utilisation(), 2) == ((15.0, 25.0), (1.0, 1.0))
