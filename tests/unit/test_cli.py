@@ -14,12 +14,9 @@ from click.testing import CliRunner
 from refsim import __version__
 from refsim.cli import main
 from refsim.sched.fastpath import REFERENCE_ENV
+from tests.support.cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def test_help_lists_every_command_and_option():

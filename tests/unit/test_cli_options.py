@@ -11,12 +11,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from refsim.cli import main
+from tests.support.cli import run
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def test_verbose_is_counted_and_two_log_the_pend_reasons(tmp_path):

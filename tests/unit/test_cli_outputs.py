@@ -10,13 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from refsim.cli import main
+from tests.support.cli import run
 from tests.support.terminal import Terminal
 from tests.unit.report.conftest import SMALL, record
 from tests.unit.report.test_diff import THREE_HOSTS
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def test_json_figures_are_indented_with_their_keys_sorted_at_every_level(tmp_path: Path):

@@ -6,12 +6,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from refsim.cli import main
 from refsim.report.metrics import run_metrics
 from refsim.report.runfile import read_run
 from refsim.report.summary import metrics_data
+from tests.support.cli import run
 from tests.unit.report.conftest import SMALL
 from tests.unit.report.test_diff import THREE_HOSTS
 
@@ -25,10 +24,6 @@ high       1        1         1       80.0    80.0   80.0   80.0       2.60     
 normal     4        3         3       70.0    90.0  120.0  120.0       5.83      9.50  72.1%     170.0
 (all)      5        4         4       72.5    85.0  120.0  120.0       5.03      9.50  86.8%     170.0
 """
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def test_the_batch_summary_adds_the_metrics_after_its_first_lines(tmp_path):

@@ -7,13 +7,8 @@ import gzip
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from refsim.cli import main
+from tests.support.cli import run
 from tests.support.runfiles import HEADER, write_run
-
-def cli(*args: str):
-    return CliRunner().invoke(main, list(args))
 
 
 def test_a_damaged_file_is_named_as_damaged(tmp_path: Path):
@@ -24,7 +19,7 @@ def test_a_damaged_file_is_named_as_damaged(tmp_path: Path):
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(json.dumps(HEADER).encode() + b"\n\xff\n")
     for path in (cut, binary):
-        result = cli("report", str(path))
+        result = run("report", str(path))
         assert result.exit_code == 2 and result.stdout == ""
         assert result.stderr == f"Error: {path}: is damaged (not UTF-8 text, or a broken .gz file)\n"
 
@@ -33,13 +28,13 @@ def test_a_diff_needs_the_times_of_the_decisions(tmp_path: Path):
     """A file written before decisions carried their session time cannot be matched by time: the diff says so
     instead of guessing. The metrics read no pend record, so the pend without a time reaches the diff's own check.
     Kills: report/diff.py:_instants's error for a decision without a time (dropped: a KeyError traceback)."""
-    run = write_run(tmp_path / "old.jsonl", [
+    old = write_run(tmp_path / "old.jsonl", [
         {"kind": "submit", "job": "1", "queue": "q", "time": 0},
         {"kind": "pend", "job": "1", "round": 1, "position": 1, "reasons": []},
         {"kind": "end", "time": 5, "start": 0, "slots": 1}])
-    result = cli("diff", run, run)
+    result = run("diff", old, old)
     assert result.exit_code == 2
-    assert result.stderr == f"Error: {run}: its decisions carry no time (replay it again)\n"
+    assert result.stderr == f"Error: {old}: its decisions carry no time (replay it again)\n"
 
 
 def _run(path: Path, starts: dict[str, int]) -> str:
@@ -62,10 +57,10 @@ def test_the_ten_jobs_moved_most_with_ties_in_job_id_order(tmp_path: Path):
     b = _run(tmp_path / "b.jsonl", {**moved_more, **dict.fromkeys(map(str, range(1, 9)), 15)})
     expected = [f"  job {j}: 20.0 -> 10.0 (-10.0)" for j in ("1[2]", "9", "10", "x")]
     expected += [f"  job {j}: 20.0 -> 15.0 (-5.0)" for j in range(1, 7)]
-    lines = cli("diff", a, b).stdout.splitlines()
+    lines = run("diff", a, b).stdout.splitlines()
     start = lines.index("jobs started earlier in B (top 10):")
     assert lines[start + 1:start + 12] == [*expected, "jobs started later in B: none"]
-    back = cli("diff", b, a).stdout.splitlines()
+    back = run("diff", b, a).stdout.splitlines()
     start = back.index("jobs started later in B (top 10):")
     assert back[start + 1:start + 11] == [line.replace("20.0 -> 10.0 (-10.0)", "10.0 -> 20.0 (+10.0)")
                                           .replace("20.0 -> 15.0 (-5.0)", "15.0 -> 20.0 (+5.0)") for line in expected]
@@ -76,10 +71,10 @@ def test_a_record_without_a_usable_time_is_named_once(tmp_path: Path):
     one error saying so, not wrapped in a second one. Kills: report/metrics.py:_time accepting a boolean, and
     MetricsBuilder.add wrapping its own error as a malformed record."""
     for time in ({}, {"time": True}):
-        run = write_run(tmp_path / "t.jsonl", [{"kind": "submit", "job": "1", "queue": "q", **time}])
-        result = cli("report", run)
+        written = write_run(tmp_path / "t.jsonl", [{"kind": "submit", "job": "1", "queue": "q", **time}])
+        result = run("report", written)
         assert result.exit_code == 2
-        assert result.stderr == (f"Error: {run}: a submit record of job 1 has no time (written before decisions "
+        assert result.stderr == (f"Error: {written}: a submit record of job 1 has no time (written before decisions "
                                  "carried times? replay it again with --sim-output)\n")
 
 
@@ -116,14 +111,13 @@ def test_blank_lines_in_a_run_are_skipped(tmp_path: Path):
     assert run_metrics(read_run(path), str(path)).span.end == 5
 
 
-
 def test_a_job_moved_by_one_second_is_listed_and_an_unmoved_job_is_not(tmp_path: Path):
     """In A jobs 1, 2 and 3 start at 20; in B job 1 starts at 21 (1 s later), job 2 at 19 (1 s earlier), job 3
     at 20 again. Any move, however small, is a move: job 2 alone is earlier, job 1 alone is later, and job 3,
     unmoved, is in neither list. Kills: report/diff.py:diff_runs keeping only jobs later by more than 1 s."""
     a = _run(tmp_path / "a.jsonl", {"1": 20, "2": 20, "3": 20})
     b = _run(tmp_path / "b.jsonl", {"1": 21, "2": 19, "3": 20})
-    lines = cli("diff", a, b).stdout.splitlines()
+    lines = run("diff", a, b).stdout.splitlines()
     start = lines.index("jobs started earlier in B (top 1):")
     assert lines[start:start + 4] == ["jobs started earlier in B (top 1):", "  job 2: 20.0 -> 19.0 (-1.0)",
                                       "jobs started later in B (top 1):", "  job 1: 20.0 -> 21.0 (+1.0)"]
@@ -148,6 +142,6 @@ def test_a_run_file_that_is_not_there_is_named_as_unreadable(tmp_path: Path):
     Kills: report/runfile.py:read_run's `cannot read` text mutated, and its reason taken as the whole exception
     text (`[Errno 2] ... 'path'`) instead of the reason alone."""
     missing = tmp_path / "missing.jsonl"
-    result = cli("report", str(missing))
+    result = run("report", str(missing))
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == f"Error: {missing}: cannot read: No such file or directory\n"

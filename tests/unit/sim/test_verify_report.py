@@ -4,15 +4,10 @@ carried times."""
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
 
-from refsim.cli import main
 from refsim.sim.batch import demo_recording, run_batch
 from refsim.sim.verify import SHOWN, Mismatch, compare, describe, summary
-
-
-def run(*args: str):
-    return CliRunner().invoke(main, list(args))
+from tests.support.cli import run
 
 
 def test_describe_in_a_few_words():

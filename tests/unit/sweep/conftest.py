@@ -6,9 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
-from refsim.cli import main
+from tests.support.cli import run  # noqa: F401 (the sweep tests import it from here)
 
 ROOT = Path(__file__).resolve().parents[3]
 SIX_JOBS = ROOT / "examples" / "six-jobs.yaml"
@@ -26,10 +25,6 @@ axes:
   discipline: [greedy, strict, easy]
   hosts: [1, 2]
 """
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(main, list(args))
 
 
 @pytest.fixture
