@@ -8,7 +8,7 @@ from refsim.report.metrics import bounded_slowdown, nearest_rank, run_metrics
 from refsim.report.runfile import ReportError, read_run
 from refsim.sim.batch import demo_recording, run_batch
 from refsim.sim.load import load_recording
-from tests.support.runfiles import write_run
+from tests.support.runfiles import one_second_on_one_slot, write_run
 from tests.unit.report.conftest import record
 
 
@@ -129,12 +129,7 @@ def test_one_slot_busy_for_one_second_is_full_utilisation(tmp_path):
     utilisation is 1/1 = 100%. Kills: report/metrics.py:group_metrics taking a room of 1 slot-second as none
     (`width > 0` -> `width > 1`)."""
     path = tmp_path / "one.jsonl"
-    write_run(path, [
-        {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
-        {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0,
-         "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
-        {"kind": "finish", "job": "1", "time": 1},
-        {"kind": "end", "time": 1, "start": 0, "slots": 1}])
+    one_second_on_one_slot(path, 0)
     assert run_metrics(read_run(path), str(path)).overall.utilisation == 1.0
 
 

@@ -8,7 +8,7 @@ import pytest
 from refsim.report.metrics import run_metrics
 from refsim.report.runfile import read_run
 from refsim.report.series import binned, run_series
-from tests.support.runfiles import write_run
+from tests.support.runfiles import one_second_on_one_slot, write_run
 from tests.support.series_area import integral, time_average
 
 # Records by time: t=0 job 1 submitted and started (2 slots); 10, 20, 30, 40 jobs 2..5 submitted (1..4 pending);
@@ -52,12 +52,7 @@ def test_stretches_shorter_than_a_second_are_averaged_too(tmp_path):
     in 100 stretches) has stretches under a second and still gets its mean curve. Kills: report/series.py:binned
     taking a stretch of 1 s or less as no stretch (`width <= 0` -> `width <= 1`)."""
     path = tmp_path / "half.jsonl"
-    write_run(path, [
-        {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
-        {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0.5,
-         "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
-        {"kind": "finish", "job": "1", "time": 1},
-        {"kind": "end", "time": 1, "start": 0, "slots": 1}])
+    one_second_on_one_slot(path, 0.5)
     series = run_series(read_run(path), str(path))
     assert binned(series, series.utilisation(), 2) == ((0.25, 0.75), (0.0, 1.0))
 
@@ -69,12 +64,7 @@ def test_a_job_started_a_hair_before_the_end_counts_in_the_last_stretch(tmp_path
     stretches are idle. Kills: report/series.py:binned's clamp of the first stretch to the last (`bins - 1` ->
     `bins + 1`)."""
     path = tmp_path / "hair.jsonl"
-    write_run(path, [
-        {"kind": "submit", "job": "1", "queue": "normal", "time": 0},
-        {"kind": "dispatch", "job": "1", "round": 1, "position": 1, "time": 0.9999999999999999,
-         "allocation": {"hosts": [{"host": "a", "resources": {"slots": 1}}]}},
-        {"kind": "finish", "job": "1", "time": 1},
-        {"kind": "end", "time": 1, "start": 0, "slots": 1}])
+    one_second_on_one_slot(path, 0.9999999999999999)
     series = run_series(read_run(path), str(path))
     means = binned(series, series.utilisation(), 3)[1]
     assert means[:2] == (0.0, 0.0) and means[2] > 0
