@@ -7,7 +7,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.resreq import Requirement
 from refsim.resreq.ast import Single
-from refsim.sched.decisions import Dispatch, NoDecision, NoDecisionKind, Outcome, Pend, pend_reason_set
+from refsim.sched.decisions import Allocation, Dispatch, NoDecision, NoDecisionKind, Outcome, Pend, pend_reason_set
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (AllocationBuilt, ClusterLimitsMatched, DecisionMade, LimitStanding,
                                  NoDecisionMade, Observer, SelectionKeys)
@@ -71,6 +71,26 @@ def allocate(state: SchedulerState, job_id: JobId, policy: OrderingPolicy,
         observer.event(ClusterLimitsMatched(matched_limits(ev)))
     outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
     return _finish(observer, _decide(ev, outcome))
+
+
+def placement(state: SchedulerState, job_id: JobId) -> Allocation | None:
+    """Where planning places a job on `state` (a projected state): the allocation the allocator's dispatch would
+    carry, or None when it would not dispatch. Nothing is observed and no pend is explained, since planning reads
+    only the allocation; on the fast path the candidate search alone decides, as it finds the hosts the reference
+    evaluation finds (tests/property/test_fast_path_disciplines.py)."""
+    job = _lookup(state, job_id)
+    requirement = state.requirements.get(job_id) if job is not None else None
+    if job is None or requirement is None:
+        return None
+    ev = Evaluation.start(state, job, None)
+    if state.fast_path:
+        if _cannot_fit(state, job, requirement):
+            return None
+        ev.candidates = state.candidates
+    if evaluate(ev, requirement, (), job.min_tasks, job.max_tasks) is not ReqOutcome.SATISFIED:
+        return None
+    decision = _decide(ev, ReqOutcome.SATISFIED)
+    return decision.allocation if isinstance(decision, Dispatch) else None
 
 
 def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:

@@ -23,6 +23,7 @@ docs/planning.md describes both paths; tests/property/test_fast_path.py compares
 
 from __future__ import annotations
 
+import copy
 import itertools
 import os
 from bisect import bisect_left
@@ -36,7 +37,7 @@ from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
 from refsim.model.resources import SLOTS
 from refsim.resreq.ast import OrderKey
-from refsim.sched.decisions import NoDecision, NoDecisionKind, Pend, PendReason, pend_reason_set, sort_keys
+from refsim.sched.decisions import Allocation, NoDecision, NoDecisionKind, Pend, PendReason, pend_reason_set, sort_keys
 from refsim.sched.events import VerdictKind
 
 if TYPE_CHECKING:
@@ -89,6 +90,17 @@ class FreeIndex:
         self._candidates: dict[tuple[object, ...], list[int]] = {}
         self._free_slots: float | None = None
         self._version = -1
+        self._ranked = False  # whether scan orders without order[] keys differ from the cluster's (planning)
+
+    def planning(self, ranked: bool) -> FreeIndex:
+        """A free index of its own for a planning state: the static facts (positions, open hosts, select masks)
+        shared with this one, the free amounts, candidates and scan permutations its own, read from the planning
+        state's usage. `ranked`: the planning state ranks hosts for best fit, so no scan order is the cluster's."""
+        twin = copy.copy(self)
+        twin._totals, twin._free, twin._lists = {}, {}, {}
+        twin._perm, twin._candidates = {}, {}
+        twin._free_slots, twin._version, twin._ranked = None, -1, ranked
+        return twin
 
     def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> np.ndarray:
         free = self._free.get(resource)
@@ -148,7 +160,7 @@ class FreeIndex:
 
     def permutation(self, order: tuple[OrderKey, ...], hosts: tuple[Host, ...]) -> np.ndarray | None:
         """Cluster positions in scan order; None when the scan order is the cluster's."""
-        if not order:
+        if not order and not self._ranked:
             return None
         perm = self._perm.get(order)
         if perm is None:
@@ -236,6 +248,9 @@ class Buckets:
         self.kinds = tuple(kind for kind in (ConsumerKind.USER, ConsumerKind.QUEUE, ConsumerKind.PROJECT)
                            if any(c.kind is kind for lim in cluster.limits for c in lim.consumers))
         self._memo: dict[int, tuple[PendReason, ...] | NoDecisionKind] = {}  # by bucket number
+        # Allocations of buckets whose job fits at the version, by bucket number: read only by a discipline that
+        # holds jobs that fit back (under greedy a fit is committed at once, which moves the version)
+        self._fits: dict[int, Allocation] = {}
         self._ids: dict[tuple[object, ...], int] = {}  # bucket numbers by key
         self._numbers = itertools.count()
         self._version = -1
@@ -274,8 +289,7 @@ class Buckets:
     def known(self, job: Job, version: int) -> Pend | NoDecision | None:
         """The outcome of `job`'s bucket at this version, or None when its bucket has none yet."""
         if version != self._version:  # asked for every pending job of every session
-            self._memo.clear()
-            self._version = version
+            self._forget(version)
             return None
         entry = self._jobs.get(id(job))
         if entry is None:
@@ -300,8 +314,7 @@ class Buckets:
         so a session walks its jobs once. A job's outcome object is handed out again while its bucket's outcome
         is unchanged, so a backlog that pends alike costs no new object."""
         if version != self._version:
-            self._memo.clear()
-            self._version = version
+            self._forget(version)
             return [], next(entries, None)
         memo_get = self._memo.get
         run: list[Pend | NoDecision] = []
@@ -317,8 +330,26 @@ class Buckets:
             append(entry[2])
         return run, None
 
+    def _forget(self, version: int) -> None:
+        self._memo.clear()
+        self._fits.clear()
+        self._version = version
+
     def remember(self, key: int, outcome: tuple[PendReason, ...] | NoDecisionKind) -> None:
         self._memo[key] = outcome
+
+    def fit(self, job: Job, version: int) -> Allocation | None:
+        """The allocation a job of `job`'s bucket got at this version, when one fitted and was not committed."""
+        if version != self._version:
+            self._forget(version)
+            return None
+        return self._fits.get(self._entry(job)[1])
+
+    def remember_fit(self, job: Job, version: int, allocation: Allocation) -> None:
+        """`job` fits at this version on `allocation` (a discipline may hold it back, committing nothing)."""
+        if version != self._version:
+            self._forget(version)
+        self._fits[self._entry(job)[1]] = allocation
 
     def canonical(self, reasons: set[PendReason]) -> tuple[PendReason, ...]:
         """pend_reason_set(reasons), shared with every earlier equal set, each entry shared with every earlier

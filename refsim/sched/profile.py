@@ -23,14 +23,13 @@ from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, normalise
 from refsim.resreq.ast import OrderKey
 from refsim.sched.accounting import Usage
-from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Allocation, Dispatch
-from refsim.sched.picker import Fcfs
+from refsim.sched.fastpath import Buckets, CandidateSource, VerdictMemo
+from refsim.sched.allocator import placement
+from refsim.sched.decisions import Allocation
 from refsim.sched.state import SchedulerState
 
 INF = math.inf
 StartOf = Callable[[JobId], "float | None"]
-_PLANNING = Fcfs()  # the allocator names an ordering policy only for the trace; planning is never traced
 
 
 @dataclass(frozen=True)
@@ -220,8 +219,7 @@ class Profile:
         return self._allocate(job, start, end)
 
     def _allocate(self, job: Job, start: float, end: float) -> Allocation | None:
-        outcome = allocate(self.projected_state(start, end), job.id, _PLANNING, None)
-        return outcome.allocation if isinstance(outcome, Dispatch) else None
+        return placement(self.projected_state(start, end), job.id)
 
     def earliest(self, job: Job, from_now: bool) -> Reservation | None:
         """The job's backfill reservation at the earliest start the allocator can place it: now (when
@@ -323,11 +321,17 @@ class PlanningState(SchedulerState):
     reservation goes")."""
 
     def __init__(self, state: SchedulerState, usage: Usage, fit: dict[str, Fit]) -> None:
-        # A view of `state` rather than a new one: it shares the cluster, the jobs and the static memos.
+        # A view of `state` rather than a new one: it shares the cluster, the jobs and the static memos (select
+        # matches, plan shapes, scope tables). The memos of answers that depend on usage or on the scan order are
+        # its own, never the real state's (docs/planning.md, "Planning states own their memos").
         self.__dict__.update(state.__dict__)
-        self.usage, self.faults, self.reference_only = usage, None, True
+        self.reference_only = not state.fast_path  # a fault plan, the environment switch or a dry run's copy
+        self.usage, self.faults = usage, None
         self._fit = fit
         self._ranked: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
+        self._free_index = state.free_index().planning(ranked=bool(fit))
+        self.candidates = CandidateSource(self)
+        self.buckets, self.verdicts = Buckets(state.cluster), VerdictMemo()
 
     def scan_order(self, order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
         if not self._fit:

@@ -75,11 +75,14 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
             yield from _greedy(state, round_no, policy, observer_for, order)
         return
     round_ = discipline.open(state, now, start_of)
+    removals = state.removals
     for position, job in enumerate(round_.candidates(order), start=1):
         observer = observer_for(job.id) if observer_for is not None else None
         if observer is not None:
             observer.event(JobSelected(round_no, position, job.id))
-        judged = allocate(state, job.id, policy, observer)
+            judged = allocate(state, job.id, policy, observer)
+        else:
+            judged = _judged(state, job, policy, removals)
         outcome, ruling = round_.rule(job, judged)
         # a round keeps the allocator's outcome or replaces it by a dispatch or a pend
         if observer is not None and isinstance(outcome, (Dispatch, Pend)):
@@ -92,6 +95,25 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
             state.dispatched(job.id, outcome.allocation)
             round_.started(job.id, outcome.allocation)
         yield SessionResult(round_no, position, job.id, outcome, ruling)
+
+
+def _judged(state: SchedulerState, job: Job, policy: OrderingPolicy, removals: int) -> Outcome:
+    """The allocator's outcome for an untraced job on the current state. On the fast path, the outcome a job of its
+    bucket already got at this state version stands for it, a fit included: a discipline holds jobs that fit back
+    without committing anything, so later jobs of the bucket would be judged on the same state."""
+    fast = state.fast_path and (state.removals == removals or state.jobs.get(job.id) is job)
+    if fast:
+        buckets, version = state.buckets, state.version
+        known = buckets.known(job, version)
+        if known is not None:
+            return known
+        allocation = buckets.fit(job, version)
+        if allocation is not None:
+            return Dispatch(job.id, allocation)
+    outcome = allocate(state, job.id, policy, None)
+    if fast and isinstance(outcome, Dispatch):
+        state.buckets.remember_fit(job, state.version, outcome.allocation)
+    return outcome
 
 
 def _greedy(state: SchedulerState, round_no: int, policy: OrderingPolicy, observer_for: ObserverFactory | None,

@@ -138,11 +138,6 @@ class Simulator:
         # been reported (in_session above also covers the stretch up to the round's end, for `info round`).
         self.session_in_progress = False
         self.discipline = discipline(recording.discipline)
-        if self.discipline.name != "greedy":
-            # the other disciplines decide on the reference path, which defines behaviour: the fast path is proven
-            # under greedy (tests/property/test_fast_path.py) and only checked under them
-            # (tests/property/test_fast_path_disciplines.py)
-            self.state.reference_only = True
         for event in recording.events:
             self._push(event.time, _rank(event.action), event.action)
 
