@@ -54,11 +54,19 @@ class Usage:
 
     def _apply(self, allocation: Allocation, sign: int) -> None:
         self.version += 1
-        version, log, tables = self.version, self.log, self.host
+        version, log = self.version, self.log
         names = [host.host for host in allocation.hosts]  # per host of every dispatch and finish: bulk updates
         self.touched.update(names)
         log.extend(names)
         self._host_stamp.update(dict.fromkeys(names, version))
+        if len(log) > _LOG_LIMIT:
+            self.trim_log(_LOG_LIMIT // 2)
+        self.charge(allocation, sign)
+
+    def charge(self, allocation: Allocation, sign: int) -> None:
+        """Add (sign +1) or take back (-1) an allocation's amounts, nothing else: no running job, version or log
+        of changed hosts. Commits and releases charge through it; a planning projection charges with it alone."""
+        tables = self.host
         for host in allocation.hosts:
             table = tables[host.host]
             for resource, amount in host.resources:  # normalise() only for floats
@@ -67,8 +75,6 @@ class Usage:
             if host.limit_charges:
                 for charge in host.limit_charges:
                     self._charge(charge.limit, charge.scope, charge.resource, sign * charge.amount)
-        if len(log) > _LOG_LIMIT:
-            self.trim_log(_LOG_LIMIT // 2)
         for resource, amount in allocation.shared:
             self.shared[resource] = normalise(self.shared.get(resource, 0) + sign * amount)
         for charge in allocation.limit_charges:

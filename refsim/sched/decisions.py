@@ -165,8 +165,12 @@ class KnownOutcomes:
     first: int
     jobs: tuple[Job, ...]
     outcomes: tuple[Pend | NoDecision, ...]
+    # under a discipline, each job's ruling (a job held back that fits has one, naming whom it waits behind; none
+    # holds a backfill reservation); empty when no job has one
+    rulings: tuple[Ruling | None, ...] = ()
 
     def results(self) -> list[SessionResult]:
         """The same decisions one at a time, as a session that is not compact reports them."""
-        return [SessionResult(self.round, self.first + i, outcome.job, outcome)
-                for i, outcome in enumerate(self.outcomes)]
+        rulings = self.rulings or (None,) * len(self.outcomes)
+        return [SessionResult(self.round, self.first + i, outcome.job, outcome, ruling)
+                for i, (outcome, ruling) in enumerate(zip(self.outcomes, rulings))]

@@ -81,7 +81,7 @@ class FreeIndex:
         self.hosts = cluster.hosts
         self.position = {h.name: i for i, h in enumerate(self.hosts)}
         self.open = np.array([h.status is HostStatus.OPEN for h in self.hosts], dtype=bool)
-        self._totals: dict[str, np.ndarray] = {}
+        self._totals: dict[str, tuple[np.ndarray, list[float]]] = {}  # capacities per resource, array and list
         self._free: dict[str, np.ndarray] = {}
         self._lists: dict[str, tuple[list[float], list[float]]] = {}  # (totals, free) per resource, as lists
         self._open = self.open.tolist()
@@ -97,7 +97,7 @@ class FreeIndex:
         shared with this one, the free amounts, candidates and scan permutations its own, read from the planning
         state's usage. `ranked`: the planning state ranks hosts for best fit, so no scan order is the cluster's."""
         twin = copy.copy(self)
-        twin._totals, twin._free, twin._lists = {}, {}, {}
+        twin._free, twin._lists = {}, {}
         twin._perm, twin._candidates = {}, {}
         twin._free_slots, twin._version, twin._ranked = None, -1, ranked
         return twin
@@ -105,14 +105,17 @@ class FreeIndex:
     def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> np.ndarray:
         free = self._free.get(resource)
         if free is None:
-            total = np.array([float(h.capacities.get(resource, 0)) for h in self.hosts])
-            free = total.copy()
+            totals = self._totals.get(resource)  # static: shared with planning twins
+            if totals is None:
+                total = np.array([float(h.capacities.get(resource, 0)) for h in self.hosts])
+                totals = self._totals[resource] = (total, total.tolist())
+            free = totals[0].copy()
             for name, table in used.items():
                 i = self.position.get(name)
                 if i is not None:
                     free[i] -= table.get(resource, 0)
-            self._totals[resource], self._free[resource] = total, free
-            self._lists[resource] = (total.tolist(), free.tolist())
+            self._free[resource] = free
+            self._lists[resource] = (totals[1], free.tolist())
         return free
 
     def sync(self, usage: Usage) -> None:

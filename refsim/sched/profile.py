@@ -16,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+import numpy as np
+
 from refsim.model.cluster import Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
@@ -89,6 +91,11 @@ class Profile:
         self.holdings: list[Holding] = []
         self.reserved: list[Reservation] = []  # the backfill reservations held, in the order they were made
         self._steps: list[tuple[float, int]] | None = None
+        # every (holding, host) pair's start, end and host position, as lists kept up as holdings are added and
+        # as arrays made from them when asked for (_best_fit)
+        self._pair_lists: tuple[list[float], list[float], list[int]] | None = None
+        self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._position = {h.name: i for i, h in enumerate(state.cluster.hosts)}
         self.total_slots = sum(int(h.total(SLOTS)) for h in state.cluster.hosts)
         for job, allocation in state.usage.running.items():
             start = start_of(job)
@@ -104,7 +111,21 @@ class Profile:
 
     def hold(self, holding: Holding) -> None:
         self.holdings.append(holding)
-        self._steps = None
+        self._steps, self._pairs = None, None
+        if self._pair_lists is not None:
+            self._add_pairs(holding, *self._pair_lists)
+
+    def _changed(self) -> None:
+        """Forget everything derived from the holdings: they were replaced, not added to."""
+        self._steps, self._pairs, self._pair_lists = None, None, None
+
+    def _add_pairs(self, holding: Holding, starts: list[float], ends: list[float], hosts: list[int]) -> None:
+        position = self._position
+        for host in holding.hosts:
+            if host in position:  # a host the cluster no longer has ranks nowhere, as in fit()
+                starts.append(holding.start)
+                ends.append(holding.end)
+                hosts.append(position[host])
 
     def started(self, job: JobId, allocation: Allocation) -> None:
         """A job started now: it holds its allocation until now + its run limit."""
@@ -124,7 +145,7 @@ class Profile:
         self.reserved = [by_job.get(r.job, r) for r in self.reserved]
         self.holdings = [replace(h, allocation=by_job[h.job].allocation) if h.job in by_job else h
                          for h in self.holdings]
-        self._steps = None
+        self._changed()
 
     # --- slots: a cheap necessary condition before the allocator is asked ------------------------------------
 
@@ -162,10 +183,10 @@ class Profile:
 
     def usage_over(self, a: float, b: float) -> Usage:
         """Per host and resource, shared resource and limit counter: the most held at any instant of [a, b)."""
-        usage, changes = Usage(), []
+        usage, changes = Usage(), []  # charged only (Usage.charge): planning reads amounts, never running jobs
         for h in self.holdings:
             if h.start <= a < h.end:
-                usage.commit(h.job, h.allocation)
+                usage.charge(h.allocation, +1)
                 if h.end < b:
                     changes.append((h.end, 0, h))
             elif a < h.start < b:
@@ -178,9 +199,9 @@ class Profile:
         changes.sort(key=lambda c: (c[0], c[1]))  # at one instant, ends before starts: intervals are half-open
         for n, (time, kind, h) in enumerate(changes):
             if kind == 0:
-                usage.release(h.job)
+                usage.charge(h.allocation, -1)
                 continue
-            usage.commit(h.job, h.allocation)
+            usage.charge(h.allocation, +1)
             if n + 1 == len(changes) or changes[n + 1][0] != time:
                 _pointwise_max(most, usage)
         return most
@@ -188,7 +209,29 @@ class Profile:
     def projected_state(self, a: float, b: float) -> SchedulerState:
         """The scheduler state as the allocator sees it when placing a job for all of [a, b), with hosts ranked
         for the best fit in time there."""
-        return PlanningState(self.state, self.usage_over(a, b), self.fit(a, b))
+        return PlanningState(self.state, self.usage_over(a, b), self._best_fit(a, b))
+
+    def _best_fit(self, a: float, b: float) -> BestFit | None:
+        """fit(a, b) as arrays in cluster host order (infinite for a host nothing holds on that side), computed
+        from every (holding, host) pair at once; None when fit(a, b) is empty. Planning asks for it at every
+        placement, fit() loops in Python."""
+        if self._pairs is None:
+            if self._pair_lists is None:
+                self._pair_lists = ([], [], [])
+                for h in self.holdings:
+                    self._add_pairs(h, *self._pair_lists)
+            starts_, ends_, hosts_ = self._pair_lists
+            self._pairs = (np.array(starts_, dtype=float), np.array(ends_, dtype=float),
+                           np.array(hosts_, dtype=np.intp))
+        starts, ends, hosts = self._pairs
+        held_before, held_after = starts < a, ends > b
+        if not (held_before.any() or held_after.any()):
+            return None
+        before = np.full(len(self._position), INF)
+        after = np.full(len(self._position), INF)
+        np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
+        np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
+        return BestFit(before, after)
 
     def fit(self, a: float, b: float) -> dict[str, Fit]:
         """How long each host something holds would stay idle just before `a` (since it was last held) and just
@@ -267,7 +310,8 @@ class Profile:
             return None  # the job was just tried around the same holdings
         moving = {r.job for r in later}
         trial = copy.copy(self)
-        trial.holdings, trial.reserved, trial._steps = [h for h in self.holdings if h.job not in moving], [], None
+        trial.holdings, trial.reserved = [h for h in self.holdings if h.job not in moving], []
+        trial._changed()
         found = trial._allocate(job, start, end)
         if found is None:
             return None
@@ -312,6 +356,24 @@ Fit = tuple[float, float]  # how long a host would stay idle just before and jus
 NO_FIT: Fit = (INF, INF)  # a host nothing holds
 
 
+@dataclass(frozen=True)
+class BestFit:
+    """Profile.fit() of one interval as two arrays in cluster host order: how long each host would stay idle just
+    before it and just after it (infinite for a host nothing holds on that side)."""
+
+    before: np.ndarray
+    after: np.ndarray
+
+    def ranked(self, hosts: tuple[Host, ...], order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
+        """`hosts` (the cluster's, in its order) ranked by the order[] keys, then by fit, then in cluster order:
+        what a stable sort by (_order_rank, fit) gives."""
+        keys: list[np.ndarray] = [np.arange(len(hosts)), self.after, self.before]
+        for key in reversed(order):
+            totals = np.array([float(h.total(key.resource)) for h in hosts])
+            keys.append(-totals if key.descending else totals)
+        return tuple(hosts[i] for i in np.lexsort(keys).tolist())
+
+
 class PlanningState(SchedulerState):
     """The scheduler state as planning sees it over one interval [a, b): the projected usage, never the fault
     seam (faults model errors in the decision being made, not in its plan), always the reference path (the fast
@@ -320,7 +382,7 @@ class PlanningState(SchedulerState):
     just before `a`, then just after `b`, then the cluster's order (docs/disciplines.md, "Where a backfill
     reservation goes")."""
 
-    def __init__(self, state: SchedulerState, usage: Usage, fit: dict[str, Fit]) -> None:
+    def __init__(self, state: SchedulerState, usage: Usage, fit: BestFit | None) -> None:
         # A view of `state` rather than a new one: it shares the cluster, the jobs and the static memos (select
         # matches, plan shapes, scope tables). The memos of answers that depend on usage or on the scan order are
         # its own, never the real state's (docs/planning.md, "Planning states own their memos").
@@ -329,28 +391,17 @@ class PlanningState(SchedulerState):
         self.usage, self.faults = usage, None
         self._fit = fit
         self._ranked: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
-        self._free_index = state.free_index().planning(ranked=bool(fit))
+        self._free_index = state.free_index().planning(ranked=fit is not None)
         self.candidates = CandidateSource(self)
         self.buckets, self.verdicts = Buckets(state.cluster), VerdictMemo()
 
     def scan_order(self, order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
-        if not self._fit:
+        if self._fit is None:
             return super().scan_order(order)  # nothing is held: every host fits alike
         hosts = self._ranked.get(order)
         if hosts is None:
-            fit = self._fit
-            if order:
-                ranked = sorted(self.cluster.hosts, key=lambda h: (_order_rank(h, order), fit.get(h.name, NO_FIT)))
-            else:
-                ranked = sorted(self.cluster.hosts, key=lambda h: fit.get(h.name, NO_FIT))
-            hosts = self._ranked[order] = tuple(ranked)
+            hosts = self._ranked[order] = self._fit.ranked(self.cluster.hosts, order)
         return hosts
-
-
-def _order_rank(host: Host, order: tuple[OrderKey, ...]) -> tuple[float, ...]:
-    """The host's rank under order[] keys, as SchedulerState.scan_order ranks it (each key ascending unless
-    `-`), as one sort key so that best fit can break its ties."""
-    return tuple(-float(host.total(k.resource)) if k.descending else float(host.total(k.resource)) for k in order)
 
 
 def _copy(usage: Usage) -> Usage:

@@ -13,8 +13,8 @@ from typing import Any, Literal, overload
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Dispatch, KnownOutcomes, Outcome, Pend, SessionResult
-from refsim.sched.disciplines import Discipline
+from refsim.sched.decisions import Dispatch, KnownOutcomes, NoDecision, Outcome, Pend, SessionResult
+from refsim.sched.disciplines import Discipline, Round, Ruling
 from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
 from refsim.sched.picker import Fcfs, OrderingPolicy, pick_order
@@ -75,8 +75,22 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
             yield from _greedy(state, round_no, policy, observer_for, order)
         return
     round_ = discipline.open(state, now, start_of)
-    removals = state.removals
-    for position, job in enumerate(round_.candidates(order), start=1):
+    if compact and observer_for is None and state.fast_path:
+        if entries is None:
+            entries = [state.buckets.entry(job) for job in order]
+        yield from _ruled_compact(state, round_, discipline.name, round_no, policy, order, entries)
+    else:
+        yield from _ruled(state, round_, discipline.name, round_no, policy, observer_for, order)
+
+
+def _ruled(state: SchedulerState, round_: Round, name: str, round_no: int, policy: OrderingPolicy,
+           observer_for: ObserverFactory | None, order: list[Job], first: int = 1,
+           removals: int | None = None) -> Iterator[SessionResult]:
+    """A session under a dispatching discipline: each job in picker order is judged by the allocator on the
+    current state, then ruled by the discipline's round, which keeps the outcome or replaces it by a dispatch or a
+    pend. `first` and `removals` as for _greedy()."""
+    removals = state.removals if removals is None else removals
+    for position, job in enumerate(order, start=first):
         observer = observer_for(job.id) if observer_for is not None else None
         if observer is not None:
             observer.event(JobSelected(round_no, position, job.id))
@@ -86,7 +100,7 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
         outcome, ruling = round_.rule(job, judged)
         # a round keeps the allocator's outcome or replaces it by a dispatch or a pend
         if observer is not None and isinstance(outcome, (Dispatch, Pend)):
-            observer.event(explain(discipline.name, round_, job, judged, outcome, ruling))
+            observer.event(explain(name, round_, job, judged, outcome, ruling))
             if outcome is not judged:
                 if isinstance(outcome, Dispatch):
                     observer.event(AllocationBuilt(outcome.allocation))
@@ -95,6 +109,65 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
             state.dispatched(job.id, outcome.allocation)
             round_.started(job.id, outcome.allocation)
         yield SessionResult(round_no, position, job.id, outcome, ruling)
+
+
+def _ruled_compact(state: SchedulerState, round_: Round, name: str, round_no: int, policy: OrderingPolicy, order: list[Job],
+                   entries: list[list[Any]]) -> Iterator[SessionResult | KnownOutcomes]:
+    """_ruled() without observers, giving each run of bucket pends as one KnownOutcomes once the round keeps such
+    pends as they are (Round.keeps_pends: strict behind its first waiting job, EASY once it has reserved). Nothing
+    is committed within a run, so the state version, and every bucket's outcome, holds for all of it."""
+    buckets, removals = state.buckets, state.removals
+    walk = iter(entries)
+    at = 0  # jobs of `order` done
+    while True:
+        if state.removals != removals:  # a caller removed a job since the session started: check each one alone
+            yield from _ruled(state, round_, name, round_no, policy, None, order[at:], at + 1, removals)
+            return
+        ruled: tuple[Outcome, Ruling | None] | None = None
+        if round_.keeps_pends:
+            run, rulings, entry, ruled = _known_ruled_run(state, round_, walk)
+            if run:
+                yield KnownOutcomes(round_no, at + 1, tuple(order[at:at + len(run)]), tuple(run),
+                                    tuple(rulings) if any(r is not None for r in rulings) else ())
+                at += len(run)
+        else:
+            entry = next(walk, None)
+        if entry is None:
+            return
+        job = entry[0]
+        outcome, ruling = ruled if ruled is not None else round_.rule(job, _judged(state, job, policy, removals))
+        if isinstance(outcome, Dispatch):
+            state.dispatched(job.id, outcome.allocation)
+            round_.started(job.id, outcome.allocation)
+        at += 1
+        yield SessionResult(round_no, at, job.id, outcome, ruling)
+
+
+def _known_ruled_run(state: SchedulerState, round_: Round, walk: Iterator[list[Any]]) \
+        -> tuple[list[Pend | NoDecision], list[Ruling | None], list[Any] | None, tuple[Outcome, Ruling | None] | None]:
+    """A run of jobs (bucket entries from `walk`) whose allocator outcome is already known at the state version
+    and whom the round does not start: a bucket's pend, kept as it is (Round.keeps_pends), or a bucket's fit that
+    the round holds back. The run ends at the first job of neither kind, returned with the ruling the round already
+    gave it when it was a fit the round starts (None else: it is still to be judged)."""
+    buckets, version = state.buckets, state.version
+    run: list[Pend | NoDecision] = []
+    rulings: list[Ruling | None] = []
+    for entry in walk:
+        job = entry[0]
+        known = buckets.known(job, version)
+        if known is not None:
+            run.append(known)
+            rulings.append(None)
+            continue
+        allocation = buckets.fit(job, version)
+        if allocation is None:
+            return run, rulings, entry, None
+        outcome, ruling = round_.rule(job, Dispatch(job.id, allocation))
+        if not isinstance(outcome, (Pend, NoDecision)):
+            return run, rulings, entry, (outcome, ruling)
+        run.append(outcome)
+        rulings.append(ruling)
+    return run, rulings, None, None
 
 
 def _judged(state: SchedulerState, job: Job, policy: OrderingPolicy, removals: int) -> Outcome:

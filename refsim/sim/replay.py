@@ -333,8 +333,8 @@ class Simulator:
 
     def _record_known(self, known: KnownOutcomes, pended: list[tuple[JobId, tuple[PendReason, ...]]],
                       no_decision: list[JobId]) -> None:
-        """_record() for each job of a run of bucket hits (pends and no-reason no-decisions, never a dispatch; a
-        greedy session's, so no reservation is planned): a loaded replay makes millions."""
+        """_record() for each job of a run of bucket hits (pends and no-reason no-decisions, never a dispatch, and
+        no backfill reservation: planned() of each is None): a loaded replay makes millions."""
         record_of, round_no, outcomes = self._record_of, known.round, known.outcomes
         # every job of a session was submitted through _apply, which keeps its record by the job object; a record
         # holds its job, so no id is reused
@@ -342,6 +342,7 @@ class Simulator:
         for record, outcome in zip(records, outcomes):
             record.last_outcome = outcome
             record.last_round = round_no
+            record.reservation = None
         pends = [(o.job, o.reasons) for o in outcomes if type(o) is Pend]
         pended += pends
         if len(pends) < len(outcomes):

@@ -1,6 +1,6 @@
 """One semantics, two paths, under every dispatching discipline: the fast path (buckets, remembered fits, candidate
-hosts, explanation only on a pend, planning states on candidate hosts with memos of their own) decides exactly as
-the reference path (REFSIM_REFERENCE_PATH=1), and tracing some jobs changes nothing on either.
+hosts, explanation only on a pend, planning states on candidate hosts with memos of their own, compact sessions
+once a round keeps pends) decides exactly as the reference path (REFSIM_REFERENCE_PATH=1), and tracing some jobs changes nothing on either.
 
 The generated recordings are made for backfilling: run limits with early completions (a run shorter than its
 limit), jobs ending exactly at a limit and so exactly at a planned start, jobs without a run limit, ties at one
@@ -60,6 +60,7 @@ def _decided(result) -> list[tuple]:
 def test_every_discipline_decides_alike_on_both_paths(recording):
     reference = replay(recording, reference=True)
     assert replay(recording, reference=False) == reference
+    assert replay(recording, reference=False, compact=True) == reference
 
 
 @settings(max_examples=60, deadline=None)
@@ -73,6 +74,7 @@ def test_traced_jobs_among_untraced_ones_decide_alike_on_both_paths(data):
     reference = replay(recording, reference=True)
     assume(any(d[1] is not None and str(d[2]) in observed for d in _decided(reference)))
     assert replay(recording, reference=False, observed=observed) == reference
+    assert replay(recording, reference=False, observed=observed, compact=True) == reference
 
 
 def _sim_output(recording, folder: Path, name: str, reference: bool, monkeypatch) -> list[str]:

@@ -1,8 +1,8 @@
 """What every dispatching discipline shares: the interface the session talks to, and the ruling each decision
 carries (the facts that explain why a job that fits started or was held back).
 
-A session opens one `Round` of its discipline. For each job the round offers (`candidates`, in picker order),
-the session asks the allocator for the job's outcome on the current state, then asks the round for its ruling:
+A session opens one `Round` of its discipline. For each job, in picker order, the session asks the allocator for
+the job's outcome on the current state, then asks the round for its ruling:
 the outcome to keep (a dispatch, possibly on another allocation the round found; or a pend) and the facts.
 Every dispatch the session commits is reported back (`started`)."""
 
@@ -53,7 +53,11 @@ class Round(Protocol):
     @property
     def profile(self) -> Profile: ...
 
-    def candidates(self, order: list[Job]) -> Iterable[Job]: ...
+    @property
+    def keeps_pends(self) -> bool:
+        """Whether, from here on in the session, a job that pends on the current state keeps that pend as its
+        outcome, with no ruling: then a run of such jobs decides nothing a session of bucket hits would not."""
+        ...
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]: ...
 
@@ -67,16 +71,16 @@ class Discipline(Protocol):
 
 
 class RoundBase:
-    """Shared by the disciplines: every job is a candidate, in picker order, and the reservation profile is
-    built only when a rule first needs it (many sessions never do), from the state as it is then."""
+    """Shared by the disciplines: the reservation profile is built only when a rule first needs it (many sessions never do), from the state as it is then."""
 
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         self.state, self.now, self.start_of = state, now, start_of
         self._profile: Profile | None = None
         self._started_now: set[JobId] = set()
 
-    def candidates(self, order: list[Job]) -> Iterable[Job]:
-        return order
+    @property
+    def keeps_pends(self) -> bool:
+        return False  # a round that keeps pends says when
 
     @property
     def profile(self) -> Profile:

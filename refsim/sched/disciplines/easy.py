@@ -26,6 +26,10 @@ class EasyRound(RoundBase):
         self.textbook = textbook
         self.head: Reservation | None = None
 
+    @property
+    def keeps_pends(self) -> bool:
+        return self.head is not None  # once reserved, a job that does not fit keeps its reasons
+
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         if self.head is None:
             if isinstance(outcome, Dispatch):

@@ -11,6 +11,10 @@ from refsim.sched.state import SchedulerState
 
 
 class GreedyRound(RoundBase):
+    @property
+    def keeps_pends(self) -> bool:
+        return True
+
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         return outcome, None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode
+from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode, PendReason
 from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, reason, with_reasons
 from refsim.sched.profile import StartOf
 from refsim.sched.state import SchedulerState
@@ -15,6 +15,11 @@ class StrictRound(RoundBase):
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         super().__init__(state, now, start_of)
         self.blocker: JobId | None = None
+        self._held: tuple[tuple[PendReason, ...], Ruling] | None = None  # a held-back job's reasons and ruling
+
+    @property
+    def keeps_pends(self) -> bool:
+        return self.blocker is not None  # behind the first waiting job, a job that does not fit keeps its reasons
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         if self.blocker is None:
@@ -22,8 +27,10 @@ class StrictRound(RoundBase):
                 self.blocker = job.id
             return outcome, Ruling(StartRule.HEAD) if isinstance(outcome, Dispatch) else None
         if isinstance(outcome, Dispatch):
-            held = with_reasons(job.id, outcome, reason(PendCode.BLOCKED, self.blocker))
-            return held, Ruling(blocked_by=self.blocker)
+            if self._held is None:  # the same for every job held back behind the blocker
+                held = with_reasons(job.id, outcome, reason(PendCode.BLOCKED, self.blocker))
+                self._held = held.reasons, Ruling(blocked_by=self.blocker)
+            return Pend(job.id, self._held[0]), self._held[1]
         return outcome, None
 
 
