@@ -13,6 +13,8 @@ workload runs in its own process, so its CPU seconds (time.process_time, import 
 (resource.getrusage) are its own.
     python tools/bench.py backfill-trace [--swf PATH] [--discipline easy] [--scale 0.5] [--jobs N]
     python tools/bench.py sweep [--swf PATH] [--jobs 1000] [--disciplines greedy,...] [--scales 1.0,0.75,0.5]
+    python tools/bench.py backfill [--swf PATH] [--disciplines greedy,...] [--scales 0.5,1] [--repeat N]
+        [--tier-jobs 10000] [--compare-jobs 3000] [--peer-python /tmp/accasim-venv/bin/python]
 """
 
 from __future__ import annotations
@@ -470,6 +472,169 @@ def bench_backfill_trace(args: argparse.Namespace) -> None:
           flush=True)
 
 
+# DR_EVT's scale tier, generated: Lassen-like job sizes (nodes) and run limits (seconds), with their weights
+_TIER_SIZES = ((1, 40), (2, 15), (4, 12), (8, 10), (16, 9), (32, 7), (64, 4), (128, 2), (256, 1))
+_TIER_LIMITS = ((1800, 20), (3600, 25), (7200, 20), (14400, 15), (21600, 10), (43200, 10))
+TIER_SEED = 20261201
+
+
+def drevt_tier(jobs: int = 10000, nodes: int = 795, load: float = 0.7, seed: int = TIER_SEED) -> dict:
+    """DR_EVT's scale tier as a recording: `jobs` jobs on `nodes` one-slot nodes, sizes and run limits (up to 12 h)
+    drawn from Lassen-like weights, runs from a tenth of the limit to all of it (a fifth exactly the limit), and
+    arrivals spaced so that load = sum(nodes x run time) / (nodes x span from the first submit to the last) is
+    `load`."""
+    rng = random.Random(seed)
+    sizes, size_weights = zip(*_TIER_SIZES)
+    limits, limit_weights = zip(*_TIER_LIMITS)
+    drawn = []
+    for _ in range(jobs):
+        size = rng.choices(sizes, size_weights)[0]
+        limit = float(rng.choices(limits, limit_weights)[0])
+        run = limit if rng.random() < 0.2 else float(max(1, round(limit * rng.uniform(0.1, 1.0))))
+        drawn.append((size, limit, run))
+    gaps = [rng.expovariate(1.0) for _ in range(jobs - 1)]
+    span = sum(size * run for size, _, run in drawn) / (nodes * load)
+    scale = span / sum(gaps)
+    times, now = [0.0], 0.0
+    for gap in gaps:
+        now += gap * scale
+        times.append(float(round(now)))
+    events = [{"time": t, "submit": {"id": i + 1, "user": f"u{i % 37}", "tasks": size, "run_time": run,
+                                     "run_limit": limit, "queue": "normal"}}
+              for i, (t, (size, limit, run)) in enumerate(zip(times, drawn))]
+    return {"refsim": 1, "cluster": {"hosts": [{"name": f"node{n:04d}", "slots": 1} for n in range(1, nodes + 1)],
+                                     "queues": [{"name": "normal", "priority": 0}]},
+            "sessions": {"policy": "after-events"}, "events": events}
+
+
+def _tier_load(document: dict) -> float:
+    submits = [e for e in document["events"] if "submit" in e]
+    span = submits[-1]["time"] - submits[0]["time"]
+    work = sum(e["submit"]["tasks"] * e["submit"]["run_time"] for e in submits)
+    return work / (len(document["cluster"]["hosts"]) * span)
+
+
+def _workload(source: str, scale: float, jobs: int | None) -> dict:
+    """`nasa:PATH` (run limits = run times, submit times scaled) or `tier` (DR_EVT's generated scale tier)."""
+    if source == "tier":
+        return drevt_tier(jobs or 10000)
+    return nasa_with_run_limits(Path(source.removeprefix("nasa:")), scale, jobs)
+
+
+def discipline_replay(source: str, scale: float, jobs: int | None, discipline: str, output: str | None) -> dict:
+    """A batch replay (as `refsim sim` runs it) under one discipline; CPU seconds of the replay, import excluded."""
+    import os
+
+    from refsim.sim.batch import run_batch
+    from refsim.sim.load import recording_from
+
+    document = _workload(source, scale, jobs)
+    document["scheduling"] = {"discipline": discipline}
+    recording = recording_from(document, "bench")
+    start = time.process_time()
+    result = run_batch(recording, output=output)
+    st = result.statistics
+    return {**_usage(start), "decisions": result.decisions, "dispatched": st.dispatched,
+            "submitted": st.submitted, "output_mb": os.path.getsize(output) / 1e6 if output else None}
+
+
+def _process_cpu(command: list[str]) -> float:
+    """CPU seconds (user + system) of a whole child process, start-up and loading included."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env={**_bench_env(), "PYTHONHASHSEED": "0"})
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _bench_env() -> dict:
+    import os
+
+    env = dict(os.environ)
+    env.pop("REFSIM_REFERENCE_PATH", None)
+    return env
+
+
+def _best_of(repeat: int, names: list[str], run) -> dict[str, dict]:
+    """Each name's best (lowest CPU) of `repeat` runs, the names alternating within each round."""
+    best: dict[str, dict] = {}
+    for _ in range(repeat):
+        for name in names:
+            figures = run(name)
+            if name not in best or figures["cpu"] < best[name]["cpu"]:
+                best[name] = figures
+    return best
+
+
+def _ratio_table(title: str, best: dict[str, dict]) -> None:
+    greedy = best["greedy"]["cpu"]
+    print(title, flush=True)
+    for name, figures in best.items():
+        rss = f", peak RSS {figures['rss_mib']:.0f} MiB" if "rss_mib" in figures else ""
+        done = f", {figures['dispatched']} of {figures['submitted']} started" if "dispatched" in figures else ""
+        print(f"  {name:19s} cpu {figures['cpu']:7.2f}s  x{figures['cpu'] / greedy:5.2f} greedy{rss}{done}",
+              flush=True)
+
+
+def _same_outputs(source: str, scale: float, jobs: int, names: list[str]) -> None:
+    """--sim-output of the fast path and of the reference path, compared byte for byte (header aside)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        for name in names:
+            lines = []
+            for reference in (False, True):
+                out = str(Path(folder) / f"{name}-{reference}.jsonl")
+                figures = _in_process("discipline_replay", source, scale, jobs, name, out, reference=reference)
+                lines.append((Path(out).read_text().splitlines()[1:], figures["cpu"]))
+            (fast, fast_cpu), (ref, ref_cpu) = lines
+            print(f"  {name:19s} first {jobs} jobs: {'identical' if fast == ref else 'DIFFERENT'} --sim-output "
+                  f"({len(fast)} records); fast {fast_cpu:.2f}s, reference {ref_cpu:.2f}s", flush=True)
+
+
+def bench_backfill(args: argparse.Namespace) -> None:
+    """Every discipline against greedy in one run: NASA x0.5 and x1 replays (run limits = run times), whole
+    `refsim sim` processes on NASA x1 (beside AccaSim's FIFO and EASY when its venv is given), DR_EVT's scale tier,
+    and, opt-in, the fast and reference paths' outputs compared on a loaded prefix."""
+    import json
+    import tempfile
+
+    names = args.disciplines.split(",")
+    swf = Path(args.swf)
+    if swf.exists():
+        for scale in (float(s) for s in args.scales.split(",")):
+            best = _best_of(args.repeat, names,
+                            lambda name: _in_process("discipline_replay", f"nasa:{swf}", scale, args.jobs, name, None))
+            _ratio_table(f"backfill: NASA x{scale:g}{'' if args.jobs is None else f', first {args.jobs} jobs'}, "
+                         f"CPU of the replay (import excluded), best of {args.repeat}", best)
+        with tempfile.TemporaryDirectory() as folder:
+            recording = Path(folder) / "nasa.json"
+            recording.write_text(json.dumps(nasa_with_run_limits(swf, 1.0, args.jobs)))
+            command = [sys.executable, "-m", "refsim.cli", "sim", str(recording), "--discipline"]
+            best = _best_of(args.repeat, names, lambda name: {"cpu": _process_cpu(command + [name])})
+            _ratio_table(f"backfill: NASA x1, whole `refsim sim` processes (start-up and loading included), best of "
+                         f"{args.repeat}", best)
+        if args.peer_python:
+            peer = Path(__file__).resolve().parent / "peer_accasim.py"
+            import subprocess
+
+            subprocess.run([args.peer_python, str(peer), "--swf", str(swf), "--policy", "both",
+                            "--repeat", str(args.repeat)], check=False)
+        if args.compare_jobs:
+            print(f"backfill: NASA x0.5, fast path against the reference path (REFSIM_REFERENCE_PATH=1)", flush=True)
+            _same_outputs(f"nasa:{swf}", 0.5, args.compare_jobs, [n for n in names if n != "greedy"])
+    else:
+        print(f"backfill: NASA replays skipped, no log at {swf}")
+    tier = drevt_tier(args.tier_jobs)
+    print(f"backfill: DR_EVT scale tier, {args.tier_jobs} jobs on 795 one-slot nodes, seed {TIER_SEED}, "
+          f"load {_tier_load(tier):.2f}", flush=True)
+    best = _best_of(args.repeat, names, lambda name: _in_process("discipline_replay", "tier", 1.0, args.tier_jobs,
+                                                                 name, None))
+    _ratio_table(f"  CPU of the replay (import excluded), best of {args.repeat}", best)
+
+
 def bench_sweep(args: argparse.Namespace) -> None:
     """The NASA sweep of docs/sweep.md (a prefix of the log, disciplines x time scales) run three ways: one after
     another in this process (-j 1), on 2 local processes (-j 2), and on a Dask LocalCluster of 2 worker processes.
@@ -560,6 +725,16 @@ def main() -> None:
     backfill.add_argument("--discipline", default="easy")
     backfill.add_argument("--scale", type=float, default=0.5, help="submit-time scale factor")
     backfill.add_argument("--jobs", type=int, help="only the first N jobs of the log")
+    bf = sub.add_parser("backfill", help="every discipline against greedy: NASA x0.5 and x1, whole processes, "
+                                         "DR_EVT's scale tier; opt-in, fast against reference outputs")
+    bf.add_argument("--swf", default=str(NASA))
+    bf.add_argument("--disciplines", default="greedy,strict,easy,easy-drevt,conservative,conservative-drevt")
+    bf.add_argument("--scales", default="0.5,1", help="submit-time scale factors of the NASA replays")
+    bf.add_argument("--jobs", type=int, help="only the first N jobs of the log")
+    bf.add_argument("--repeat", type=int, default=1, help="alternating runs of each case; the best is reported")
+    bf.add_argument("--tier-jobs", type=int, default=10000, help="jobs of the generated DR_EVT scale tier")
+    bf.add_argument("--compare-jobs", type=int, default=0, help="compare both paths' --sim-output on this many jobs")
+    bf.add_argument("--peer-python", help="a Python with AccaSim installed: runs tools/peer_accasim.py beside")
     sweep = sub.add_parser("sweep", help="the NASA sweep of docs/sweep.md: -j 1, -j 2 and a Dask LocalCluster")
     sweep.add_argument("--swf", default=str(NASA))
     sweep.add_argument("--jobs", type=int, default=1000, help="only the first N jobs of the log")
@@ -568,7 +743,7 @@ def main() -> None:
     args = parser.parse_args()
     {"sweep": bench_sweep, "core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
      "disciplines": bench_disciplines, "loaded": bench_loaded, "paths": bench_paths,
-     "backfill-trace": bench_backfill_trace}[args.which](args)
+     "backfill-trace": bench_backfill_trace, "backfill": bench_backfill}[args.which](args)
 
 
 if __name__ == "__main__":

@@ -10,10 +10,10 @@ import sys
 import time
 from pathlib import Path
 
-# 1,500 one-task jobs on one one-slot host under strict: every session judges every pending job, so each replay
-# runs for minutes, far longer than the test waits.
-JOBS = "\n".join(f"  - {{time: 0, submit: {{id: {i}, run_time: 10}}}}" for i in range(1, 1501))
-SLOW = f"cluster:\n  hosts: [{{name: a, slots: 1}}]\nscheduling: {{discipline: strict}}\nevents:\n{JOBS}\n"
+# 1,500 one-task jobs with run limits on one one-slot host under conservative: every session plans a backfill
+# reservation for every waiting job, so each replay runs for minutes, far longer than the test waits.
+JOBS = "\n".join(f"  - {{time: 0, submit: {{id: {i}, run_time: 10, run_limit: 10}}}}" for i in range(1, 1501))
+SLOW = f"cluster:\n  hosts: [{{name: a, slots: 1}}]\nscheduling: {{discipline: conservative}}\nevents:\n{JOBS}\n"
 
 
 def _group_alive(group: int) -> bool:
