@@ -573,7 +573,8 @@ def _ratio_table(title: str, best: dict[str, dict]) -> None:
     print(title, flush=True)
     for name, figures in best.items():
         rss = f", peak RSS {figures['rss_mib']:.0f} MiB" if "rss_mib" in figures else ""
-        done = f", {figures['dispatched']} of {figures['submitted']} started" if "dispatched" in figures else ""
+        done = (f", {figures['dispatched']} of {figures['submitted']} started, {figures['decisions']:,} decisions"
+                if "dispatched" in figures else "")
         print(f"  {name:19s} cpu {figures['cpu']:7.2f}s  x{figures['cpu'] / greedy:5.2f} greedy{rss}{done}",
               flush=True)
 

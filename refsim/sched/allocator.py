@@ -13,10 +13,10 @@ from refsim.sched.events import (AllocationBuilt, ClusterLimitsMatched, Decision
                                  NoDecisionMade, Observer, SelectionKeys)
 from refsim.sched.events import Outcome as ReqOutcome
 from refsim.sched.faults import FaultPoint, InternalError
-from refsim.sched.hostscan import pend_reasons
 from refsim.sched.picker import OrderingPolicy
 from refsim.sched.state import SchedulerState
 from refsim.sched.tree import evaluate
+from refsim.sched.verdicts import pend_reasons
 
 
 def matched_limits(ev: Evaluation) -> tuple[LimitStanding, ...]:
@@ -86,7 +86,7 @@ def placement(state: SchedulerState, job_id: JobId) -> Allocation | None:
     if state.fast_path:
         if _cannot_fit(state, job, requirement):
             return None
-        ev.candidates = state.candidates
+        ev.on_candidates = True
     if evaluate(ev, requirement, (), job.min_tasks, job.max_tasks) is not ReqOutcome.SATISFIED:
         return None
     decision = _decide(ev, ReqOutcome.SATISFIED)
@@ -94,15 +94,15 @@ def placement(state: SchedulerState, job_id: JobId) -> Allocation | None:
 
 
 def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
-    """The fast path of an untraced job (refsim/sched/fastpath.py), once the session found no outcome in its
-    bucket's memo at this state version (it asks before it allocates): a search over candidate hosts and, only
-    when that does not dispatch, the reference evaluation to collect the pend reasons, which the bucket then
-    remembers."""
+    """The fast path of an untraced job (docs/planning.md, "Two paths, one semantics"), once the session found no
+    outcome in its bucket's memo at this state version (it asks before it allocates): a search over candidate hosts
+    and, only when that does not dispatch, the reference evaluation to collect the pend reasons, which the bucket
+    then remembers."""
     buckets = state.buckets
     key = buckets.key(job)
     if not _cannot_fit(state, job, requirement):
         ev = Evaluation.start(state, job, None)
-        ev.candidates = state.candidates
+        ev.on_candidates = True
         outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
         if outcome is ReqOutcome.SATISFIED:
             return _decide(ev, outcome)

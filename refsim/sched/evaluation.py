@@ -8,11 +8,11 @@ from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind, Limit
 from refsim.sched.decisions import PendReason
 from refsim.sched.events import HostVerdict, Observer
-from refsim.sched.fastpath import CandidateSource, VerdictMemo
 from refsim.sched.faults import FaultPlan
 from refsim.sched.ledger import Ledger
 from refsim.sched.limits import cluster_limits_for, consumer_values, host_limits_for
 from refsim.sched.state import SchedulerState
+from refsim.sched.verdicts import VerdictMemo
 
 
 @dataclass
@@ -29,9 +29,9 @@ class Evaluation:
     # Rejected host verdicts; their host-level pend reasons are derived only if the job pends.
     rejections: list[HostVerdict] = field(default_factory=list)
     _scopes: dict[str, dict[str, str]] = field(default_factory=dict)
-    # Where host scans take their hosts from: None for every host (the reference path), else the fast path's
-    # candidate source (refsim/sched/fastpath.py), which skips only hosts judge() would reject.
-    candidates: CandidateSource | None = None
+    # Where host scans take their hosts from: every host (the reference path), or on the fast path only the
+    # candidates of the state's free index (refsim/sched/candidates.py), which skips only hosts judge() would reject.
+    on_candidates: bool = False
     verdicts: VerdictMemo | None = None  # the fast path's verdict memo, when it explains a pend
     host_reasons: set[PendReason] = field(default_factory=set)  # host-level reasons found by that memo's scans
 

@@ -60,13 +60,13 @@ def host_shares(ev: Evaluation, single: Single, min_tasks: int) -> Iterator[tupl
     not place the fill plan's minimum and it is not made either way."""
     per_task = PositionDemand(ev, single, 1)
     hosts = ev.state.scan_order(single.order)
-    if ev.candidates is None and ev.verdicts is None:  # the reference path
+    if not ev.on_candidates and ev.verdicts is None:  # the reference path
         for host in hosts:
             yield host.name, host_share(ev, host, per_task)
         return
     if ev.state.free_index().free_slots(ev.state.usage) + _SLOT_SLACK < min_tasks:
         return
     positive = tuple((resource, amount) for resource, amount in per_task.resources if amount > 0)
-    for index in ev.state.free_index().candidates(ev.state, single, positive, hosts):
+    for index in ev.state.free_index().candidates(ev.state.usage, ev.state.select_matches, single, positive, hosts):
         host = hosts[index]
         yield host.name, host_share(ev, host, per_task)

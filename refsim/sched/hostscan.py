@@ -10,7 +10,7 @@ stage found; the checks of a stage that did not run are named as not performed.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -19,10 +19,9 @@ from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, normalise
 from refsim.resreq.ast import Single
-from refsim.sched.decisions import PendCode, PendReason
+from refsim.sched.candidates import candidate_steps
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import HostVerdict, Path, Reason, Stage, VerdictKind, indices
-from refsim.sched.fastpath import every_host
 from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.limits import limit_demand, scope_key, still_to_count
 
@@ -159,18 +158,10 @@ def judge(ev: Evaluation, single: Single, host: Host, demand: PositionDemand) ->
     return HostVerdict(host.name, kinds, tuple(reasons), not_performed)
 
 
-def pend_reasons(verdict: HostVerdict) -> set[PendReason]:
-    found = set()
-    for r in verdict.reasons:
-        if r.kind is VerdictKind.SELECTION_MISMATCH:
-            closed = r.subject == "host closed"
-            found.add(PendReason(PendCode.HOST_CLOSED if closed else PendCode.SELECT_MISMATCH, verdict.host,
-                                 "" if closed else r.subject))
-        elif r.kind is VerdictKind.RESOURCE_SHORTFALL:
-            found.add(PendReason(PendCode.RESOURCE_SHORTFALL, verdict.host, r.subject))
-        else:
-            found.add(PendReason(PendCode.HOST_LIMIT, verdict.host, f"{r.subject}[{r.scope}] {r.resource}"))
-    return found
+def every_host(start: int, count: int) -> Iterator[int]:
+    """The reference path's host source: every scan index, cyclically from `start`."""
+    for step in range(count):
+        yield (start + step) % count
 
 
 def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: PositionDemand,
@@ -180,7 +171,7 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
     the previous position's scan stopped); the host found and its index, None when no host can, or ScanError.
     With tracing on, every host considered is added to `considered` with its verdict, in scan order, for the
     position's one trace event. The hosts considered are every host, or on the fast path only the candidates that
-    could accept (`ev.candidates`), so the same host is found."""
+    could accept (`ev.on_candidates`, refsim/sched/candidates.py), so the same host is found."""
     faults = ev.faults
     if faults is not None:
         try:
@@ -188,8 +179,7 @@ def scan_position(ev: Evaluation, path: Path, plan: int, position: int, demand: 
         except InternalError as exc:
             return ScanError(str(exc))
     hosts = ev.state.scan_order(demand.single.order)
-    source = ev.candidates
-    steps = every_host(start, len(hosts)) if source is None else source.indices(demand, hosts, start)
+    steps = candidate_steps(ev.state, demand, hosts, start) if ev.on_candidates else every_host(start, len(hosts))
     if ev.verdicts is not None:  # the fast path's explanation of a pend: no faults, no observer
         return ev.verdicts.scan(ev, demand, hosts, steps, claimed, judge)
     return _scan(ev, path, plan, position, demand, claimed, hosts, steps, considered)

@@ -7,6 +7,7 @@ from enum import Enum
 
 from refsim.model.cluster import Host
 from refsim.resreq.ast import Single
+from refsim.sched.candidates import fill_run
 from refsim.sched.cluster_check import cluster_limit_demands
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (ClaimsReleased, HostVerdict, Observer, Path, Plan, PlanCommitted, PlanEndedInError,
@@ -66,7 +67,7 @@ def _origin_indices(ev: Evaluation, single: Single, plan: Plan) -> tuple[int, ..
 def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
     """Fill positions in order; None when all are filled, else the failing position (a scan error is reported
     as the position's own)."""
-    if ev.candidates is not None:
+    if ev.on_candidates:
         return _fill_runs(ev, single, plan)
     claimed: set[str] = set()
     cursor = 0
@@ -134,7 +135,7 @@ def _fill_runs(ev: Evaluation, single: Single, plan: Plan) -> int | None:
         elif demand.memo_key is not None:
             while end < count and tasks[end] == tasks[position]:
                 end += 1
-        found = ev.state.candidates.fill(ev, demand, cursor, claimed, end - position, judge)
+        found = fill_run(ev, demand, cursor, claimed, end - position, judge)
         if demand.terms:
             for host, _ in found:
                 claimed.add(host.name)

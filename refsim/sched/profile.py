@@ -25,10 +25,11 @@ from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, normalise
 from refsim.resreq.ast import OrderKey
 from refsim.sched.accounting import Usage
-from refsim.sched.fastpath import Buckets, CandidateSource, VerdictMemo
 from refsim.sched.allocator import placement
+from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
 from refsim.sched.state import SchedulerState
+from refsim.sched.verdicts import VerdictMemo
 
 INF = math.inf
 StartOf = Callable[[JobId], "float | None"]
@@ -392,7 +393,6 @@ class PlanningState(SchedulerState):
         self._fit = fit
         self._ranked: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
         self._free_index = state.free_index().planning(ranked=fit is not None)
-        self.candidates = CandidateSource(self)
         self.buckets, self.verdicts = Buckets(state.cluster), VerdictMemo()
 
     def scan_order(self, order: tuple[OrderKey, ...]) -> tuple[Host, ...]:

@@ -1,9 +1,18 @@
 """The scheduler's state between sessions: the cluster, the jobs it knows, their scheduling objects and the
-committed usage. Owned by whoever drives the scheduler (the simulator or live mode), never global."""
+committed usage. Owned by whoever drives the scheduler (the simulator or live mode), never global.
+
+The state also decides each job's path. The reference path (every host judged, every rejection kept) defines
+behaviour; traced jobs and runs with a fault plan always take it. An untraced job in a run without faults takes
+the fast path, which changes only *which hosts reach the judge* (refsim/sched/freeindex.py, candidates.py) and
+*whether an identical question is asked twice* (buckets.py, verdicts.py); the state owns the free index, the job
+buckets and the verdict memo of its cluster version. docs/planning.md describes both paths;
+tests/property/test_fast_path.py compares them decision by decision.
+"""
 
 from __future__ import annotations
 
 import copy
+import os
 from typing import Any
 from bisect import bisect_left, bisect_right
 
@@ -15,12 +24,21 @@ from refsim.resreq import Requirement, ResreqError, parse_requirement
 from refsim.resreq.ast import OrderKey
 from refsim.resreq.select import SelectExpr
 from refsim.sched.accounting import Usage
+from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
-from refsim.sched.fastpath import Buckets, CandidateSource, FreeIndex, VerdictMemo, reference_forced
 from refsim.sched.faults import FaultPlan
+from refsim.sched.freeindex import FreeIndex
 from refsim.sched.limits import scope_key
 from refsim.sched.picker import Fcfs
 from refsim.sched.planner import ClusterShape, ShapeMemo
+from refsim.sched.verdicts import VerdictMemo
+
+REFERENCE_ENV = "REFSIM_REFERENCE_PATH"  # set to 1: every job takes the reference path (benchmarks, tests)
+
+
+def reference_forced() -> bool:
+    """Whether the environment forces the reference path everywhere (REFSIM_REFERENCE_PATH=1)."""
+    return os.environ.get(REFERENCE_ENV, "") not in ("", "0")
 
 
 class SchedulerState:
@@ -28,7 +46,7 @@ class SchedulerState:
         self.cluster = cluster
         self.faults = faults
         # Untraced jobs take the fast path unless a fault plan is attached or the reference path is forced
-        # (REFSIM_REFERENCE_PATH=1, for benchmarks and differential tests); see refsim/sched/fastpath.py.
+        # (REFSIM_REFERENCE_PATH=1, for benchmarks and differential tests).
         self.reference_only = reference_forced() if reference_only is None else reference_only
         self.usage = Usage()
         self.jobs: dict[JobId, Job] = {}
@@ -49,7 +67,6 @@ class SchedulerState:
         self.removals = 0  # moves whenever a job is taken out of `jobs`: a session's selected jobs stay known else
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
-        self.candidates = CandidateSource(self)
         self.plan_shapes = ShapeMemo()  # task counts of plans by size and span: static, shared by copies
 
     @property

@@ -18,7 +18,7 @@ def _both_ways(document: dict) -> list:
 
 
 def test_a_second_run_of_positions_passes_over_the_host_the_first_run_claimed():
-    """Kills: refsim/sched/fastpath.py:CandidateSource.fill `continue` -> `break` at a claimed host (the rest of
+    """Kills: refsim/sched/candidates.py:fill_run `continue` -> `break` at a claimed host (the rest of
     the scan would be skipped). Job 1 asks 3 tasks on a and b (2 slots each) and c (1 slot): plan [3] is
     discarded (no host has 3 slots); plan [2,1] puts 2 tasks on a, then the second run's scan starts again at a
     (still a candidate: its slots were free before this job), passes it over as claimed and takes b. Stopping at
@@ -31,7 +31,7 @@ def test_a_second_run_of_positions_passes_over_the_host_the_first_run_claimed():
 
 
 def test_a_candidate_just_short_of_the_request_is_passed_over_for_the_next_host():
-    """Kills: refsim/sched/fastpath.py:CandidateSource.fill `continue` -> `break` after a candidate that accepts()
+    """Kills: refsim/sched/candidates.py:fill_run `continue` -> `break` after a candidate that accepts()
     rejects (the hosts after it in the scan would be skipped). The free-resource index admits hosts within a
     relative 1e-6 of a request, so float noise never hides a host. Job 1 asks 2 tasks of 500.00025 MB: plan [2]
     asks 1000.0005 MB of one host; a's 1000 MB is 0.0005 short, inside that slack, so a is a candidate that the
@@ -44,7 +44,7 @@ def test_a_candidate_just_short_of_the_request_is_passed_over_for_the_next_host(
 
 
 def test_a_candidate_a_host_limit_rejects_is_passed_over_for_the_next_host():
-    """Kills: refsim/sched/fastpath.py:CandidateSource.fill `continue` -> `break` after a candidate that judge()
+    """Kills: refsim/sched/candidates.py:fill_run `continue` -> `break` after a candidate that judge()
     rejects (a demand with host-scoped limit terms is judged in full). `a_slots` allows 1 slot per host on a
     only. Job 1 asks 2 tasks: plan [2] on a would charge 2 > 1, so a is rejected and b takes both tasks. Skipping
     b would let plan [1,1] place one task on each host instead."""
@@ -56,7 +56,7 @@ def test_a_candidate_a_host_limit_rejects_is_passed_over_for_the_next_host():
 
 
 def test_a_pend_under_a_limit_spanning_hosts_is_explained_past_the_host_the_first_position_claimed():
-    """Kills: refsim/sched/fastpath.py:VerdictMemo.scan `continue` -> `break` at a claimed host when a limit
+    """Kills: refsim/sched/verdicts.py:VerdictMemo.scan `continue` -> `break` at a claimed host when a limit
     counter spans hosts (no verdict is kept). `pool` counts the slots of a, b and c together, so each verdict is
     judged afresh. b and c are full (job 9); job 1 asks 2 tasks, one per host: the first position takes a, and the
     second scan starts at a (where the first stopped), passes it over as claimed and finds b and c short of slots.
@@ -107,7 +107,7 @@ def test_a_host_holding_more_than_it_has_of_a_resource_asked_at_zero_keeps_its_f
 
 
 def test_hosts_whose_usage_holds_none_of_a_resource_keep_all_of_it_free_for_the_candidates():
-    """Kills: refsim/sched/fastpath.py:FreeIndex._free_of reading a resource a host's usage does not hold as 1
+    """Kills: refsim/sched/freeindex.py:FreeIndex._free_of reading a resource a host's usage does not hold as 1
     used (the free amounts would start 1 short, and a host whose whole memory a task asks would not be a
     candidate). Jobs 9 and 8 hold slots on a (2 of 4) and b (3 of 4) but no mem; each host has 100 MB. Job 1 asks
     1 to 3 tasks of 100 MB: [3] and [2,1] fail (a position of 2 tasks asks 200 MB), [1,1,1] needs 3 hosts; the
@@ -124,7 +124,7 @@ def test_hosts_whose_usage_holds_none_of_a_resource_keep_all_of_it_free_for_the_
 
 
 def test_hosts_touched_after_the_free_amounts_were_read_keep_the_resources_they_do_not_hold_free():
-    """Kills: refsim/sched/fastpath.py:FreeIndex.sync reading a resource that a touched host's usage does not
+    """Kills: refsim/sched/freeindex.py:FreeIndex.sync reading a resource that a touched host's usage does not
     hold, or a host that holds nothing any more, as 1 used (either host would drop out of the candidates for a
     task asking its whole memory). Job 7 asks more mem than any host has, so its pends read the free mem of
     every host from time 0. Job 6 runs on a from 0 to 1, so a holds nothing after it; at 5, job 9 is re-applied
@@ -144,7 +144,7 @@ def test_hosts_touched_after_the_free_amounts_were_read_keep_the_resources_they_
 
 
 def test_an_ordered_scan_takes_its_candidates_in_scan_order():
-    """Kills: refsim/sched/fastpath.py:FreeIndex.candidates taking the candidate hosts' cluster positions as scan
+    """Kills: refsim/sched/freeindex.py:FreeIndex.candidates taking the candidate hosts' cluster positions as scan
     indices when the requirement orders the scan (the permutation left out). order[-mem] scans b (300 MB),
     c (200 MB), then a (100 MB); job 9 fills a. Job 1's one task goes to the first host of the scan with a free
     slot: b. In cluster order the candidates are b and c at positions 1 and 2, which in scan order are c and a."""
@@ -158,7 +158,7 @@ def test_an_ordered_scan_takes_its_candidates_in_scan_order():
 
 
 def test_a_pend_explained_over_two_members_keeps_the_hosts_the_first_members_scan_passed_over():
-    """Kills: refsim/sched/fastpath.py:VerdictMemo.scan dropping the pend reasons of the hosts a kept-verdict
+    """Kills: refsim/sched/verdicts.py:VerdictMemo.scan dropping the pend reasons of the hosts a kept-verdict
     scan rejects (`found.update(reasons)` left out). c has 1 slot, 50 MB and 4 ngpus; b has 4 slots, 1000 MB and
     no ngpus. The first member (one task of 60 MB) passes over c (mem) and takes b; the second (two tasks of one
     ngpus) fails: [2] finds c short of slots and b of ngpus, [1,1] has only c to take a task. The job pends for
@@ -175,7 +175,7 @@ def test_a_pend_explained_over_two_members_keeps_the_hosts_the_first_members_sca
 
 
 def test_a_pend_explained_again_after_a_host_was_freed_no_longer_names_that_host():
-    """Kills: refsim/sched/fastpath.py:VerdictMemo._table patching a verdict table only when the usage log has
+    """Kills: refsim/sched/verdicts.py:VerdictMemo._table patching a verdict table only when the usage log has
     not moved (the log test negated): a table would keep the verdicts of hosts whose usage changed. a and b have
     one slot each, held by jobs 9 (until 1) and 8. Job 1 asks two tasks, one per host: at 0 it pends for both
     hosts' slots; at 1, a is free, and the job pends for b's slots alone."""
@@ -193,7 +193,7 @@ def test_a_pend_explained_again_after_a_host_was_freed_no_longer_names_that_host
 
 
 def test_the_fill_plan_reads_the_hosts_a_finished_job_freed():
-    """Kills: refsim/sched/fastpath.py:FreeIndex.sync keeping the candidate lists of an earlier usage (their
+    """Kills: refsim/sched/freeindex.py:FreeIndex.sync keeping the candidate lists of an earlier usage (their
     clearing left out): the fill plan would read the hosts that had a free slot before. a (2 slots) is held by
     job 9 until 1; b (2 slots) has 1 free beside job 8. At 0, job 7 asks 1 to 4 tasks: the fill plan takes b's
     free slot. At 1, a is free and job 1 asks 1 to 4 tasks: [4] needs more slots than a host has, [2,2] finds
@@ -212,7 +212,7 @@ def test_the_fill_plan_reads_the_hosts_a_finished_job_freed():
 
 
 def test_a_host_without_a_resource_never_takes_a_request_of_it_smaller_than_the_slack():
-    """Kills: refsim/sched/fastpath.py:CandidateSource.fill taking a resource the host lacks as 1 in its inline
+    """Kills: refsim/sched/candidates.py:fill_run taking a resource the host lacks as 1 in its inline
     check (`capacities.get(resource, 0)` -> 1). Job 1 asks 0.0000001 MB of mem; a has no mem at all, b has
     1000 MB. 0 is within the free-resource index's slack of the request, so a is a candidate, and only the exact
     check rejects it (0 < 0.0000001): the job starts on b, the one host with mem."""
@@ -223,7 +223,7 @@ def test_a_host_without_a_resource_never_takes_a_request_of_it_smaller_than_the_
 
 
 def test_a_candidate_whose_running_jobs_leave_it_just_short_is_passed_over():
-    """Kills: refsim/sched/fastpath.py:CandidateSource.fill's inline check rejecting a host only when its total
+    """Kills: refsim/sched/candidates.py:fill_run's inline check rejecting a host only when its total
     is short (`or` -> `and`), or adding what running jobs use to the total instead of taking it away. Job 9 runs
     on a (the first host) with 500.0005 MB of a's 1500 MB, leaving 999.9995 MB; job 1 then asks 1000 MB. a is
     0.0005 short, inside the free-resource index's slack, so it is a candidate, and the exact check (total 1500
@@ -238,7 +238,7 @@ def test_a_candidate_whose_running_jobs_leave_it_just_short_is_passed_over():
 
 
 def test_pends_under_a_limit_spanning_hosts_are_each_explained_by_their_own_demand():
-    """Kills: refsim/sched/fastpath.py:VerdictMemo.run_fails deciding from a verdict table for a demand whose
+    """Kills: refsim/sched/verdicts.py:VerdictMemo.run_fails deciding from a verdict table for a demand whose
     verdicts are never kept (a limit counter spanning hosts: `memo_key is None` -> `is not None`), which files
     every such demand under one table. `pool` counts the slots of a and b together. Job 1 asks 200 MB (a and b
     have 100): it pends short of mem on both. Job 2 asks a gpu, which neither host has: it pends short of gpu on
@@ -253,7 +253,7 @@ def test_pends_under_a_limit_spanning_hosts_are_each_explained_by_their_own_dema
 
 
 def test_a_pend_explained_past_a_host_an_earlier_member_holds_judges_that_host_with_the_hold():
-    """Kills: refsim/sched/fastpath.py:VerdictMemo.scan reading a kept verdict for a host the evaluation holds
+    """Kills: refsim/sched/verdicts.py:VerdictMemo.scan reading a kept verdict for a host the evaluation holds
     something on (its `held or ...` test negated). Host a has 1 slot. Member 1 of `1*{rusage[mem=1]} +
     1*{rusage[mem=1]}` takes it; member 2 asks the same of a, which member 1's hold has filled: the job pends
     short of a's slots. The verdict kept for member 1's demand (a accepts) must not stand for member 2's."""

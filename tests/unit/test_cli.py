@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from refsim import __version__
 from refsim.cli import main
-from refsim.sched.fastpath import REFERENCE_ENV
+from refsim.sched.state import REFERENCE_ENV
 from tests.support.cli import run
 
 ROOT = Path(__file__).resolve().parents[2]

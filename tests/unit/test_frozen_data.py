@@ -13,7 +13,7 @@ import refsim
 # Dataclasses that are mutable on purpose: each is a record its single owner fills in or updates step by step.
 MUTABLE_ON_PURPOSE = {
     # One job's evaluation in one scheduling pass: the ledger, pend reasons, rejections and scope table accumulate
-    # as hosts are scanned, and the allocator sets the fast path's candidates and memo on it.
+    # as hosts are scanned, and the allocator sets the fast path's candidates flag and memo on it.
     "refsim.sched.evaluation.Evaluation",
     # A job's life as a run's output file tells it: start, end and finished are set as its records are read.
     "refsim.report.metrics.JobLife",

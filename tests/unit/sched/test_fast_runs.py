@@ -83,7 +83,7 @@ def test_jobs_alike_but_for_the_consumer_a_limit_reads_never_share_an_outcome():
     """Limit L allows 1 slot to user x (then queue x, then project x); host a has 4 slots. Job 1 (consumer x) and
     job 2 (consumer y) ask the same 2 tasks: job 1 pends on L (2 > 1), job 2, which L does not count, starts on
     a. Job 2's bucket must differ from job 1's by the consumer value L reads, or job 2 would take job 1's pend.
-    Kills: refsim/sched/fastpath.py:Buckets._entry keying a job by another consumer value than the kind a limit
+    Kills: refsim/sched/buckets.py:Buckets._entry keying a job by another consumer value than the kind a limit
     reads (the user, queue or project choice negated or inverted)."""
     from refsim.model.jobid import JobId
     from refsim.sched.decisions import Pend
@@ -104,7 +104,7 @@ def test_a_later_compound_member_counts_what_an_earlier_member_holds_on_a_host()
     """Hosts a and b have 2 slots each. Member 1 of `1*{rusage[mem=1]} + 2*{rusage[mem=1]}` takes 1 slot on a;
     member 2's plan [2] then finds a with 1 slot left once member 1's hold counts (its committed usage alone
     would still show 2 free), so a is rejected and b takes both tasks: a 1 slot, b 2.
-    Kills: refsim/sched/fastpath.py:CandidateSource.fill making its inline check (which reads committed usage
+    Kills: refsim/sched/candidates.py:fill_run making its inline check (which reads committed usage
     only) for the hosts the evaluation holds something on instead of the others (`not in held` -> `in held`)."""
     cl = cluster(host("a", slots=2), host("b", slots=2))
     assert _both(cl, job(1, "1*{rusage[mem=1]} + 2*{rusage[mem=1]}")) == [("a", 1), ("b", 2)]
@@ -114,7 +114,7 @@ def test_a_later_compound_member_takes_a_host_an_earlier_member_holds_while_it_h
     """Hosts a and b have 4 slots each. Member 1 of `1*{rusage[mem=1]} + 1*{rusage[mem=1]}` takes 1 slot on a;
     member 2's scan starts at a again, which still has 3 slots once member 1's hold counts, so a takes it too:
     a 2 slots (the members' amounts merged), b nothing.
-    Kills: refsim/sched/fastpath.py:CandidateSource.fill dropping a host that judge() accepts (the host the
+    Kills: refsim/sched/candidates.py:fill_run dropping a host that judge() accepts (the host the
     evaluation holds something on is judged in full, and must then be taken)."""
     cl = cluster(host("a", slots=4), host("b", slots=4))
     assert _both(cl, job(1, "1*{rusage[mem=1]} + 1*{rusage[mem=1]}")) == [("a", 2)]

@@ -95,7 +95,7 @@ def test_a_host_without_a_resource_that_still_holds_some_fails_the_host_check_ev
 def test_a_closed_host_gives_the_host_closed_pend_reason():
     """Host a is closed and b's one slot is used: the job pends host-closed on a (not a select mismatch named
     "host closed") and resource-shortfall on b.
-    Kills: refsim/sched/hostscan.py:pend_reasons not telling a closed host by its reason's subject."""
+    Kills: refsim/sched/verdicts.py:pend_reasons not telling a closed host by its reason's subject."""
     r = run(cluster(host("a", closed=True), host("b", slots=1)), job(1), before=charge("b", slots=1))
     assert {(x.code, x.host, x.detail) for x in r.outcome("1").reasons} == {
         (PendCode.HOST_CLOSED, "a", ""), (PendCode.RESOURCE_SHORTFALL, "b", "slots")}

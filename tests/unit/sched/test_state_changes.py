@@ -75,7 +75,7 @@ def test_a_new_cluster_without_a_host_a_finished_job_used_keeps_scheduling():
     """Hosts a and x (1 slot each): jobs 1 and 2 start on them, and both finish. The cluster is then replaced by
     one without x (a live reconfig may drop a host nothing runs on). Jobs 3 and 4 (1 task each) are judged on the
     new cluster's free slots: job 3 starts on a and job 4 pends, a being full; x, gone, is never read again.
-    Kills: refsim/sched/fastpath.py:FreeIndex.sync keeping the hosts it has read in the usage's touched set
+    Kills: refsim/sched/freeindex.py:FreeIndex.sync keeping the hosts it has read in the usage's touched set
     (`usage.touched.clear()` dropped): the new cluster's index would look x up after job 3's start."""
     state = SchedulerState(Cluster((Host("a", {"slots": 1}), Host("x", {"slots": 1}))))
     for job in (1, 2):
