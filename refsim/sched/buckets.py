@@ -14,13 +14,16 @@ refsim.sched.decisions.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 from refsim.model.cluster import Cluster
 from refsim.model.jobs import Job
 from refsim.model.limits import ConsumerKind
-from refsim.sched.decisions import Allocation, NoDecision, NoDecisionKind, Pend, PendReason, pend_reason_set, sort_keys
+from refsim.sched.decisions import (Allocation, NoDecision, NoDecisionKind, Outcome, Pend, PendReason, pend_reason_set,
+                                   sort_keys)
+
+R = TypeVar("R")  # a discipline's ruling, which this floor does not know
 
 _KEYS = 1 << 16  # bucket keys kept (one per pending job, up to this many)
 
@@ -113,6 +116,39 @@ class Buckets:
                 entry[3] = known
             append(entry[2])
         return run, None
+
+    def held_run(self, entries: Iterator[list[Any]], version: int,
+                 hold: Callable[[Job, Allocation], tuple[Outcome, R]]) \
+            -> tuple[list[Pend | NoDecision], list[R | None], list[Any] | None, tuple[Outcome, R] | None]:
+        """known_run() under a discipline that holds jobs that fit back: a job whose bucket fits at this version is
+        given to `hold` with the bucket's allocation, which rules on it (the outcome and the ruling); one it holds
+        back joins the run with its ruling (known pends have none), one it starts ends the run and is returned
+        with its ruling, as the entry whose bucket has no outcome is (with None)."""
+        if version != self._version:
+            self._forget(version)
+            return [], [], next(entries, None), None
+        memo_get, fits_get = self._memo.get, self._fits.get
+        run: list[Pend | NoDecision] = []
+        rulings: list[R | None] = []
+        for entry in entries:
+            known = memo_get(entry[1])
+            if known is not None:
+                if entry[3] is not known:
+                    job = entry[0]
+                    entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
+                    entry[3] = known
+                run.append(entry[2])
+                rulings.append(None)
+                continue
+            allocation = fits_get(entry[1])
+            if allocation is None:
+                return run, rulings, entry, None
+            outcome, ruling = hold(entry[0], allocation)
+            if not isinstance(outcome, (Pend, NoDecision)):
+                return run, rulings, entry, (outcome, ruling)
+            run.append(outcome)
+            rulings.append(ruling)
+        return run, rulings, None, None
 
     def _forget(self, version: int) -> None:
         self._memo.clear()

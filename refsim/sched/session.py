@@ -13,7 +13,7 @@ from typing import Any, Literal, overload
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Dispatch, KnownOutcomes, NoDecision, Outcome, Pend, SessionResult
+from refsim.sched.decisions import Allocation, Dispatch, KnownOutcomes, NoDecision, Outcome, Pend, SessionResult
 from refsim.sched.disciplines import Discipline, Round, Ruling
 from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
@@ -149,25 +149,10 @@ def _known_ruled_run(state: SchedulerState, round_: Round, walk: Iterator[list[A
     and whom the round does not start: a bucket's pend, kept as it is (Round.keeps_pends), or a bucket's fit that
     the round holds back. The run ends at the first job of neither kind, returned with the ruling the round already
     gave it when it was a fit the round starts (None else: it is still to be judged)."""
-    buckets, version = state.buckets, state.version
-    run: list[Pend | NoDecision] = []
-    rulings: list[Ruling | None] = []
-    for entry in walk:
-        job = entry[0]
-        known = buckets.known(job, version)
-        if known is not None:
-            run.append(known)
-            rulings.append(None)
-            continue
-        allocation = buckets.fit(job, version)
-        if allocation is None:
-            return run, rulings, entry, None
-        outcome, ruling = round_.rule(job, Dispatch(job.id, allocation))
-        if not isinstance(outcome, (Pend, NoDecision)):
-            return run, rulings, entry, (outcome, ruling)
-        run.append(outcome)
-        rulings.append(ruling)
-    return run, rulings, None, None
+    def hold(job: Job, allocation: Allocation) -> tuple[Outcome, Ruling | None]:
+        return round_.rule(job, Dispatch(job.id, allocation))
+
+    return state.buckets.held_run(walk, state.version, hold)
 
 
 def _judged(state: SchedulerState, job: Job, policy: OrderingPolicy, removals: int) -> Outcome:
