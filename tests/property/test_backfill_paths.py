@@ -16,12 +16,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.recording import Event, RecordedDispatch, Recording, Submit
-from tests.property.test_fast_path import NASA, recordings, replay
+from tests.property.test_fast_path import NASA, assert_paths_agree, recordings
 
 NON_GREEDY = sorted(name for name in DISCIPLINES if name != "greedy")
 
@@ -51,16 +51,10 @@ def backfill_recordings(draw) -> Recording:
     return replace(recording, events=tuple(events), discipline=draw(st.sampled_from(NON_GREEDY)))
 
 
-def _decided(result) -> list[tuple]:
-    return [d for d in result[0] if isinstance(d, tuple)]
-
-
 @settings(max_examples=150, deadline=None)
 @given(backfill_recordings())
 def test_every_discipline_decides_alike_on_both_paths(recording):
-    reference = replay(recording, reference=True)
-    assert replay(recording, reference=False) == reference
-    assert replay(recording, reference=False, compact=True) == reference
+    assert_paths_agree(recording)
 
 
 @settings(max_examples=60, deadline=None)
@@ -70,11 +64,7 @@ def test_traced_jobs_among_untraced_ones_decide_alike_on_both_paths(data):
     rulings' reservations and accounting are those of a run on the reference path alone."""
     recording = data.draw(backfill_recordings())
     ids = sorted({str(e.action.job.id) for e in recording.events if isinstance(e.action, Submit)})
-    observed = frozenset(data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3)))
-    reference = replay(recording, reference=True)
-    assume(any(d[1] is not None and str(d[2]) in observed for d in _decided(reference)))
-    assert replay(recording, reference=False, observed=observed) == reference
-    assert replay(recording, reference=False, observed=observed, compact=True) == reference
+    assert_paths_agree(recording, frozenset(data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3))))
 
 
 def _sim_output(recording, folder: Path, name: str, reference: bool, monkeypatch) -> list[str]:
