@@ -89,8 +89,7 @@ def placement(state: SchedulerState, job_id: JobId) -> Allocation | None:
         ev.on_candidates = True
     if evaluate(ev, requirement, (), job.min_tasks, job.max_tasks) is not ReqOutcome.SATISFIED:
         return None
-    decision = _decide(ev, ReqOutcome.SATISFIED)
-    return decision.allocation if isinstance(decision, Dispatch) else None
+    return ev.ledger.allocation()  # a projected state has no fault plan: the decision build cannot fail
 
 
 def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:

@@ -84,11 +84,7 @@ class Buckets:
         known = self._memo.get(entry[1])
         if known is None:
             return None
-        if entry[3] is not known:
-            entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
-            entry[3] = known
-        last: Pend | NoDecision = entry[2]
-        return last
+        return entry[2] if entry[3] is known else _hand_out(entry, known)
 
     def entry(self, job: Job) -> list[Any]:
         """The job's bucket entry, [job, key, last outcome given, the memo value it stands for], for known_run()."""
@@ -110,16 +106,12 @@ class Buckets:
             known = memo_get(entry[1])
             if known is None:
                 return run, entry
-            if entry[3] is not known:
-                job = entry[0]
-                entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
-                entry[3] = known
-            append(entry[2])
+            append(entry[2] if entry[3] is known else _hand_out(entry, known))
         return run, None
 
     def held_run(self, entries: Iterator[list[Any]], version: int,
-                 hold: Callable[[Job, Allocation], tuple[Outcome, R]]) \
-            -> tuple[list[Pend | NoDecision], list[R | None], list[Any] | None, tuple[Outcome, R] | None]:
+                 hold: Callable[[Job, Allocation], tuple[Outcome, R | None]]) \
+            -> tuple[list[Pend | NoDecision], list[R | None], list[Any] | None, tuple[Outcome, R | None] | None]:
         """known_run() under a discipline that holds jobs that fit back: a job whose bucket fits at this version is
         given to `hold` with the bucket's allocation, which rules on it (the outcome and the ruling); one it holds
         back joins the run with its ruling (known pends have none), one it starts ends the run and is returned
@@ -133,11 +125,7 @@ class Buckets:
         for entry in entries:
             known = memo_get(entry[1])
             if known is not None:
-                if entry[3] is not known:
-                    job = entry[0]
-                    entry[2] = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
-                    entry[3] = known
-                run.append(entry[2])
+                run.append(entry[2] if entry[3] is known else _hand_out(entry, known))
                 rulings.append(None)
                 continue
             allocation = fits_get(entry[1])
@@ -186,3 +174,12 @@ class Buckets:
             known = self._sets[frozen] = tuple([table.setdefault(r, r)
                                                  for r in pend_reason_set(frozen, self.sort_keys)])
         return known
+
+
+def _hand_out(entry: list[Any], known: tuple[PendReason, ...] | NoDecisionKind) -> Pend | NoDecision:
+    """The outcome a job's bucket entry stands for once its bucket's memo holds `known`, kept in the entry so that
+    it is handed out again while the memo gives the same."""
+    job = entry[0]
+    outcome = NoDecision(job.id, known) if isinstance(known, NoDecisionKind) else Pend(job.id, known)
+    entry[2], entry[3] = outcome, known
+    return outcome

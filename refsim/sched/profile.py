@@ -96,7 +96,7 @@ class Profile:
         # as arrays made from them when asked for (_best_fit)
         self._pair_lists: tuple[list[float], list[float], list[int]] | None = None
         self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-        self._position = {h.name: i for i, h in enumerate(state.cluster.hosts)}
+        self._position = state.free_index().position  # each host's place in cluster order
         self.total_slots = sum(int(h.total(SLOTS)) for h in state.cluster.hosts)
         for job, allocation in state.usage.running.items():
             start = start_of(job)
@@ -366,8 +366,8 @@ class BestFit:
     after: np.ndarray
 
     def ranked(self, hosts: tuple[Host, ...], order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
-        """`hosts` (the cluster's, in its order) ranked by the order[] keys, then by fit, then in cluster order:
-        what a stable sort by (_order_rank, fit) gives."""
+        """`hosts` (the cluster's, in its order) ranked by the order[] keys (each ascending unless `-`, as
+        SchedulerState.scan_order ranks them), then by fit, then in cluster order."""
         keys: list[np.ndarray] = [np.arange(len(hosts)), self.after, self.before]
         for key in reversed(order):
             totals = np.array([float(h.total(key.resource)) for h in hosts])

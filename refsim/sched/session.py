@@ -13,7 +13,7 @@ from typing import Any, Literal, overload
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Allocation, Dispatch, KnownOutcomes, NoDecision, Outcome, Pend, SessionResult
+from refsim.sched.decisions import Allocation, Dispatch, KnownOutcomes, Outcome, Pend, SessionResult
 from refsim.sched.disciplines import Discipline, Round, Ruling
 from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
@@ -111,21 +111,27 @@ def _ruled(state: SchedulerState, round_: Round, name: str, round_no: int, polic
         yield SessionResult(round_no, position, job.id, outcome, ruling)
 
 
-def _ruled_compact(state: SchedulerState, round_: Round, name: str, round_no: int, policy: OrderingPolicy, order: list[Job],
-                   entries: list[list[Any]]) -> Iterator[SessionResult | KnownOutcomes]:
+def _ruled_compact(state: SchedulerState, round_: Round, name: str, round_no: int, policy: OrderingPolicy,
+                   order: list[Job], entries: list[list[Any]]) -> Iterator[SessionResult | KnownOutcomes]:
     """_ruled() without observers, giving each run of bucket pends as one KnownOutcomes once the round keeps such
     pends as they are (Round.keeps_pends: strict behind its first waiting job, EASY once it has reserved). Nothing
     is committed within a run, so the state version, and every bucket's outcome, holds for all of it."""
     buckets, removals = state.buckets, state.removals
     walk = iter(entries)
     at = 0  # jobs of `order` done
+
+    def hold(job: Job, allocation: Allocation) -> tuple[Outcome, Ruling | None]:
+        """The round's ruling on a job whose bucket fits at the version (Buckets.held_run)."""
+        return round_.rule(job, Dispatch(job.id, allocation))
+
     while True:
         if state.removals != removals:  # a caller removed a job since the session started: check each one alone
             yield from _ruled(state, round_, name, round_no, policy, None, order[at:], at + 1, removals)
             return
         ruled: tuple[Outcome, Ruling | None] | None = None
         if round_.keeps_pends:
-            run, rulings, entry, ruled = _known_ruled_run(state, round_, walk)
+            # a run of bucket pends, kept as they are, and of bucket fits the round holds back
+            run, rulings, entry, ruled = buckets.held_run(walk, state.version, hold)
             if run:
                 yield KnownOutcomes(round_no, at + 1, tuple(order[at:at + len(run)]), tuple(run),
                                     tuple(rulings) if any(r is not None for r in rulings) else ())
@@ -141,18 +147,6 @@ def _ruled_compact(state: SchedulerState, round_: Round, name: str, round_no: in
             round_.started(job.id, outcome.allocation)
         at += 1
         yield SessionResult(round_no, at, job.id, outcome, ruling)
-
-
-def _known_ruled_run(state: SchedulerState, round_: Round, walk: Iterator[list[Any]]) \
-        -> tuple[list[Pend | NoDecision], list[Ruling | None], list[Any] | None, tuple[Outcome, Ruling | None] | None]:
-    """A run of jobs (bucket entries from `walk`) whose allocator outcome is already known at the state version
-    and whom the round does not start: a bucket's pend, kept as it is (Round.keeps_pends), or a bucket's fit that
-    the round holds back. The run ends at the first job of neither kind, returned with the ruling the round already
-    gave it when it was a fit the round starts (None else: it is still to be judged)."""
-    def hold(job: Job, allocation: Allocation) -> tuple[Outcome, Ruling | None]:
-        return round_.rule(job, Dispatch(job.id, allocation))
-
-    return state.buckets.held_run(walk, state.version, hold)
 
 
 def _judged(state: SchedulerState, job: Job, policy: OrderingPolicy, removals: int) -> Outcome:

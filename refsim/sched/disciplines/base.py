@@ -71,7 +71,8 @@ class Discipline(Protocol):
 
 
 class RoundBase:
-    """Shared by the disciplines: the reservation profile is built only when a rule first needs it (many sessions never do), from the state as it is then."""
+    """Shared by the disciplines: the reservation profile is built only when a rule first needs it (many sessions
+    never do), from the state as it is then."""
 
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         self.state, self.now, self.start_of = state, now, start_of

@@ -296,3 +296,32 @@ def test_a_holding_over_an_empty_interval_holds_nothing_frees_nothing_and_offers
     state.submit(small)
     later = profile.earliest(small, from_now=False)
     assert later is not None and later.planned_start == 50
+
+
+def test_best_fit_arrays_rank_hosts_as_sorting_by_fit_does() -> None:
+    """The projected state ranks hosts from BestFit's arrays; fit() is the readable definition. On random holdings
+    (ties included: whole times on a small range), the scan orders with and without order[] keys are the stable
+    sorts by fit() (and by the keys first) that the definition gives."""
+    import random
+
+    from refsim.sched.profile import NO_FIT
+
+    rng = random.Random(7)
+    cluster = Cluster(tuple(Host(f"h{i}", {"slots": rng.choice([1, 2, 4])}) for i in range(12)))
+    for _ in range(40):
+        state = SchedulerState(cluster)
+        profile = Profile(state, 0, lambda j: None)
+        for n in range(rng.randrange(1, 8)):
+            start = float(rng.randrange(0, 10))
+            hosts = rng.sample([h.name for h in cluster.hosts], rng.randrange(1, 4))
+            allocation = Allocation(tuple(HostAllocation(h, (("slots", 1),)) for h in hosts))
+            profile.hold(Holding(JobId(n + 1), start, start + rng.randrange(1, 8), allocation))
+        a = float(rng.randrange(0, 10))
+        b = a + rng.randrange(1, 6)
+        fit = profile.fit(a, b)
+        projected = profile.projected_state(a, b)
+        expected = sorted(cluster.hosts, key=lambda h: fit.get(h.name, NO_FIT)) if fit else list(cluster.hosts)
+        assert list(projected.scan_order(())) == expected
+        key = (OrderKey("slots", descending=True),)
+        expected = sorted(cluster.hosts, key=lambda h: (-h.total("slots"), fit.get(h.name, NO_FIT)))
+        assert list(projected.scan_order(key)) == expected
