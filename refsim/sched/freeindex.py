@@ -59,23 +59,38 @@ class FreeIndex:
         self._version = -1
         self._ranked = False  # whether scan orders without order[] keys differ from the cluster's (planning)
 
-    def planning(self, ranked: bool) -> FreeIndex:
+    def planning(self, ranked: bool, used: dict[str, np.ndarray] | None = None) -> FreeIndex:
         """A free index of its own for a planning state: the static facts (positions, open hosts, select masks)
         shared with this one, the free amounts, candidates and scan permutations its own, read from the planning
-        state's usage. `ranked`: the planning state ranks hosts for best fit, so no scan order is the cluster's."""
+        state's usage. `ranked`: the planning state ranks hosts for best fit, so no scan order is the cluster's.
+        `used`: that usage per resource as arrays in cluster host order, when the projection made them (whole
+        amounts), so the free amounts of those resources are taken from them rather than read host by host."""
         twin = copy.copy(self)
         twin._free, twin._lists = {}, {}
         twin._perm, twin._candidates = {}, {}
         twin._free_slots, twin._version, twin._ranked = None, -1, ranked
+        for resource, held in (used or {}).items():
+            totals = twin._totals_of(resource)
+            free = totals[0] - held  # as exact as total - used host by host: the amounts are whole
+            twin._free[resource] = free
+            twin._lists[resource] = (totals[1], free.tolist())
         return twin
+
+    def rank(self, order: tuple[OrderKey, ...], permutation: np.ndarray) -> None:
+        """Cluster positions in the scan order of `order`, when the caller ranked the hosts itself (planning)."""
+        self._perm[order] = permutation
+
+    def _totals_of(self, resource: str) -> tuple[np.ndarray, list[float]]:
+        totals = self._totals.get(resource)  # static: shared with planning twins
+        if totals is None:
+            total = np.array([float(h.capacities.get(resource, 0)) for h in self.hosts])
+            totals = self._totals[resource] = (total, total.tolist())
+        return totals
 
     def _free_of(self, resource: str, used: dict[str, dict[str, Amount]]) -> np.ndarray:
         free = self._free.get(resource)
         if free is None:
-            totals = self._totals.get(resource)  # static: shared with planning twins
-            if totals is None:
-                total = np.array([float(h.capacities.get(resource, 0)) for h in self.hosts])
-                totals = self._totals[resource] = (total, total.tolist())
+            totals = self._totals_of(resource)
             free = totals[0].copy()
             for name, table in used.items():
                 i = self.position.get(name)

@@ -15,6 +15,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TypeVar, overload
 
 import numpy as np
 
@@ -28,10 +29,12 @@ from refsim.sched.accounting import Usage
 from refsim.sched.allocator import placement
 from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
+from refsim.sched.projection import HeldPairs
 from refsim.sched.state import SchedulerState
 from refsim.sched.verdicts import VerdictMemo
 
 INF = math.inf
+T = TypeVar("T")
 StartOf = Callable[[JobId], "float | None"]
 
 
@@ -92,10 +95,9 @@ class Profile:
         self.holdings: list[Holding] = []
         self.reserved: list[Reservation] = []  # the backfill reservations held, in the order they were made
         self._steps: list[tuple[float, int]] | None = None
-        # every (holding, host) pair's start, end and host position, as lists kept up as holdings are added and
-        # as arrays made from them when asked for (_best_fit)
-        self._pair_lists: tuple[list[float], list[float], list[int]] | None = None
-        self._pairs: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        # every (holding, host) pair as arrays (best fit, and the fast path's projection), kept up as holdings are
+        # added once first asked for
+        self._pairs: HeldPairs | None = None
         self._position = state.free_index().position  # each host's place in cluster order
         self.total_slots = sum(int(h.total(SLOTS)) for h in state.cluster.hosts)
         for job, allocation in state.usage.running.items():
@@ -112,21 +114,20 @@ class Profile:
 
     def hold(self, holding: Holding) -> None:
         self.holdings.append(holding)
-        self._steps, self._pairs = None, None
-        if self._pair_lists is not None:
-            self._add_pairs(holding, *self._pair_lists)
+        self._steps = None
+        if self._pairs is not None:
+            self._pairs.add(holding.start, holding.end, holding.allocation)
 
     def _changed(self) -> None:
         """Forget everything derived from the holdings: they were replaced, not added to."""
-        self._steps, self._pairs, self._pair_lists = None, None, None
+        self._steps, self._pairs = None, None
 
-    def _add_pairs(self, holding: Holding, starts: list[float], ends: list[float], hosts: list[int]) -> None:
-        position = self._position
-        for host in holding.hosts:
-            if host in position:  # a host the cluster no longer has ranks nowhere, as in fit()
-                starts.append(holding.start)
-                ends.append(holding.end)
-                hosts.append(position[host])
+    def _held_pairs(self) -> HeldPairs:
+        if self._pairs is None:
+            self._pairs = HeldPairs(self._position)
+            for h in self.holdings:
+                self._pairs.add(h.start, h.end, h.allocation)
+        return self._pairs
 
     def started(self, job: JobId, allocation: Allocation) -> None:
         """A job started now: it holds its allocation until now + its run limit."""
@@ -209,22 +210,21 @@ class Profile:
 
     def projected_state(self, a: float, b: float) -> SchedulerState:
         """The scheduler state as the allocator sees it when placing a job for all of [a, b), with hosts ranked
-        for the best fit in time there."""
-        return PlanningState(self.state, self.usage_over(a, b), self._best_fit(a, b))
+        for the best fit in time there. On the fast path, with whole amounts only, the projection is computed
+        from the pair arrays (refsim/sched/projection.py) rather than holding by holding."""
+        fit = self._best_fit(a, b)
+        if self.state.fast_path:
+            pairs = self._held_pairs()
+            if pairs.whole:
+                most = pairs.most_held(a, b, len(self._position))
+                return PlanningState(self.state, _usage_of(most, self._position), fit, most)
+        return PlanningState(self.state, self.usage_over(a, b), fit)
 
     def _best_fit(self, a: float, b: float) -> BestFit | None:
         """fit(a, b) as arrays in cluster host order (infinite for a host nothing holds on that side), computed
         from every (holding, host) pair at once; None when fit(a, b) is empty. Planning asks for it at every
         placement, fit() loops in Python."""
-        if self._pairs is None:
-            if self._pair_lists is None:
-                self._pair_lists = ([], [], [])
-                for h in self.holdings:
-                    self._add_pairs(h, *self._pair_lists)
-            starts_, ends_, hosts_ = self._pair_lists
-            self._pairs = (np.array(starts_, dtype=float), np.array(ends_, dtype=float),
-                           np.array(hosts_, dtype=np.intp))
-        starts, ends, hosts = self._pairs
+        starts, ends, hosts, _ = self._held_pairs().arrays()
         held_before, held_after = starts < a, ends > b
         if not (held_before.any() or held_after.any()):
             return None
@@ -365,14 +365,14 @@ class BestFit:
     before: np.ndarray
     after: np.ndarray
 
-    def ranked(self, hosts: tuple[Host, ...], order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
-        """`hosts` (the cluster's, in its order) ranked by the order[] keys (each ascending unless `-`, as
-        SchedulerState.scan_order ranks them), then by fit, then in cluster order."""
+    def ranked(self, hosts: tuple[Host, ...], order: tuple[OrderKey, ...]) -> np.ndarray:
+        """The positions of `hosts` (the cluster's, in its order) ranked by the order[] keys (each ascending unless
+        `-`, as SchedulerState.scan_order ranks them), then by fit, then in cluster order."""
         keys: list[np.ndarray] = [np.arange(len(hosts)), self.after, self.before]
         for key in reversed(order):
             totals = np.array([float(h.total(key.resource)) for h in hosts])
             keys.append(-totals if key.descending else totals)
-        return tuple(hosts[i] for i in np.lexsort(keys).tolist())
+        return np.lexsort(keys)
 
 
 class PlanningState(SchedulerState):
@@ -383,7 +383,8 @@ class PlanningState(SchedulerState):
     just before `a`, then just after `b`, then the cluster's order (docs/disciplines.md, "Where a backfill
     reservation goes")."""
 
-    def __init__(self, state: SchedulerState, usage: Usage, fit: BestFit | None) -> None:
+    def __init__(self, state: SchedulerState, usage: Usage, fit: BestFit | None,
+                 most: dict[str, np.ndarray] | None = None) -> None:
         # A view of `state` rather than a new one: it shares the cluster, the jobs and the static memos (select
         # matches, plan shapes, scope tables). The memos of answers that depend on usage or on the scan order are
         # its own, never the real state's (docs/planning.md, "Planning states own their memos").
@@ -392,7 +393,7 @@ class PlanningState(SchedulerState):
         self.usage, self.faults = usage, None
         self._fit = fit
         self._ranked: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
-        self._free_index = state.free_index().planning(ranked=fit is not None)
+        self._free_index = state.free_index().planning(ranked=fit is not None, used=most)
         self.buckets, self.verdicts = Buckets(state.cluster), VerdictMemo()
 
     def scan_order(self, order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
@@ -400,8 +401,51 @@ class PlanningState(SchedulerState):
             return super().scan_order(order)  # nothing is held: every host fits alike
         hosts = self._ranked.get(order)
         if hosts is None:
-            hosts = self._ranked[order] = self._fit.ranked(self.cluster.hosts, order)
+            ranked = self._fit.ranked(self.cluster.hosts, order)
+            hosts = self._ranked[order] = tuple(map(self.cluster.hosts.__getitem__, ranked.tolist()))
+            self.free_index().rank(order, ranked)  # the same permutation, never worked out again from the hosts
         return hosts
+
+
+def _usage_of(most: dict[str, np.ndarray], position: dict[str, int]) -> Usage:
+    """A projected usage from HeldPairs.most_held(): its host tables are made from the arrays as they are read
+    (ProjectedTables), since a placement reads only the hosts it judges."""
+    usage = Usage()
+    usage.host = ProjectedTables(most, position)
+    return usage
+
+
+class ProjectedTables(dict[str, dict[str, Amount]]):
+    """Usage.host of a projection on the fast path: a host's table (its nonzero amounts) is made from the arrays of
+    HeldPairs.most_held() when first read. Every host of the cluster has one, as `in` says; a host's table is
+    read through get(), [] or `in`, where a missing amount is 0, never by iterating the tables (the planning free
+    index takes its free amounts from the arrays themselves)."""
+
+    def __init__(self, most: dict[str, np.ndarray], position: dict[str, int]) -> None:
+        super().__init__()
+        self._most = {resource: held.tolist() for resource, held in most.items()}
+        self._position = position
+
+    def __missing__(self, host: str) -> dict[str, Amount]:
+        i = self._position[host]
+        table: dict[str, Amount] = {r: held[i] for r, held in self._most.items() if held[i]}
+        self[host] = table
+        return table
+
+    def __contains__(self, host: object) -> bool:
+        return host in self._position
+
+    @overload
+    def get(self, host: str, default: None = None, /) -> dict[str, Amount] | None: ...
+
+    @overload
+    def get(self, host: str, default: dict[str, Amount], /) -> dict[str, Amount]: ...
+
+    @overload
+    def get(self, host: str, default: T, /) -> dict[str, Amount] | T: ...
+
+    def get(self, host: str, default: object = None, /) -> object:
+        return self[host] if host in self._position else default
 
 
 def _copy(usage: Usage) -> Usage:

@@ -8,6 +8,7 @@ Every dispatch the session commits is reported back (`started`)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -99,9 +100,17 @@ class RoundBase:
 
 
 def with_reasons(job: JobId, outcome: Outcome, *reasons: PendReason) -> Pend:
-    """A pend of `job` carrying its own reasons (if it pended) and the discipline's."""
-    own = set(outcome.reasons) if isinstance(outcome, Pend) else set()
-    return Pend(job, pend_reason_set(own | set(reasons)))
+    """A pend of `job` carrying its own reasons (if it pended) and the discipline's: pend_reason_set() of them
+    all. A pend's reasons are already that canonical set, so the discipline's few are inserted into it in order
+    rather than the whole set sorted again (a loaded replay's pends carry a reason per host)."""
+    if not isinstance(outcome, Pend):
+        return Pend(job, pend_reason_set(set(reasons)))
+    merged = list(outcome.reasons)
+    for added in reasons:
+        at = bisect_left(merged, added.sort_key(), key=PendReason.sort_key)
+        if at == len(merged) or merged[at] != added:
+            merged.insert(at, added)
+    return Pend(job, tuple(merged))
 
 
 def reason(code: PendCode, job: JobId | None = None) -> PendReason:

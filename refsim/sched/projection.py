@@ -1,0 +1,101 @@
+"""The fast path's projection: every (holding, host) pair of a reservation profile as arrays, from which the most
+held on each host over an interval is computed at once, and best fit in time is ranked.
+
+A projection of [a, b) charges, per host and resource, the most held at any instant of the interval
+(Profile.usage_over, the reference). Here that maximum is taken over the running sums of each host's changes,
+sorted by time with ends before starts at one instant: within one instant the sum first falls, then rises, so
+the largest running sum is the largest sum after a whole instant, which is what the reference takes. Amounts are
+summed as int64, so the arrays are exact when every amount is a whole number; `whole` says whether they are, and
+whether no holding carries shared amounts or limit charges (which the arrays do not hold). When it is false, the
+profile projects by the reference alone.
+
+Floor: beside refsim.sched.profile, below nothing of the scheduler but its decisions (it reads allocations)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from refsim.sched.decisions import Allocation
+
+INF = float("inf")
+
+
+class HeldPairs:
+    """Every (holding, host) pair's start, end, host position and host amounts, in the order holdings were added,
+    as lists extended on each holding and as arrays made from them when asked for. Hosts the cluster no longer has
+    are left out: nothing places on them, and best fit ranks them nowhere."""
+
+    def __init__(self, position: dict[str, int]) -> None:
+        self._position = position
+        self.starts: list[float] = []
+        self.ends: list[float] = []
+        self.hosts: list[int] = []
+        self.amounts: dict[str, list[int]] = {}  # per host resource, one amount per pair (0 where it holds none)
+        self.whole = True
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] | None = None
+
+    def add(self, start: float, end: float, allocation: Allocation) -> None:
+        if allocation.shared or allocation.limit_charges:
+            self.whole = False
+        position, amounts = self._position, self.amounts
+        for host in allocation.hosts:
+            if host.limit_charges:
+                self.whole = False
+            i = position.get(host.host)
+            if i is None:
+                continue
+            held: dict[str, int] = {}
+            for resource, amount in host.resources:
+                if amount.__class__ is not int:
+                    self.whole = False
+                held[resource] = held.get(resource, 0) + int(amount)
+            count = len(self.hosts)
+            for resource, column in amounts.items():
+                column.append(held.pop(resource, 0))
+            for resource, amount in held.items():  # a resource no earlier pair held
+                amounts[resource] = [0] * count + [amount]
+            self.starts.append(start)
+            self.ends.append(end)
+            self.hosts.append(i)
+        self._arrays = None
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """Starts, ends, host positions and amounts per resource, as arrays."""
+        if self._arrays is None:
+            self._arrays = (np.array(self.starts, dtype=float), np.array(self.ends, dtype=float),
+                            np.array(self.hosts, dtype=np.intp),
+                            {r: np.array(column, dtype=np.int64) for r, column in self.amounts.items()})
+        return self._arrays
+
+    def most_held(self, a: float, b: float, host_count: int) -> dict[str, np.ndarray]:
+        """Per host resource, the most each host holds at any instant of [a, b), in cluster host order: the
+        reference's projection of the host amounts, exact while `whole`."""
+        starts, ends, hosts, amounts = self.arrays()
+        at_a = (starts <= a) & (a < ends)
+        later = (a < starts) & (starts < b)
+        if not later.any():  # nothing is taken after a: the most held is what is held at a
+            most = {}
+            for resource, column in amounts.items():
+                held = np.zeros(host_count, dtype=np.int64)
+                np.add.at(held, hosts[at_a], column[at_a])
+                most[resource] = held
+            return most
+        ending = (at_a | later) & (ends < b)
+        host = np.concatenate((hosts[at_a], hosts[later], hosts[ending]))
+        time = np.concatenate((np.full(int(at_a.sum()), -INF), starts[later], ends[ending]))
+        kind = np.concatenate((np.ones(int(at_a.sum()), dtype=np.int8), np.ones(int(later.sum()), dtype=np.int8),
+                               np.zeros(int(ending.sum()), dtype=np.int8)))
+        order = np.lexsort((kind, time, host))  # by host, then time; at one instant ends before starts
+        host = host[order]
+        first = np.flatnonzero(np.concatenate(([True], host[1:] != host[:-1])))
+        most = {}
+        for resource, column in amounts.items():
+            change = np.concatenate((column[at_a], column[later], -column[ending]))[order]
+            running = np.cumsum(change)
+            before = np.repeat(running[first] - change[first], np.diff(np.append(first, len(change))))
+            held = np.zeros(host_count, dtype=np.int64)
+            # every host starts from 0, so its most is never below it (a change's running sum may dip under 0 only
+            # between the end and the start of an empty holding at one instant)
+            held[host[first]] = np.maximum(np.maximum.reduceat(running - before, first), 0)
+            most[resource] = held
+        return most

@@ -1,0 +1,107 @@
+"""The fast path's projection (refsim/sched/projection.py): the most each host holds over an interval, computed from
+the pair arrays at once, is the reference's projection (Profile.usage_over), and the projected state built from it
+reads the same amounts and free amounts; holdings the arrays cannot hold exactly send the profile to the reference."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from refsim.model.cluster import Cluster, Host, Queue, SharedResource
+from refsim.model.jobid import JobId
+from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.profile import Holding, Profile, ProjectedTables
+from refsim.sched.projection import HeldPairs
+from refsim.sched.state import SchedulerState
+
+HOSTS = ("a", "b", "c")
+CLUSTER = Cluster(tuple(Host(h, {"slots": 8, "mem": 4096}) for h in HOSTS), (Queue("normal", 0),),
+                  (SharedResource("lic", 4),))
+POSITION = {h: i for i, h in enumerate(HOSTS)}
+
+
+def on(host: str, slots: int, mem: int = 0) -> Allocation:
+    return Allocation((HostAllocation(host, (("slots", slots),) + ((("mem", mem),) if mem else ())),))
+
+
+def pairs_of(*holdings: tuple[float, float, Allocation]) -> HeldPairs:
+    pairs = HeldPairs(POSITION)
+    for start, end, allocation in holdings:
+        pairs.add(start, end, allocation)
+    return pairs
+
+
+def test_the_most_held_is_taken_after_each_instant_with_ends_before_starts():
+    # On host a: [0, 10) 2 slots, [5, 15) 1 slot, [10, 20) 3 slots. Over [0, 20) a holds 2, then 3 from 5, then
+    # 1 + 3 = 4 from 10 (the first ends at 10 as the third starts: never 2 + 1 + 3 = 6), then 3 from 15: most 4.
+    # Over [0, 10) the third never counts (it starts at the interval's end): most 3. Host b holds nothing.
+    pairs = pairs_of((0, 10, on("a", 2)), (5, 15, on("a", 1)), (10, 20, on("a", 3)))
+    assert pairs.most_held(0, 20, 3)["slots"].tolist() == [4, 0, 0]
+    assert pairs.most_held(0, 10, 3)["slots"].tolist() == [3, 0, 0]
+    assert pairs.most_held(15, 30, 3)["slots"].tolist() == [3, 0, 0]  # only the third is held after 15
+    assert pairs.most_held(20, 30, 3)["slots"].tolist() == [0, 0, 0]  # all ended by 20
+
+
+def test_each_resource_takes_its_own_most_held_at_its_own_instant():
+    # Host b: [0, 10) 1 slot and 3000 MB, [10, 20) 4 slots and 1000 MB. Over [0, 20) the most slots (4) and the
+    # most mem (3000) are held at different instants, and each is charged, as the reference charges them.
+    pairs = pairs_of((0, 10, on("b", 1, 3000)), (10, 20, on("b", 4, 1000)))
+    most = pairs.most_held(0, 20, 3)
+    assert (most["slots"].tolist(), most["mem"].tolist()) == ([0, 4, 0], [0, 3000, 0])
+
+
+def test_an_empty_holding_at_an_instant_holds_nothing():
+    # A reservation [12, 12) (a zero run limit) on host c ends as it starts: over [10, 20) c holds nothing, and
+    # the running sum that dips below 0 between its end and its start is never taken.
+    pairs = pairs_of((12, 12, on("c", 5)))
+    assert pairs.most_held(10, 20, 3)["slots"].tolist() == [0, 0, 0]
+
+
+def test_amounts_that_are_not_whole_or_not_on_hosts_leave_the_arrays_to_the_reference():
+    assert pairs_of((0, 10, on("a", 2, 1024))).whole
+    assert not pairs_of((0, 10, Allocation((HostAllocation("a", (("mem", 0.5),)),)))).whole
+    assert not pairs_of((0, 10, Allocation((HostAllocation("a", (("slots", 1),)),), (("lic", 1),)))).whole
+
+
+def test_a_projected_table_is_made_when_read_and_every_cluster_host_has_one():
+    most = pairs_of((0, 10, on("a", 2, 1024))).most_held(0, 5, 3)
+    tables = ProjectedTables(most, POSITION)
+    assert "b" in tables and "z" not in tables
+    assert tables.get("a") == {"slots": 2, "mem": 1024}
+    assert tables.get("b") == {}  # holds nothing: no amount, so every read gives 0
+    assert tables.get("z") is None and tables.get("z", 7) == 7
+
+
+holding = st.tuples(st.integers(0, 12), st.integers(0, 8), st.sampled_from(HOSTS), st.integers(1, 8),
+                    st.sampled_from([0, 0, 512, 2048]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(holding, max_size=10), st.integers(0, 14), st.integers(1, 10))
+def test_the_arrays_project_as_the_reference_does(drawn, a, length):
+    """Random holdings on three hosts (whole times on a small range, so ends meet starts and intervals' bounds):
+    the projected state on the fast path reads, on every host and resource, the amount and the free amount the
+    reference projection gives."""
+    state = SchedulerState(CLUSTER)
+    profile = Profile(state, 0, lambda j: None)
+    for n, (start, duration, host, slots, mem) in enumerate(drawn):
+        profile.hold(Holding(JobId(n + 1), start, start + duration, on(host, slots, mem)))
+    b = a + length
+    reference = profile.usage_over(a, b)
+    projected = profile.projected_state(a, b)
+    assert isinstance(projected.usage.host, ProjectedTables)
+    free = projected.free_index()
+    for i, host in enumerate(CLUSTER.hosts):
+        for resource in ("slots", "mem"):
+            used = reference.host_used(host.name, resource)
+            assert projected.usage.host_used(host.name, resource) == used
+            assert free._free_of(resource, projected.usage.host)[i] == host.total(resource) - used
+
+
+def test_the_reference_path_projects_holding_by_holding():
+    state = SchedulerState(CLUSTER, reference_only=True)
+    profile = Profile(state, 0, lambda j: None)
+    profile.hold(Holding(JobId(1), 0, 10, on("a", 2)))
+    projected = profile.projected_state(0, 5)
+    assert not isinstance(projected.usage.host, ProjectedTables)
+    assert projected.usage.host_used("a", "slots") == 2
