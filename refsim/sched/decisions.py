@@ -112,6 +112,33 @@ class Allocation:
     def tasks(self) -> int:
         return sum([int(amount) for h in self.hosts for name, amount in h.resources if name == "slots"])
 
+    @cached_property
+    def columns(self) -> HostColumns:
+        """The host amounts as columns, one entry per host in allocation order (planning's pair arrays)."""
+        names = tuple(h.host for h in self.hosts)
+        amounts: dict[str, list[int]] = {}
+        whole = not (self.shared or self.limit_charges)
+        for n, host in enumerate(self.hosts):
+            whole = whole and not host.limit_charges
+            for resource, amount in host.resources:
+                whole = whole and amount.__class__ is int
+                column = amounts.get(resource)
+                if column is None:
+                    column = amounts[resource] = [0] * len(names)
+                column[n] += int(amount)
+        return HostColumns(names, amounts, whole)
+
+
+@dataclass(frozen=True)
+class HostColumns:
+    """An allocation's host amounts by resource: `amounts[r][i]` is what host `hosts[i]` holds of r (0 for none),
+    as whole numbers; `whole` says whether they are exact (every amount an int) and all the allocation holds (no
+    shared amounts or limit charges)."""
+
+    hosts: tuple[str, ...]
+    amounts: dict[str, list[int]]
+    whole: bool
+
 
 @dataclass(frozen=True)
 class Dispatch:

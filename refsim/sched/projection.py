@@ -13,6 +13,8 @@ Floor: beside refsim.sched.profile, below nothing of the scheduler but its decis
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from refsim.sched.decisions import Allocation
@@ -35,28 +37,26 @@ class HeldPairs:
         self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] | None = None
 
     def add(self, start: float, end: float, allocation: Allocation) -> None:
-        if allocation.shared or allocation.limit_charges:
-            self.whole = False
-        position, amounts = self._position, self.amounts
-        for host in allocation.hosts:
-            if host.limit_charges:
-                self.whole = False
-            i = position.get(host.host)
-            if i is None:
-                continue
-            held: dict[str, int] = {}
-            for resource, amount in host.resources:
-                if amount.__class__ is not int:
-                    self.whole = False
-                held[resource] = held.get(resource, 0) + int(amount)
-            count = len(self.hosts)
-            for resource, column in amounts.items():
-                column.append(held.pop(resource, 0))
-            for resource, amount in held.items():  # a resource no earlier pair held
-                amounts[resource] = [0] * count + [amount]
-            self.starts.append(start)
-            self.ends.append(end)
-            self.hosts.append(i)
+        columns = allocation.columns  # worked out once per allocation: a running job is held every session
+        self.whole = self.whole and columns.whole
+        found = list(map(self._position.get, columns.hosts))
+        keep: list[int] | None = None
+        if None in found:  # a host the cluster no longer has
+            keep = [n for n, i in enumerate(found) if i is not None]
+        positions = cast(list[int], found) if keep is None else [i for i in found if i is not None]
+        count, added = len(self.hosts), len(positions)
+        self.hosts.extend(positions)
+        self.starts.extend([start] * added)
+        self.ends.extend([end] * added)
+        amounts = self.amounts
+        for resource, values in columns.amounts.items():
+            column = amounts.get(resource)
+            if column is None:  # a resource no earlier pair held
+                column = amounts[resource] = [0] * count
+            column.extend(values if keep is None else [values[n] for n in keep])
+        for resource, column in amounts.items():
+            if len(column) < count + added:  # a resource this allocation does not hold
+                column.extend([0] * added)
         self._arrays = None
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:

@@ -105,3 +105,13 @@ def test_the_reference_path_projects_holding_by_holding():
     projected = profile.projected_state(0, 5)
     assert not isinstance(projected.usage.host, ProjectedTables)
     assert projected.usage.host_used("a", "slots") == 2
+
+
+def test_a_host_the_cluster_no_longer_has_holds_no_pair_and_the_others_keep_their_amounts():
+    # An allocation on "gone" (not a cluster host) and c: only c's pair is kept, with c's own amounts.
+    allocation = Allocation((HostAllocation("gone", (("slots", 5), ("mem", 100))),
+                             HostAllocation("c", (("slots", 2), ("mem", 300)))))
+    pairs = pairs_of((0, 10, on("a", 1)), (0, 10, allocation))
+    assert pairs.hosts == [0, 2]
+    most = pairs.most_held(0, 5, 3)
+    assert (most["slots"].tolist(), most["mem"].tolist()) == ([1, 0, 2], [0, 0, 300])
