@@ -49,6 +49,7 @@ class FreeIndex:
         self.position = {h.name: i for i, h in enumerate(self.hosts)}
         self.open = np.array([h.status is HostStatus.OPEN for h in self.hosts], dtype=bool)
         self._totals: dict[str, tuple[np.ndarray, list[float]]] = {}  # capacities per resource, array and list
+        self._capacity: dict[str, int] = {}  # whole capacities of the cluster per resource (whole_capacity)
         self._free: dict[str, np.ndarray] = {}
         self._lists: dict[str, tuple[list[float], list[float]]] = {}  # (totals, free) per resource, as lists
         self._open = self.open.tolist()
@@ -79,6 +80,14 @@ class FreeIndex:
     def rank(self, order: tuple[OrderKey, ...], permutation: np.ndarray) -> None:
         """Cluster positions in the scan order of `order`, when the caller ranked the hosts itself (planning)."""
         self._perm[order] = permutation
+
+    def whole_capacity(self, resource: str) -> int:
+        """What all hosts have of `resource` together, open or not, each host's amount rounded down (static:
+        every planning profile asks)."""
+        total = self._capacity.get(resource)
+        if total is None:
+            total = self._capacity[resource] = sum(map(int, self._totals_of(resource)[1]))
+        return total
 
     def _totals_of(self, resource: str) -> tuple[np.ndarray, list[float]]:
         totals = self._totals.get(resource)  # static: shared with planning twins

@@ -99,7 +99,7 @@ class Profile:
         # added once first asked for
         self._pairs: HeldPairs | None = None
         self._position = state.free_index().position  # each host's place in cluster order
-        self.total_slots = sum(int(h.total(SLOTS)) for h in state.cluster.hosts)
+        self.total_slots = state.free_index().whole_capacity(SLOTS)
         for job, allocation in state.usage.running.items():
             start = start_of(job)
             self.hold(Holding(job, now if start is None else start, self._end(job, start), allocation))
