@@ -57,15 +57,27 @@ class HeldPairs:
         for resource, column in amounts.items():
             if len(column) < count + added:  # a resource this allocation does not hold
                 column.extend([0] * added)
-        self._arrays = None
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-        """Starts, ends, host positions and amounts per resource, as arrays."""
-        if self._arrays is None:
-            self._arrays = (np.array(self.starts, dtype=float), np.array(self.ends, dtype=float),
-                            np.array(self.hosts, dtype=np.intp),
-                            {r: np.array(column, dtype=np.int64) for r, column in self.amounts.items()})
-        return self._arrays
+        """Starts, ends, host positions and amounts per resource, as arrays: those made at the last call, extended
+        by the pairs added since (a session adds a reservation between two placements)."""
+        made = self._arrays
+        done = 0 if made is None else len(made[0])
+        if done < len(self.hosts):
+            new = (np.array(self.starts[done:], dtype=float), np.array(self.ends[done:], dtype=float),
+                   np.array(self.hosts[done:], dtype=np.intp),
+                   {r: np.array(column[done:], dtype=np.int64) for r, column in self.amounts.items()})
+            if made is None:
+                made = new
+            else:
+                made = (np.concatenate((made[0], new[0])), np.concatenate((made[1], new[1])),
+                        np.concatenate((made[2], new[2])),
+                        {r: np.concatenate((made[3].get(r, np.zeros(done, dtype=np.int64)), column))
+                         for r, column in new[3].items()})  # zeros before a resource no earlier pair held
+            self._arrays = made
+        elif made is None:
+            made = self._arrays = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=np.intp), {})
+        return made
 
     def most_held(self, a: float, b: float, host_count: int) -> dict[str, np.ndarray]:
         """Per host resource, the most each host holds at any instant of [a, b), in cluster host order: the

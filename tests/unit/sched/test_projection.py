@@ -115,3 +115,12 @@ def test_a_host_the_cluster_no_longer_has_holds_no_pair_and_the_others_keep_thei
     assert pairs.hosts == [0, 2]
     most = pairs.most_held(0, 5, 3)
     assert (most["slots"].tolist(), most["mem"].tolist()) == ([1, 0, 2], [0, 0, 300])
+
+
+def test_pairs_added_after_the_arrays_were_made_extend_them_a_new_resource_with_zeros_before():
+    pairs = pairs_of((0, 10, on("a", 1)))
+    assert pairs.most_held(0, 5, 3)["slots"].tolist() == [1, 0, 0]
+    pairs.add(2, 8, on("b", 3, 2048))  # mem: no earlier pair held any
+    starts, ends, hosts, amounts = pairs.arrays()
+    assert (starts.tolist(), ends.tolist(), hosts.tolist()) == ([0, 2], [10, 8], [0, 1])
+    assert (amounts["slots"].tolist(), amounts["mem"].tolist()) == ([1, 3], [0, 2048])
