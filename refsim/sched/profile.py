@@ -336,16 +336,18 @@ class Profile:
     def extra(self, reservation: Reservation) -> Extra:
         """The extra resources at a reservation's planned start (the textbook EASY "extra nodes")."""
         at = reservation.planned_start
-        usage = Usage()
+        usage = Usage()  # amounts only (Usage.charge), as a projection charges them
         for h in self.holdings:
             if h.start <= at < h.end and h.job != reservation.job:
-                usage.commit(h.job, h.allocation)
-        usage.commit(reservation.job, reservation.allocation)
+                usage.charge(h.allocation, +1)
+        usage.charge(reservation.allocation, +1)
         hosts = []
+        nothing: dict[str, Amount] = {}
         for host in self.state.cluster.hosts:
-            free = tuple((name, normalise(total - usage.host_used(host.name, name)))
+            used = usage.host.get(host.name, nothing)
+            free = tuple((name, normalise(total - used.get(name, 0)))
                          for name, total in sorted(host.capacities.items())
-                         if total - usage.host_used(host.name, name) > 0)
+                         if total - used.get(name, 0) > 0)
             if free:
                 hosts.append((host.name, free))
         shared = tuple((r.name, normalise(r.total - usage.shared.get(r.name, 0)))
