@@ -20,7 +20,8 @@ from refsim.repl.collapse import QuietRounds, RoundCollapser
 from refsim.repl.commands import CommandError, check_limits, find, help_lines, unknown
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
-from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
+from refsim.sched.decisions import Dispatch, NoDecision, Pend
+from refsim.sched.results import SessionResult
 from refsim.sim.batch import input_files
 from refsim.sim.output import read_output
 from refsim import __version__

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from refsim.model.hostlist import NUMBERED, compress_hosts
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.units import format_number
-from refsim.sched.decisions import Allocation, Dispatch, Pend, PendReason, SessionResult
+from refsim.sched.decisions import Allocation, Dispatch, Pend, PendReason
+from refsim.sched.results import SessionResult
 from refsim.sim.replay import Reconstructed, RoundSummary
 
 

@@ -11,8 +11,8 @@ from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
 from refsim.model.units import UnitsMode
-from refsim.sched.decisions import SessionResult
-from refsim.sched.disciplines.explain import DisciplineRuled
+from refsim.sched.results import SessionResult
+from refsim.sched.events import DisciplineRuled
 from refsim.sched.events import Event
 from refsim.sched.session import ObserverFactory
 from refsim.sim.jobtable import JobRecord, JobTable

@@ -5,16 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from refsim.model.jobid import JobId
 from refsim.model.units import Amount
-
-if TYPE_CHECKING:
-    from refsim.model.jobs import Job
-    from refsim.sched.disciplines.base import Ruling
 
 
 class PendCode(Enum):
@@ -168,36 +163,3 @@ class NoDecision:
 
 Decision = Dispatch | Pend
 Outcome = Dispatch | Pend | NoDecision
-
-
-@dataclass(frozen=True)
-class SessionResult:
-    """One selected job's result in a session: its round, 1-based position and outcome, and, under a dispatching
-    discipline other than greedy, the discipline's ruling (the facts that explain a start or a hold-back)."""
-
-    round: int
-    position: int
-    job: JobId
-    outcome: Outcome
-    ruling: Ruling | None = None
-
-
-@dataclass(frozen=True)
-class KnownOutcomes:
-    """Consecutive selected jobs of a compact session (see refsim/sched/session.py) that got the outcome their
-    bucket already had at the state version, a pend or a no-reason no-decision, in one piece: `outcomes[i]` is the
-    outcome of `jobs[i]`, selected at position `first + i`. It stands for the SessionResults results() gives."""
-
-    round: int
-    first: int
-    jobs: tuple[Job, ...]
-    outcomes: tuple[Pend | NoDecision, ...]
-    # under a discipline, each job's ruling (a job held back that fits has one, naming whom it waits behind; none
-    # holds a backfill reservation); empty when no job has one
-    rulings: tuple[Ruling | None, ...] = ()
-
-    def results(self) -> list[SessionResult]:
-        """The same decisions one at a time, as a session that is not compact reports them."""
-        rulings = self.rulings or (None,) * len(self.outcomes)
-        return [SessionResult(self.round, self.first + i, outcome.job, outcome, ruling)
-                for i, (outcome, ruling) in enumerate(zip(self.outcomes, rulings))]

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from refsim.model.jobid import JobId
 from refsim.model.units import Amount
-from refsim.sched.decisions import Allocation, Decision, NoDecision
-
-if TYPE_CHECKING:
-    from refsim.sched.disciplines.explain import DisciplineRuled
+from refsim.sched.decisions import Allocation, Decision, Dispatch, NoDecision, Pend
+from refsim.sched.reservations import Extra, Reservation
+from refsim.sched.results import StartRule
 
 class Observer(Protocol):
-    def event(self, event: Event | DisciplineRuled) -> None: ...
+    def event(self, event: Event) -> None: ...
 
 
 class Role(Enum):
@@ -324,7 +323,82 @@ class NoDecisionMade:
     no_decision: NoDecision
 
 
+# --- a dispatching discipline's ruling (refsim/sched/disciplines/explain.py builds it) -----------------------------
+
+
+@dataclass(frozen=True)
+class Release:
+    """A running job whose planned end (start + run limit) frees its allocation by a planned start."""
+
+    job: JobId
+    start: float
+    run_limit: float
+    allocation: Allocation
+
+    @property
+    def end(self) -> float:
+        return self.start + self.run_limit
+
+
+@dataclass(frozen=True)
+class Window:
+    """Another job's backfill reservation: `[planned_start, end)`."""
+
+    job: JobId
+    planned_start: float
+    end: float
+
+
+@dataclass(frozen=True)
+class ReservationFound:
+    """The job's own backfill reservation and how it was found: the running jobs released by its planned start
+    (in order of their planned ends), the earlier reservations it fitted around (conservative) and those of them
+    placed again on other hosts to make room for it, and, under textbook EASY, the extra resources left at the
+    planned start."""
+
+    planned_start: float
+    end: float
+    allocation: Allocation
+    releases: tuple[Release, ...]
+    around: tuple[Window, ...] = ()
+    extra: Extra | None = None
+    moved: tuple[Reservation, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExtraTest:
+    """Textbook EASY's second test for a job that runs past the planned start: the extra resources at the
+    planned start and whether the allocator placed the job on them."""
+
+    extra: Extra
+    placed: bool
+
+
+@dataclass(frozen=True)
+class DisciplineRuled:
+    """A non-greedy discipline's ruling on one job. `fits`: the allocator placed it on the current state.
+    `kept`: the outcome kept (a dispatch, possibly `moved` to another allocation the round found, or a pend).
+    `protects`: the planned starts the decision had to respect, compared with `now + run_limit` by
+    `<=` when `inclusive`, else `<`. `ahead`: under conservative-drevt, the independent planned starts of the
+    jobs ahead (None: never placeable)."""
+
+    discipline: str
+    now: float
+    run_limit: float | None
+    fits: bool
+    kept: Dispatch | Pend | NoDecision  # decisions.Outcome (this module's Outcome is a requirement's)
+    moved: bool
+    rule: StartRule | None
+    reservation: ReservationFound | None
+    protects: tuple[Window, ...]
+    inclusive: bool
+    delays: JobId | None
+    blocked_by: JobId | None
+    extra_test: ExtraTest | None
+    ahead: tuple[tuple[JobId, float | None], ...] = ()
+
+
 Event = (JobSelected | SelectionKeys | ClusterLimitsMatched | RequirementEntered | RequirementSkipped
          | RequirementNotTried | RequirementDone | ClusterCheck | PlansSkipped | NoPlanGenerated | PlanDiscarded
          | PlanNotTried | PlanTried | PositionScanned | ClaimsReleased | PlanFailed | PlanEndedInError | PlanCommitted
-         | NoPlanPlaced | AllPlansDiscarded | AllocationBuilt | DecisionMade | NoDecisionMade)
+         | NoPlanPlaced | AllPlansDiscarded | AllocationBuilt | DecisionMade | NoDecisionMade | DisciplineRuled)

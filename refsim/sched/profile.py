@@ -30,6 +30,7 @@ from refsim.sched.allocator import placement
 from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
 from refsim.sched.projection import HeldPairs
+from refsim.sched.reservations import Extra, Reservation
 from refsim.sched.state import SchedulerState
 from refsim.sched.verdicts import VerdictMemo
 
@@ -60,31 +61,6 @@ class Holding:
                 or other.allocation.limit_charges:
             return True
         return not set(self.hosts).isdisjoint(other.hosts)
-
-
-@dataclass(frozen=True)
-class Reservation:
-    """A blocked job's backfill reservation: its planned start, the end of its run limit from there, the
-    concrete allocation the allocator found on the projected state, and the running jobs whose planned ends
-    (start + run limit) fall after now and no later than the planned start: those that free its resources.
-    `moved`: earlier backfill reservations placed again on other hosts, at their own times, to make room for it
-    (applied by Profile.reserve, or Profile.relocate when the job starts now)."""
-
-    job: JobId
-    planned_start: float
-    end: float
-    allocation: Allocation
-    freed_by: tuple[JobId, ...]
-    moved: tuple[Reservation, ...] = ()
-
-
-@dataclass(frozen=True)
-class Extra:
-    """What is free at a reservation's planned start beyond the reservation's own allocation: per host and
-    resource, and per shared resource (only positive amounts)."""
-
-    hosts: tuple[tuple[str, tuple[tuple[str, Amount], ...]], ...]
-    shared: tuple[tuple[str, Amount], ...]
 
 
 class Profile:

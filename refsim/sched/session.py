@@ -13,8 +13,10 @@ from typing import Any, Literal, overload
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
-from refsim.sched.decisions import Allocation, Dispatch, KnownOutcomes, Outcome, Pend, SessionResult
-from refsim.sched.disciplines import Discipline, Round, Ruling
+from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend
+from refsim.sched.results import KnownOutcomes, SessionResult
+from refsim.sched.disciplines import Discipline, Round
+from refsim.sched.results import Ruling
 from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
 from refsim.sched.picker import Fcfs, OrderingPolicy, pick_order

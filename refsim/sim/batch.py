@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 from refsim.model.units import format_number
-from refsim.sched.decisions import KnownOutcomes
+from refsim.sched.results import KnownOutcomes
 from refsim.sim.jobtable import JobTable
 from refsim.sim.load import load_recording, recording_from
 from refsim.sim.outputs import RecordSink, ReplayOutputs

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job, JobState
 from refsim.sched.decisions import Allocation, Outcome
-from refsim.sched.profile import Reservation
+from refsim.sched.reservations import Reservation
 
 
 @dataclass

@@ -20,7 +20,8 @@ from typing import IO
 
 from refsim.model.jobid import format_job_ids
 from refsim.model.units import format_number
-from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
+from refsim.sched.decisions import Dispatch, NoDecision, Pend
+from refsim.sched.results import SessionResult
 from refsim.sim.paths import AtomicFile, Named
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded
 

@@ -21,7 +21,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
 from refsim.model.units import Amount
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend, PendCode, PendReason
-from refsim.sched.profile import Reservation
+from refsim.sched.reservations import Reservation
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.paths import AtomicFile
 from refsim.sim.reader import Node, RecordingError, read_document

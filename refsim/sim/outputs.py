@@ -9,8 +9,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from refsim.model.resources import SLOTS
-from refsim.sched.decisions import Dispatch, KnownOutcomes, Pend, SessionResult
-from refsim.sched.profile import Reservation
+from refsim.sched.decisions import Dispatch, Pend
+from refsim.sched.results import KnownOutcomes, SessionResult
+from refsim.sched.reservations import Reservation
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import DecisionLines, Record, SimOutput, end_record, job_record, output_record

@@ -20,12 +20,12 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
 from refsim.model.resources import SLOTS
 from refsim.model.units import format_number
-from refsim.sched.decisions import (Allocation, Dispatch, KnownOutcomes, NoDecision, Pend, PendReason,
-                                    SessionResult)
+from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendReason
+from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
-from refsim.sched.profile import Reservation
+from refsim.sched.reservations import Reservation
 from refsim.sched.session import ObserverFactory, run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobRecord, JobTable

@@ -12,7 +12,7 @@ from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId
 from refsim.sched import events as e
 from refsim.sched.decisions import Allocation, Dispatch, NoDecisionKind, Pend
-from refsim.sched.disciplines.explain import DisciplineRuled
+from refsim.sched.events import DisciplineRuled
 from refsim.trace import discipline
 from refsim.trace.labels import UnitOf, check_parts, misses_parts, plan_parts, requirement_label, verdict_parts
 from refsim.trace.nearest import filled_words, nearest_misses, unplaced

@@ -10,7 +10,7 @@ from typing import Any, TypeGuard
 
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.sched import events as e
-from refsim.sched.disciplines.explain import DisciplineRuled
+from refsim.sched.events import DisciplineRuled
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, NoDecision, Pend, PendReason
 from refsim.trace.nearest import Lack, nearest_misses, unplaced
 from refsim.trace.settings import Level

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from refsim.model.cluster import HostStatus
 from refsim.model.jobid import JobId
 from refsim.sched import accounting
-from refsim.sched.decisions import KnownOutcomes, SessionResult
+from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sim.recording import Event, HostChange, Recording, Remove, Sessions, SessionPolicy, Submit
 from refsim.sim.replay import Reconstructed, RoundEnded, Simulator
 from tests.support.strategies import clusters, jobs

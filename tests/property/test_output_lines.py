@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, LimitCharge, Pend, PendCode, PendReason
-from refsim.sched.profile import Reservation
+from refsim.sched.reservations import Reservation
 from refsim.sim.output import DecisionLines, dumps, output_record
 
 _names = st.one_of(

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from refsim.sched.disciplines.base import Discipline, Round, Ruling, StartRule
+from refsim.sched.disciplines.base import Discipline, Round
+from refsim.sched.results import Ruling, StartRule
 from refsim.sched.disciplines.conservative import Conservative
 from refsim.sched.disciplines.conservative_drevt import DrevtConservative
 from refsim.sched.disciplines.easy import Easy

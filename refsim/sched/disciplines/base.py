@@ -1,5 +1,5 @@
-"""What every dispatching discipline shares: the interface the session talks to, and the ruling each decision
-carries (the facts that explain why a job that fits started or was held back).
+"""What every dispatching discipline shares: the interface the session talks to, and the helpers that build the
+outcome and ruling (refsim/sched/results.py) each decision carries.
 
 A session opens one `Round` of its discipline. For each job, in picker order, the session asks the allocator for
 the job's outcome on the current state, then asks the round for its ruling:
@@ -10,42 +10,15 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import Enum
 from typing import Protocol
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode, PendReason, pend_reason_set
-from refsim.sched.profile import Extra, Profile, Reservation, StartOf
+from refsim.sched.profile import Profile, StartOf
+from refsim.sched.reservations import Reservation
+from refsim.sched.results import Ruling
 from refsim.sched.state import SchedulerState
-
-
-class StartRule(Enum):
-    """How a job that fits was allowed to start."""
-
-    FITS = "fits"                            # greedy: every job that fits starts
-    HEAD = "head"                            # no job ahead of it in the session is waiting
-    ENDS_BEFORE = "ends-before-planned-start"  # backfilled: its run limit ends by the planned start it protects
-    EXTRA = "extra-resources"                # backfilled on what the planned start leaves over (textbook EASY)
-    PLANNED_NOW = "planned-start-now"        # conservative: its earliest backfill reservation starts now
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """A discipline's facts about one decision. `rule` is set for a start; `reservation` is the job's own
-    backfill reservation (a blocked job); `protects` are the backfill reservations the decision respected;
-    `delays` names the job whose reservation a held-back job would delay; `blocked_by` the job it waits behind;
-    `extra` the extra resources at the protected planned start when a job started on them; `moved` the earlier
-    backfill reservations a job that started placed again on other hosts to make room (conservative)."""
-
-    rule: StartRule | None = None
-    reservation: Reservation | None = None
-    protects: tuple[Reservation, ...] = ()
-    delays: JobId | None = None
-    blocked_by: JobId | None = None
-    extra: Extra | None = None
-    moved: tuple[Reservation, ...] = ()
 
 
 class Round(Protocol):

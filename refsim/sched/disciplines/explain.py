@@ -1,5 +1,6 @@
 """The facts a dispatching discipline gives the decision trace: one `DisciplineRuled` event per decision of a
-traced job, after the allocator has judged the job on the current state and the discipline has ruled.
+traced job (its types live with the other events, refsim/sched/events.py), after the allocator has judged the job
+on the current state and the discipline has ruled.
 
 Built only when the job has an observer (the session's `if observer is not None` branch), from the round's
 ruling and reservation profile; reading them changes nothing the round decides. Frozen data, no text: the
@@ -7,85 +8,14 @@ trace renders it (refsim/trace/discipline.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend
-from refsim.sched.disciplines.base import Round, Ruling, StartRule, overlapping
-from refsim.sched.profile import INF, Extra, Reservation
-
-
-@dataclass(frozen=True)
-class Release:
-    """A running job whose planned end (start + run limit) frees its allocation by a planned start."""
-
-    job: JobId
-    start: float
-    run_limit: float
-    allocation: Allocation
-
-    @property
-    def end(self) -> float:
-        return self.start + self.run_limit
-
-
-@dataclass(frozen=True)
-class Window:
-    """Another job's backfill reservation: `[planned_start, end)`."""
-
-    job: JobId
-    planned_start: float
-    end: float
-
-
-@dataclass(frozen=True)
-class ReservationFound:
-    """The job's own backfill reservation and how it was found: the running jobs released by its planned start
-    (in order of their planned ends), the earlier reservations it fitted around (conservative) and those of them
-    placed again on other hosts to make room for it, and, under textbook EASY, the extra resources left at the
-    planned start."""
-
-    planned_start: float
-    end: float
-    allocation: Allocation
-    releases: tuple[Release, ...]
-    around: tuple[Window, ...] = ()
-    extra: Extra | None = None
-    moved: tuple[Reservation, ...] = ()
-
-
-@dataclass(frozen=True)
-class ExtraTest:
-    """Textbook EASY's second test for a job that runs past the planned start: the extra resources at the
-    planned start and whether the allocator placed the job on them."""
-
-    extra: Extra
-    placed: bool
-
-
-@dataclass(frozen=True)
-class DisciplineRuled:
-    """A non-greedy discipline's ruling on one job. `fits`: the allocator placed it on the current state.
-    `kept`: the outcome kept (a dispatch, possibly `moved` to another allocation the round found, or a pend).
-    `protects`: the planned starts the decision had to respect, compared with `now + run_limit` by
-    `<=` when `inclusive`, else `<`. `ahead`: under conservative-drevt, the independent planned starts of the
-    jobs ahead (None: never placeable)."""
-
-    discipline: str
-    now: float
-    run_limit: float | None
-    fits: bool
-    kept: Outcome
-    moved: bool
-    rule: StartRule | None
-    reservation: ReservationFound | None
-    protects: tuple[Window, ...]
-    inclusive: bool
-    delays: JobId | None
-    blocked_by: JobId | None
-    extra_test: ExtraTest | None
-    ahead: tuple[tuple[JobId, float | None], ...] = ()
+from refsim.sched.decisions import Dispatch, Outcome, Pend
+from refsim.sched.disciplines.base import Round, overlapping
+from refsim.sched.events import DisciplineRuled, ExtraTest, Release, ReservationFound, Window
+from refsim.sched.profile import INF
+from refsim.sched.reservations import Reservation
+from refsim.sched.results import Ruling, StartRule
 
 
 def explain(discipline: str, round_: Round, job: Job, judged: Outcome, kept: Outcome,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode, PendReason
-from refsim.sched.disciplines.base import RoundBase, Ruling, StartRule, reason, with_reasons
+from refsim.sched.disciplines.base import RoundBase, reason, with_reasons
+from refsim.sched.results import Ruling, StartRule
 from refsim.sched.profile import StartOf
 from refsim.sched.state import SchedulerState
 

@@ -6,8 +6,8 @@ from refsim.model.jobid import JobId
 from refsim.repl.breakpoints import BreakKind, Breakpoints
 from refsim.repl.collapse import RoundCollapser
 from refsim.repl.format import brief_reasons, echo_line, summary_line
-from refsim.sched.decisions import (Allocation, Dispatch, HostAllocation, Pend, PendCode, PendReason,
-                                    SessionResult)
+from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, Pend, PendCode, PendReason
+from refsim.sched.results import SessionResult
 from refsim.sim.replay import Reconstructed, RoundSummary
 
 R = PendReason

@@ -42,7 +42,8 @@ def test_jobs_of_a_bucket_that_found_no_reason_each_end_with_no_decision() -> No
     no-decision under their own ids, never a pend; alike in a session one job at a time and in a compact one.
     Kills: buckets.py:Buckets.known and Buckets.known_run handing out a remembered no-decision kind as a pend
     (the `isinstance(known, NoDecisionKind)` test negated)."""
-    from refsim.sched.decisions import KnownOutcomes, NoDecision, NoDecisionKind
+    from refsim.sched.decisions import NoDecision, NoDecisionKind
+    from refsim.sched.results import KnownOutcomes
     for compact in (False, True):
         state = SchedulerState(Cluster((Host("a", {"slots": 1}),)), reference_only=False)
         for number in (1, 2, 3):

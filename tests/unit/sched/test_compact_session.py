@@ -6,7 +6,8 @@ each piece on hand-made states."""
 from refsim.model.cluster import Cluster, Host, Queue
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Allocation, HostAllocation, KnownOutcomes, Pend, SessionResult
+from refsim.sched.decisions import Allocation, HostAllocation, Pend
+from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.buckets import Buckets
 from refsim.sched.picker import Fcfs, pick_order
 from refsim.sched.session import run_session

@@ -6,7 +6,8 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
 from refsim.resreq.ast import OrderKey
-from refsim.sched.profile import INF, Holding, Profile, Reservation
+from refsim.sched.profile import INF, Holding, Profile
+from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState
 
 CLUSTER = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 4})), (Queue("normal", 0),),

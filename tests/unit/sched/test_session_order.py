@@ -5,7 +5,8 @@ allocator gives."""
 from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, KnownOutcomes, Pend, PendCode, SessionResult
+from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, Pend, PendCode
+from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sched.disciplines.greedy import Greedy
 from refsim.sched.profile import StartOf

@@ -2,7 +2,8 @@
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
-from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
+from refsim.sched.decisions import Dispatch, NoDecision, Pend
+from refsim.sched.results import SessionResult
 from refsim.sim.replay import Reconstructed, ReplayEnded, RoundEnded, RoundStarted, Simulator
 from tests.support.recordings import recording
 

@@ -2,7 +2,7 @@
 round's end is reported. The simulator's `session_in_progress` says so at each report."""
 
 from refsim.sim.replay import Reconstructed, RoundEnded, RoundStarted, Simulator
-from refsim.sched.decisions import SessionResult
+from refsim.sched.results import SessionResult
 from tests.support.recordings import recording
 
 

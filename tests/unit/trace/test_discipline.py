@@ -85,8 +85,8 @@ def test_a_start_moved_to_the_reservations_allocation_marks_the_built_plan():
 
     from refsim.model.jobid import JobId
     from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
-    from refsim.sched.disciplines import StartRule
-    from refsim.sched.disciplines.explain import DisciplineRuled, ReservationFound
+    from refsim.sched.results import StartRule
+    from refsim.sched.events import DisciplineRuled, ReservationFound
     from refsim.trace.discipline import ruled
     from refsim.trace.records import Line
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
-from refsim.sched.disciplines.explain import DisciplineRuled
+from refsim.sched.events import DisciplineRuled
 from refsim.trace.discipline import verdict
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from refsim.sched.decisions import Dispatch, NoDecision, Pend, SessionResult
+from refsim.sched.decisions import Dispatch, NoDecision, Pend
+from refsim.sched.results import SessionResult
 from refsim.sim.batch import open_recording
 from refsim.sim.replay import Reconstructed, Simulator
 from refsim.trace.jsontrace import allocation_object, reasons_object

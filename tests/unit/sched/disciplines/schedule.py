@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import yaml
 
-from refsim.sched.decisions import SessionResult
+from refsim.sched.results import SessionResult
 from refsim.sim.load import recording_from
 from refsim.sim.replay import Simulator
 

@@ -7,7 +7,7 @@ rows are (N, nodes, run limit[, run time[, submit time]]), run time defaulting t
 import pytest
 
 from refsim.sched.decisions import Allocation, Dispatch
-from refsim.sched.disciplines import StartRule
+from refsim.sched.results import StartRule
 from tests.unit.sched.disciplines.schedule import BASE, nodes, one_slot_hosts, reasons_at, simulate, starts, submits
 
 BACKFILLING = ("easy", "easy-drevt", "conservative", "conservative-drevt")

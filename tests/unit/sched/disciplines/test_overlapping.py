@@ -6,7 +6,7 @@ from __future__ import annotations
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation
 from refsim.sched.disciplines.base import overlapping
-from refsim.sched.profile import Reservation
+from refsim.sched.reservations import Reservation
 
 
 def _reserved(job: int, start: float, end: float) -> Reservation:

@@ -7,7 +7,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, Pend
 from refsim.sched.disciplines import DISCIPLINES
-from refsim.sched.disciplines.explain import DisciplineRuled, Release
+from refsim.sched.events import DisciplineRuled, Release
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.replay import planned

@@ -5,8 +5,8 @@ from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Pend
-from refsim.sched.disciplines.base import StartRule
-from refsim.sched.disciplines.explain import DisciplineRuled
+from refsim.sched.results import StartRule
+from refsim.sched.events import DisciplineRuled
 from refsim.sched.disciplines.strict import Strict
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
