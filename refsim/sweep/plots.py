@@ -9,8 +9,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from refsim.sweep.report import DISCIPLINE, mean, shown
-from refsim.sweep.table import ResultsTable
+from refsim.sweep.table import DISCIPLINE, ResultsTable, mean, shown
 
 
 def axis_png(table: ResultsTable, axis: str) -> bytes:

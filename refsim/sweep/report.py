@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import html
-import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,10 +16,9 @@ from typing import Any
 
 from refsim.report.summary import HEADINGS, figure
 from refsim.sim.paths import Named, atomic_write, guarded_output
-from refsim.sweep.table import ResultsTable
+from refsim.sweep.table import DISCIPLINE, ResultsTable, mean, shown
 
 FIGURES = ("wait_mean", "wait_median", "wait_p95", "wait_max", "bsld_mean", "utilisation", "makespan")
-DISCIPLINE = "discipline"
 
 
 @dataclass(frozen=True)
@@ -29,10 +27,6 @@ class AxisTable:
     by_discipline: bool  # rows split by discipline too
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
-
-
-def shown(value: Any) -> str:
-    return "-" if value is None else str(value)
 
 
 def axis_table(table: ResultsTable, axis: str) -> AxisTable:
@@ -47,11 +41,6 @@ def axis_table(table: ResultsTable, axis: str) -> AxisTable:
             rows.append((shown(value), *((shown(discipline),) if split else ()), str(len(group)),
                          *(figure(f, m) for f, m in zip(FIGURES, means))))
     return AxisTable(axis, split, header, tuple(rows))
-
-
-def mean(rows: list[dict[str, Any]], name: str) -> float | None:
-    values = [r[name] for r in rows if isinstance(r.get(name), (int, float))]
-    return math.fsum(values) / len(values) if values else None
 
 
 def tables(table: ResultsTable) -> list[AxisTable]:

@@ -1,9 +1,11 @@
 """Reading a sweep's results.csv back for the report: its axes (the parameter columns, and the recording when a
-sweep has several) and its rows, with numbers as numbers. Errors are one line naming the file."""
+sweep has several) and its rows, with numbers as numbers. Errors are one line naming the file. Also what the report's
+tables and plots both read from it: the discipline axis, a figure's mean over a group of rows, a value as shown."""
 
 from __future__ import annotations
 
 import csv
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ from refsim.sim.reader import RecordingError
 from refsim.sweep.results import FIXED
 
 REQUIRED = ("replay", "recording", "status", "wait_mean", "utilisation")
+DISCIPLINE = "discipline"
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,15 @@ class ResultsTable:
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def shown(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+def mean(rows: list[dict[str, Any]], name: str) -> float | None:
+    values = [r[name] for r in rows if isinstance(r.get(name), (int, float))]
+    return math.fsum(values) / len(values) if values else None
 
 
 def parsed(text: str) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch
@@ -21,9 +21,6 @@ from refsim.sched.reservations import Extra
 from refsim.trace.labels import UnitOf, amounts
 from refsim.trace.records import Amt, Line, Part, Trace
 
-if TYPE_CHECKING:
-    from refsim.trace.collector import Collector
-
 MAX_LISTED = 20
 COMMITTED = re.compile(r"plan (\d+): committed; no further plans tried$")
 
@@ -33,6 +30,15 @@ class Section:
     lines: tuple[Line, ...]
     counters: tuple[tuple[str, int], ...]
     not_started: str | None  # the reason a plan built on the current state was not started
+
+
+class CollectorState(Protocol):
+    """What the discipline section reads and writes of a trace collector (trace/collector.py), which imports this
+    module: named here, not imported from there, so the import goes one way."""
+
+    unit_of: UnitOf
+    body: list[Line]
+    discipline_section: Section | None
 
 
 def t(value: float) -> str:
@@ -220,7 +226,7 @@ def section(ev: DisciplineRuled, unit_of: UnitOf) -> Section:
     return Section(tuple(lines), counters, not_started)
 
 
-def ruled(collector: Collector, ev: DisciplineRuled) -> None:
+def ruled(collector: CollectorState, ev: DisciplineRuled) -> None:
     """The collector's handler: keep the section, and mark plans built on the current state but not started."""
     found = section(ev, collector.unit_of)
     collector.discipline_section = found
@@ -234,7 +240,7 @@ def ruled(collector: Collector, ev: DisciplineRuled) -> None:
                                                    "no further plans tried",))
 
 
-def attach(collector: Collector, trace: Trace) -> Trace:
+def attach(collector: CollectorState, trace: Trace) -> Trace:
     """The trace with its discipline section first in the bounded sections: requirement, plan and host lines
     past the bound (discipline lines included) are omitted and counted."""
     found = collector.discipline_section

@@ -162,7 +162,7 @@ def test_a_row_with_the_wrong_number_of_cells_is_named_by_its_line(tmp_path: Pat
 
 def test_a_failed_replay_is_listed_with_dashes_for_what_it_never_measured(tmp_path: Path):
     """The last table of a report lists every replay, a failed one too: its figures, decisions and CPU seconds
-    are `-` (it measured nothing), as an empty axis value is. Kills: sweep/report.py:shown's `-` for nothing
+    are `-` (it measured nothing), as an empty axis value is. Kills: sweep/table.py:shown's `-` for nothing
     mutated (the failed replay's decisions and the missing hosts value would read as something)."""
     from refsim.sweep.report import markdown_text
 
