@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from refsim import __version__
 from refsim.model.bounds import MAX_INDEX, MAX_LINE, MAX_TIME, short, whole_number
 from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.model.units import UnitsMode, format_number
@@ -20,22 +21,21 @@ from refsim.repl.collapse import QuietRounds, RoundCollapser
 from refsim.repl.commands import CommandError, check_limits, find, help_lines, unknown
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
+from refsim.repl.tracing import TraceFileError, Tracing
+from refsim.repl.why import why_lines
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
 from refsim.sched.results import SessionResult
 from refsim.sim.batch import input_files
 from refsim.sim.output import read_output
-from refsim import __version__
 from refsim.sim.outputs import OutputWriteError, ReplayOutputs
 from refsim.sim.paths import Named, OutputPathError, guarded_output
 from refsim.sim.recording import Recording, Submit
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, RoundStarted, Simulator
 from refsim.sim.verify import compare, summary
 from refsim.sim.write import write_document
-from refsim.repl.tracing import TraceFileError, Tracing
-from refsim.repl.why import why_lines
 from refsim.trace.filecopy import Identity, identity
 from refsim.trace.records import Trace
-from refsim.trace.settings import OFF, Level, TraceError, parse_trace_on
+from refsim.trace.settings import Level, OFF, TraceError, parse_trace_on
 
 MAX_STEPS = 1_000_000
 

@@ -11,9 +11,8 @@ from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
 from refsim.model.units import UnitsMode
-from refsim.sched.results import SessionResult
-from refsim.sched.events import DisciplineRuled
 from refsim.sched.events import Event
+from refsim.sched.results import SessionResult
 from refsim.sched.session import ObserverFactory
 from refsim.sim.jobtable import JobRecord, JobTable
 from refsim.sim.replay import Reconstructed
@@ -44,7 +43,7 @@ class _Both:
     def __init__(self, text: Collector, json: JsonCollector) -> None:
         self.text, self.json = text, json
 
-    def event(self, event: Event | DisciplineRuled) -> None:
+    def event(self, event: Event) -> None:
         self.text.event(event)
         self.json.event(event)
 

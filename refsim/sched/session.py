@@ -14,13 +14,12 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.allocator import allocate
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend
-from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.disciplines import Discipline, Round
-from refsim.sched.results import Ruling
 from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
 from refsim.sched.picker import Fcfs, OrderingPolicy, pick_order
 from refsim.sched.profile import StartOf
+from refsim.sched.results import KnownOutcomes, Ruling, SessionResult
 from refsim.sched.state import SchedulerState
 
 ObserverFactory = Callable[[JobId], Observer | None]

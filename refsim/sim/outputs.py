@@ -10,8 +10,8 @@ from pathlib import Path
 
 from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Dispatch, Pend
-from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.reservations import Reservation
+from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import DecisionLines, Record, SimOutput, end_record, job_record, output_record

@@ -21,16 +21,16 @@ from refsim.model.jobs import JobState
 from refsim.model.resources import SLOTS
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch, NoDecision, Pend, PendReason
-from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
 from refsim.sched.reservations import Reservation
+from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.session import ObserverFactory, run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobRecord, JobTable
-from refsim.sim.recording import (Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
-                                  SessionPolicy, Submit)
+from refsim.sim.recording import (Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark, SessionPolicy,
+                                  Submit)
 
 # The order of events at one instant (docs/simulator.md, "Instants"): completions, then everything else recorded
 # (arrivals among it) in file order, then the session. Each is (rank, action) in the event queue.

@@ -57,7 +57,7 @@ class Collector:
         self._requirements: dict[e.Path, int | None] = {}
         self.discipline_section: discipline.Section | None = None  # set by a non-greedy discipline's ruling
 
-    def event(self, event: e.Event | DisciplineRuled) -> None:
+    def event(self, event: e.Event) -> None:
         _HANDLERS[type(event)](self, event)
 
     # --- capture -----------------------------------------------------------------------------------------------

@@ -14,10 +14,10 @@ from typing import Protocol
 
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch
-from refsim.sched.results import StartRule
 from refsim.sched.events import DisciplineRuled, ReservationFound
 from refsim.sched.profile import INF
 from refsim.sched.reservations import Extra
+from refsim.sched.results import StartRule
 from refsim.trace.labels import UnitOf, amounts
 from refsim.trace.records import Amt, Line, Part, Trace
 

@@ -10,8 +10,8 @@ from typing import Any, TypeGuard
 
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.sched import events as e
-from refsim.sched.events import DisciplineRuled
 from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, NoDecision, Pend, PendReason
+from refsim.sched.events import DisciplineRuled
 from refsim.trace.nearest import Lack, nearest_misses, unplaced
 from refsim.trace.settings import Level
 from refsim.trace.tally import REJECTIONS, VerdictTally
@@ -83,7 +83,7 @@ class JsonCollector:
         self._requirements: dict[e.Path, Obj] = {}
         self._plan: Obj | None = None
 
-    def event(self, event: e.Event | DisciplineRuled) -> None:
+    def event(self, event: e.Event) -> None:
         _HANDLERS[type(event)](self, event)
 
     def _room(self) -> bool:

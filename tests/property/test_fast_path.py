@@ -19,7 +19,7 @@ from refsim.model.cluster import HostStatus
 from refsim.model.jobid import JobId
 from refsim.sched import accounting
 from refsim.sched.results import KnownOutcomes, SessionResult
-from refsim.sim.recording import Event, HostChange, Recording, Remove, Sessions, SessionPolicy, Submit
+from refsim.sim.recording import Event, HostChange, Recording, Remove, SessionPolicy, Sessions, Submit
 from refsim.sim.replay import Reconstructed, RoundEnded, Simulator
 from tests.support.strategies import clusters, jobs
 

@@ -10,8 +10,8 @@ from refsim.model.jobid import JobId, parse_job_id
 from refsim.model.jobs import Job
 from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.sched import events as e
-from refsim.sched.results import SessionResult
 from refsim.sched.faults import Fault, FaultPlan, FaultPoint
+from refsim.sched.results import SessionResult
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from refsim.sched.disciplines.base import Discipline, Round
-from refsim.sched.results import Ruling, StartRule
 from refsim.sched.disciplines.conservative import Conservative
 from refsim.sched.disciplines.conservative_drevt import DrevtConservative
 from refsim.sched.disciplines.easy import Easy
 from refsim.sched.disciplines.greedy import Greedy
 from refsim.sched.disciplines.strict import Strict
+from refsim.sched.results import Ruling, StartRule
 
 DEFAULT = "greedy"
 DISCIPLINES: dict[str, Callable[[], Discipline]] = {

@@ -16,9 +16,9 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode, PendReason
 from refsim.sched.disciplines.base import RoundBase, overlapping, reason, started_as, with_reasons
-from refsim.sched.results import Ruling, StartRule
 from refsim.sched.profile import INF, StartOf
 from refsim.sched.reservations import Reservation
+from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState
 
 

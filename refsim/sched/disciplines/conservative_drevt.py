@@ -10,9 +10,9 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, reason, with_reasons
-from refsim.sched.results import Ruling, StartRule
 from refsim.sched.profile import StartOf
 from refsim.sched.reservations import Reservation
+from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState
 
 

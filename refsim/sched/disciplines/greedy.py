@@ -6,8 +6,8 @@ from __future__ import annotations
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Outcome
 from refsim.sched.disciplines.base import RoundBase
-from refsim.sched.results import Ruling
 from refsim.sched.profile import StartOf
+from refsim.sched.results import Ruling
 from refsim.sched.state import SchedulerState
 
 

@@ -7,8 +7,8 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode, PendReason
 from refsim.sched.disciplines.base import RoundBase, reason, with_reasons
-from refsim.sched.results import Ruling, StartRule
 from refsim.sched.profile import StartOf
+from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState
 
 

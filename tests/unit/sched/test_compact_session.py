@@ -6,10 +6,10 @@ each piece on hand-made states."""
 from refsim.model.cluster import Cluster, Host, Queue
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Allocation, HostAllocation, Pend
-from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.buckets import Buckets
+from refsim.sched.decisions import Allocation, HostAllocation, Pend
 from refsim.sched.picker import Fcfs, pick_order
+from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 

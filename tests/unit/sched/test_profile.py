@@ -4,9 +4,9 @@ extra resources, on two 4-slot hosts."""
 from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
 from refsim.resreq.ast import OrderKey
-from refsim.sched.profile import INF, Holding, Profile
+from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
+from refsim.sched.profile import Holding, INF, Profile
 from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState
 

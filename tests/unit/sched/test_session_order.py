@@ -6,10 +6,10 @@ from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, Pend, PendCode
-from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sched.disciplines.greedy import Greedy
 from refsim.sched.profile import StartOf
+from refsim.sched.results import KnownOutcomes, SessionResult
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 

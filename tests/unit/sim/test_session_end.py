@@ -1,8 +1,8 @@
 """When a session ends: once the simulator has reported its last decision or no-decision selection, before the
 round's end is reported. The simulator's `session_in_progress` says so at each report."""
 
-from refsim.sim.replay import Reconstructed, RoundEnded, RoundStarted, Simulator
 from refsim.sched.results import SessionResult
+from refsim.sim.replay import Reconstructed, RoundEnded, RoundStarted, Simulator
 from tests.support.recordings import recording
 
 

@@ -4,9 +4,9 @@ from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, Pend, PendCode
-from refsim.sched.results import StartRule
 from refsim.sched.disciplines.conservative_drevt import DrevtConservative
 from refsim.sched.events import DisciplineRuled, Window
+from refsim.sched.results import StartRule
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 from tests.unit.sched.disciplines.test_traced_start_elsewhere import Recorder

@@ -10,10 +10,9 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, NoDecision, Pend, PendCode
 from refsim.sched.disciplines import discipline
-from refsim.sched.results import StartRule
-from refsim.sched.events import DisciplineRuled, ExtraTest, Release, Window
-from refsim.sched.events import AllocationBuilt, DecisionMade
+from refsim.sched.events import AllocationBuilt, DecisionMade, DisciplineRuled, ExtraTest, Release, Window
 from refsim.sched.reservations import Extra
+from refsim.sched.results import StartRule
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 from tests.unit.sched.disciplines.schedule import simulate
