@@ -355,11 +355,11 @@ class BestFit:
 
 class PlanningState(SchedulerState):
     """The scheduler state as planning sees it over one interval [a, b): the projected usage, never the fault
-    seam (faults model errors in the decision being made, not in its plan), always the reference path (the fast
-    path's memos belong to the real state and its differential property covers the real state only), and hosts
-    scanned in best-fit order: the job's order[] keys first, then the host that would stay idle the shortest
-    just before `a`, then just after `b`, then the cluster's order (docs/disciplines.md, "Where a backfill
-    reservation goes")."""
+    seam (faults model errors in the decision being made, not in its plan), the real state's path with memos of
+    its own (docs/planning.md, "Planning states own their memos"), and hosts scanned in best-fit order: the
+    job's order[] keys first, then the host that would stay idle the shortest just before `a`, then just after
+    `b`, then the cluster's order (docs/disciplines.md, "Where a backfill reservation goes"). `most`: the
+    projected host amounts as arrays, when the projection was computed from them (HeldPairs.most_held)."""
 
     def __init__(self, state: SchedulerState, usage: Usage, fit: BestFit | None,
                  most: dict[str, np.ndarray] | None = None) -> None:
