@@ -56,7 +56,7 @@ def job_lines(sim: Simulator, selector: JobId) -> list[str]:
         if isinstance(r.last_outcome, Pend):
             lines += [f"    {code} on {len(names)} host{'s' if len(names) > 1 else ''}: {compress_hosts(names)}"
                       for code, names in hosts_by_code(r.last_outcome.reasons)]
-        if sim.discipline.name != "greedy" and r.state is JobState.PENDING:
+        if sim.discipline.holds_back and r.state is JobState.PENDING:
             lines.append(f"  {_planned_start(r)}")
     return lines
 

@@ -45,7 +45,7 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: 
     # yields to the console (submit, dispatch, removal), so the job always has a position
     position = order.index(job) + 1
     collector = Collector(job, level, DEFAULT_LINES, state.cluster)
-    if sim.discipline.name == "greedy":
+    if not sim.discipline.holds_back:
         collector.event(JobSelected(where[1], position, job))
         allocate(state, job, policy, collector)
     else:

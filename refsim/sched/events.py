@@ -380,9 +380,10 @@ class DisciplineRuled:
     `kept`: the outcome kept (a dispatch, possibly `moved` to another allocation the round found, or a pend).
     `protects`: the planned starts the decision had to respect, compared with `now + run_limit` by
     `<=` when `inclusive`, else `<`. `ahead`: under conservative-drevt, the independent planned starts of the
-    jobs ahead (None: never placeable)."""
+    jobs ahead (None: never placeable). `traits`: what the discipline is, which the trace reads (never the name)."""
 
     discipline: str
+    traits: DisciplineTraits
     now: float
     run_limit: float | None
     fits: bool
@@ -396,6 +397,16 @@ class DisciplineRuled:
     blocked_by: JobId | None
     extra_test: ExtraTest | None
     ahead: tuple[tuple[JobId, float | None], ...] = ()
+
+
+@dataclass(frozen=True)
+class DisciplineTraits:
+    """The facts of refsim/sched/disciplines/base.py's Discipline that the trace words its section by."""
+
+    blocks_behind_first_waiting: bool  # strict: no later job starts once a job does not fit (no backfilling)
+    single_reservation: bool  # EASY: only the first job that does not fit holds a backfill reservation
+    plans_every_job: bool  # conservative: every waiting job gets a reservation fitted around the earlier ones
+    independent_starts: bool  # conservative-drevt: planned starts of the jobs ahead computed independently
 
 
 Event = (JobSelected | SelectionKeys | ClusterLimitsMatched | RequirementEntered | RequirementSkipped

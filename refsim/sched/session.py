@@ -67,7 +67,7 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
         order, entries = state.fcfs_queue()  # kept in FCFS order by the state
     else:
         order = pick_order(selectable(state), state.cluster, policy)
-    if discipline is None or discipline.name == "greedy":
+    if discipline is None or not discipline.holds_back:
         if compact and observer_for is None and state.fast_path:
             if entries is None:
                 entries = [state.buckets.entry(job) for job in order]
@@ -79,12 +79,12 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     if compact and observer_for is None and state.fast_path:
         if entries is None:
             entries = [state.buckets.entry(job) for job in order]
-        yield from _ruled_compact(state, round_, discipline.name, round_no, policy, order, entries)
+        yield from _ruled_compact(state, round_, discipline, round_no, policy, order, entries)
     else:
-        yield from _ruled(state, round_, discipline.name, round_no, policy, observer_for, order)
+        yield from _ruled(state, round_, discipline, round_no, policy, observer_for, order)
 
 
-def _ruled(state: SchedulerState, round_: Round, name: str, round_no: int, policy: OrderingPolicy,
+def _ruled(state: SchedulerState, round_: Round, discipline: Discipline, round_no: int, policy: OrderingPolicy,
            observer_for: ObserverFactory | None, order: list[Job], first: int = 1,
            removals: int | None = None) -> Iterator[SessionResult]:
     """A session under a dispatching discipline: each job in picker order is judged by the allocator on the
@@ -101,7 +101,7 @@ def _ruled(state: SchedulerState, round_: Round, name: str, round_no: int, polic
         outcome, ruling = round_.rule(job, judged)
         # a round keeps the allocator's outcome or replaces it by a dispatch or a pend
         if observer is not None and isinstance(outcome, (Dispatch, Pend)):
-            observer.event(explain(name, round_, job, judged, outcome, ruling))
+            observer.event(explain(discipline, round_, job, judged, outcome, ruling))
             if outcome is not judged:
                 if isinstance(outcome, Dispatch):
                     observer.event(AllocationBuilt(outcome.allocation))
@@ -112,7 +112,7 @@ def _ruled(state: SchedulerState, round_: Round, name: str, round_no: int, polic
         yield SessionResult(round_no, position, job.id, outcome, ruling)
 
 
-def _ruled_compact(state: SchedulerState, round_: Round, name: str, round_no: int, policy: OrderingPolicy,
+def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline, round_no: int, policy: OrderingPolicy,
                    order: list[Job], entries: list[list[Any]]) -> Iterator[SessionResult | KnownOutcomes]:
     """_ruled() without observers, giving each run of bucket pends as one KnownOutcomes once the round keeps such
     pends as they are (Round.keeps_pends: strict behind its first waiting job, EASY once it has reserved). Nothing
@@ -127,7 +127,7 @@ def _ruled_compact(state: SchedulerState, round_: Round, name: str, round_no: in
 
     while True:
         if state.removals != removals:  # a caller removed a job since the session started: check each one alone
-            yield from _ruled(state, round_, name, round_no, policy, None, order[at:], at + 1, removals)
+            yield from _ruled(state, round_, discipline, round_no, policy, None, order[at:], at + 1, removals)
             return
         ruled: tuple[Outcome, Ruling | None] | None = None
         if round_.keeps_pends:

@@ -88,7 +88,7 @@ def reservation_lines(found: ReservationFound, ev: DisciplineRuled, unit_of: Uni
                         + allocation_parts(r.allocation, unit_of) for r in found.releases], 4, "running jobs")
     else:
         lines.append(Line(3, ("found without waiting for any running job to end",)))
-    if ev.discipline == "conservative":
+    if ev.traits.plans_every_job:
         if found.around:
             lines.append(Line(3, ("fitted around the earlier backfill reservations:",)))
             _listed(lines, [(f"job {w.job}: [{t(w.planned_start)}, {t(w.end)})",) for w in found.around], 4,
@@ -120,12 +120,12 @@ def _yes(holds: bool) -> str:
 
 def backfill_lines(ev: DisciplineRuled, unit_of: UnitOf) -> list[Line]:
     """What a job that fits now but has jobs waiting ahead of it was tested against."""
-    if ev.discipline == "strict":
+    if ev.traits.blocks_behind_first_waiting:
         return [Line(2, (f"waits behind job {ev.blocked_by}, the first job of this session that did not fit "
                          "(strict FCFS: no backfilling)",))] if ev.blocked_by is not None else []
     if ev.run_limit is None:
         return [Line(2, ("no run limit: never backfilled",))]
-    if ev.discipline == "conservative-drevt":
+    if ev.traits.independent_starts:
         lines = [Line(2, ("independent planned starts of the jobs ahead (from the running jobs alone):",))]
         items: list[tuple[Part, ...]] = []
         for job, planned in ev.ahead:
@@ -137,7 +137,7 @@ def backfill_lines(ev: DisciplineRuled, unit_of: UnitOf) -> list[Line]:
             items.append((f"job {job}: planned start {t(planned)}{fits}; ends before it: {text}: {_yes(holds)}",))
         _listed(lines, items, 3, "jobs ahead")
         return lines
-    if ev.discipline == "conservative":
+    if ev.traits.plans_every_job:
         end = ev.now + ev.run_limit
         if not ev.protects:
             return [Line(2, (f"its run [{t(ev.now)}, {t(end)}) meets no earlier backfill reservation",))]
@@ -172,7 +172,7 @@ def verdict(ev: DisciplineRuled) -> tuple[str, str | None]:
     """The verdict line's text, and the reason a job that fits was not started (None when it started)."""
     if isinstance(ev.kept, Dispatch):
         rule = ev.rule or StartRule.FITS
-        if ev.discipline == "conservative-drevt" and rule is StartRule.ENDS_BEFORE:
+        if ev.traits.independent_starts and rule is StartRule.ENDS_BEFORE:
             return "backfilled: ends before every independent planned start ahead", None
         of = f" of job {ev.protects[0].job}" if ev.protects else ""
         text = _STARTED[rule].format(word="by" if ev.inclusive else "before", of=of)
@@ -184,7 +184,7 @@ def verdict(ev: DisciplineRuled) -> tuple[str, str | None]:
 
 
 def _held(ev: DisciplineRuled) -> str:
-    if ev.discipline == "strict":
+    if ev.traits.blocks_behind_first_waiting:
         if ev.blocked_by is None:
             return "does not fit now; no later job starts in this session"
         if ev.fits:
@@ -193,13 +193,13 @@ def _held(ev: DisciplineRuled) -> str:
     if ev.blocked_by is not None:
         return f"no run limit, so never backfilled: waits behind job {ev.blocked_by}"
     if ev.delays is not None:
-        what = "the planned start" if ev.discipline == "conservative-drevt" else "the backfill reservation"
+        what = "the planned start" if ev.traits.independent_starts else "the backfill reservation"
         return f"would delay {what} of job {ev.delays}"
     if ev.fits:
         return "its planned start is later than now"
     if ev.reservation is not None:
         return "does not fit now; holds the backfill reservation"
-    if ev.discipline in ("easy", "easy-drevt") and ev.protects:
+    if ev.traits.single_reservation and ev.protects:
         return (f"does not fit now; only job {ev.protects[0].job}, the first job that did not fit, holds a "
                 "backfill reservation")
     return "does not fit now, nor once every running job has ended: no backfill reservation"
@@ -211,7 +211,7 @@ def section(ev: DisciplineRuled, unit_of: UnitOf) -> Section:
                       "(see the requirement, plan and host sections below)",))]
     if ev.reservation is not None and not (ev.rule is StartRule.PLANNED_NOW):
         lines += reservation_lines(ev.reservation, ev, unit_of)
-    if ev.discipline == "strict" or (ev.fits and ev.rule is not StartRule.HEAD):
+    if ev.traits.blocks_behind_first_waiting or (ev.fits and ev.rule is not StartRule.HEAD):
         lines += backfill_lines(ev, unit_of)
     if ev.reservation is not None and ev.rule is StartRule.PLANNED_NOW:
         lines += reservation_lines(ev.reservation, ev, unit_of)

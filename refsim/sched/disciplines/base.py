@@ -39,7 +39,17 @@ class Round(Protocol):
 
 
 class Discipline(Protocol):
+    """A discipline, and what it is in the scheduling domain: modules outside this package read these facts, never
+    the name, which is only a label (display, output, lookup in DISCIPLINES)."""
+
     name: str
+    holds_back: bool  # False only for greedy: every job that fits starts, so its session is the allocator alone
+    blocks_behind_first_waiting: bool  # strict: no later job starts once a job does not fit (no backfilling)
+    single_reservation: bool  # EASY: only the first job that does not fit holds a backfill reservation
+    plans_every_job: bool  # conservative: every waiting job gets a reservation fitted around the earlier ones
+    independent_starts: bool  # conservative-drevt: planned starts of the jobs ahead computed independently
+    extra_resources_rule: bool  # textbook EASY: a job may also start on the extra resources at the planned start
+    inclusive_shadow: bool  # a job whose run limit ends exactly at the planned start may start
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> Round: ...
 

@@ -68,6 +68,13 @@ class ConservativeRound(RoundBase):
 
 class Conservative:
     name = "conservative"
+    holds_back = True
+    blocks_behind_first_waiting = False
+    single_reservation = False
+    plans_every_job = True
+    independent_starts = False
+    extra_resources_rule = False
+    inclusive_shadow = False
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> ConservativeRound:
         return ConservativeRound(state, now, start_of)

@@ -67,6 +67,13 @@ class DrevtConservativeRound(RoundBase):
 
 class DrevtConservative:
     name = "conservative-drevt"
+    holds_back = True
+    blocks_behind_first_waiting = False
+    single_reservation = False
+    plans_every_job = False
+    independent_starts = True
+    extra_resources_rule = False
+    inclusive_shadow = False
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> DrevtConservativeRound:
         return DrevtConservativeRound(state, now, start_of)

@@ -69,9 +69,17 @@ class EasyRound(RoundBase):
 
 
 class Easy:
+    holds_back = True
+    blocks_behind_first_waiting = False
+    single_reservation = True
+    plans_every_job = False
+    independent_starts = False
+
     def __init__(self, textbook: bool) -> None:
         self.textbook = textbook
         self.name = "easy" if textbook else "easy-drevt"
+        self.extra_resources_rule = textbook  # DR_EVT's has no extra-resources rule
+        self.inclusive_shadow = textbook  # DR_EVT's backfill must end strictly before the planned start
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> EasyRound:
         return EasyRound(state, now, start_of, self.textbook)

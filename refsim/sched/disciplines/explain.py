@@ -11,14 +11,14 @@ from __future__ import annotations
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend
-from refsim.sched.disciplines.base import Round, overlapping
-from refsim.sched.events import DisciplineRuled, ExtraTest, Release, ReservationFound, Window
+from refsim.sched.disciplines.base import Discipline, Round, overlapping
+from refsim.sched.events import DisciplineRuled, DisciplineTraits, ExtraTest, Release, ReservationFound, Window
 from refsim.sched.profile import INF
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
 
 
-def explain(discipline: str, round_: Round, job: Job, judged: Outcome, kept: Outcome,
+def explain(discipline: Discipline, round_: Round, job: Job, judged: Outcome, kept: Outcome,
             ruling: Ruling | None) -> DisciplineRuled:
     """The event for one ruling. Call it before the round hears of the job's start."""
     ruling = ruling or Ruling()
@@ -34,10 +34,12 @@ def explain(discipline: str, round_: Round, job: Job, judged: Outcome, kept: Out
         protects = (head,)  # EASY: a job that does not fit behind the reserved job is not tested, but waits behind it
     blocked_by = ruling.blocked_by
     blocker = getattr(round_, "blocker", None)
-    if discipline == "strict" and blocker not in (None, job.id):
+    if discipline.blocks_behind_first_waiting and blocker not in (None, job.id):
         blocked_by = blocker  # strict: every job behind the first that did not fit waits behind it
-    return DisciplineRuled(discipline, round_.now, job.run_limit, fits, kept, moved, ruling.rule, reservation,
-                           _windows(protects), discipline == "easy", ruling.delays, blocked_by,
+    traits = DisciplineTraits(discipline.blocks_behind_first_waiting, discipline.single_reservation,
+                              discipline.plans_every_job, discipline.independent_starts)
+    return DisciplineRuled(discipline.name, traits, round_.now, job.run_limit, fits, kept, moved, ruling.rule,
+                           reservation, _windows(protects), discipline.inclusive_shadow, ruling.delays, blocked_by,
                            _extra_test(discipline, round_, kept, ruling), _ahead(discipline, round_, job, ruling))
 
 
@@ -49,23 +51,23 @@ def _windows(reservations: tuple[Reservation, ...]) -> tuple[Window, ...]:
     return tuple(Window(r.job, r.planned_start, r.end) for r in reservations)
 
 
-def _found(discipline: str, round_: Round, reservation: Reservation) -> ReservationFound:
+def _found(discipline: Discipline, round_: Round, reservation: Reservation) -> ReservationFound:
     now = round_.now
     freeing = set(reservation.freed_by)
     releases = sorted((Release(h.job, h.start, h.end - h.start, h.allocation) for h in round_.profile.holdings
                        if h.job in freeing and h.start <= now), key=lambda r: (r.end, r.job))
     around: tuple[Window, ...] = ()
-    if discipline == "conservative":
+    if discipline.plans_every_job:
         earlier = [r for r in getattr(round_, "reservations", ()) if r.job != reservation.job]
         around = _windows(overlapping(earlier, now, reservation.end))
-    extra = round_.profile.extra(reservation) if discipline == "easy" else None
+    extra = round_.profile.extra(reservation) if discipline.extra_resources_rule else None
     return ReservationFound(reservation.planned_start, reservation.end, reservation.allocation, tuple(releases),
                             around, extra, reservation.moved)
 
 
-def _extra_test(discipline: str, round_: Round, kept: Outcome, ruling: Ruling) -> ExtraTest | None:
+def _extra_test(discipline: Discipline, round_: Round, kept: Outcome, ruling: Ruling) -> ExtraTest | None:
     """Textbook EASY ran the extra-resources test when a job that fits did not end by the planned start."""
-    if discipline != "easy":
+    if not discipline.extra_resources_rule:
         return None
     if ruling.extra is not None:  # set only for a start on the extra resources (StartRule.EXTRA)
         return ExtraTest(ruling.extra, True)
@@ -74,9 +76,9 @@ def _extra_test(discipline: str, round_: Round, kept: Outcome, ruling: Ruling) -
     return None
 
 
-def _ahead(discipline: str, round_: Round, job: Job, ruling: Ruling) -> tuple[tuple[JobId, float | None], ...]:
+def _ahead(discipline: Discipline, round_: Round, job: Job, ruling: Ruling) -> tuple[tuple[JobId, float | None], ...]:
     """conservative-drevt: the independent planned starts computed for the jobs ahead of this one."""
-    if discipline != "conservative-drevt":
+    if not discipline.independent_starts:
         return ()
     planned = getattr(round_, "_planned", {})
     ruled = ruling.delays

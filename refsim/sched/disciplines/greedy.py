@@ -22,6 +22,13 @@ class GreedyRound(RoundBase):
 
 class Greedy:
     name = "greedy"
+    holds_back = False
+    blocks_behind_first_waiting = False
+    single_reservation = False
+    plans_every_job = False
+    independent_starts = False
+    extra_resources_rule = False
+    inclusive_shadow = False
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> GreedyRound:
         return GreedyRound(state, now, start_of)

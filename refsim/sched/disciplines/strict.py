@@ -37,6 +37,13 @@ class StrictRound(RoundBase):
 
 class Strict:
     name = "strict"
+    holds_back = True
+    blocks_behind_first_waiting = True
+    single_reservation = False
+    plans_every_job = False
+    independent_starts = False
+    extra_resources_rule = False
+    inclusive_shadow = False
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> StrictRound:
         return StrictRound(state, now, start_of)

@@ -47,9 +47,10 @@ def test_a_session_selects_jobs_in_the_order_its_policy_gives() -> None:
 
 
 class _GreedyUnderAnotherName:
-    """Greedy's round, under a name the session does not take the greedy shortcut for."""
+    """Greedy's round, described as holding back, so the session does not take the greedy shortcut for it."""
 
     name = "greedy-round"
+    holds_back = True
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> object:
         return Greedy().open(state, now, start_of)

@@ -86,12 +86,13 @@ def test_a_start_moved_to_the_reservations_allocation_marks_the_built_plan():
     from refsim.model.jobid import JobId
     from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
     from refsim.sched.results import StartRule
-    from refsim.sched.events import DisciplineRuled, ReservationFound
+    from refsim.sched.events import DisciplineRuled, DisciplineTraits, ReservationFound
     from refsim.trace.discipline import ruled
     from refsim.trace.records import Line
 
     on_h2 = Allocation((HostAllocation("h2", (("slots", 1),)),))
-    event = DisciplineRuled("conservative", 0.0, 10.0, True, Dispatch(JobId(3), on_h2), True,
+    conservative = DisciplineTraits(False, False, True, False)
+    event = DisciplineRuled("conservative", conservative, 0.0, 10.0, True, Dispatch(JobId(3), on_h2), True,
                             StartRule.PLANNED_NOW, ReservationFound(0.0, 10.0, on_h2, ()), (), False, None, None,
                             None)
     collector = SimpleNamespace(unit_of=lambda _name: None,

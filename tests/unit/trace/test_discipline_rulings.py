@@ -56,7 +56,7 @@ def test_a_reservation_of_a_job_without_a_run_limit_lasts_for_ever():
 
 
 def test_under_strict_the_first_job_that_does_not_fit_waits_behind_no_one():
-    """Kills: refsim/sched/disciplines/explain.py:explain `discipline == "strict" and blocker not in (...)` ->
+    """Kills: refsim/sched/disciplines/explain.py:explain `discipline.blocks_behind_first_waiting and blocker not in (...)` ->
     `or` (the blocking job itself would be said to wait behind itself). On n (20 slots) job 1 takes 12; job 2 (10)
     does not fit in 8 and becomes the job every later job waits behind; job 3 (3) fits but pends blocked by it."""
     text = ("scheduling: {discipline: strict}\ncluster:\n  hosts:\n    - {name: n, slots: 20}\nevents:\n"

@@ -105,7 +105,7 @@ def test_easy_drevt_runs_no_extra_resources_test():
 def test_only_textbook_easy_lets_a_run_end_at_the_planned_start_it_protects(name, inclusive):
     """On _extra_case every discipline's facts say how a run's end was compared with the planned starts it
     protects: `<=` (inclusive) for textbook EASY only, `<` for the others (docs/disciplines.md).
-    Kills: refsim/sched/disciplines/explain.py:explain marking a discipline inclusive by a misspelt name."""
+    Kills: refsim/sched/disciplines/explain.py:explain not taking `inclusive` from the discipline's inclusive_shadow."""
     ruled = _extra_case(name) if name.startswith("easy") else _session(
         name, (Host("n", {"slots": 4}),), ((1, 2, 10, 0, "n"),), (_job(2, 3, 5), _job(3, 1, 20)))[1]
     assert {ruled[n].inclusive for n in ruled} == {inclusive}
