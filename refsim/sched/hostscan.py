@@ -32,10 +32,6 @@ _ACCEPTED = (VerdictKind.ACCEPTED,)
 _CLAIMED = (VerdictKind.ALREADY_CLAIMED,)
 _KIND_ORDER = {kind: i for i, kind in enumerate(VerdictKind)}
 _NOTHING: dict[str, Amount] = {}
-# A traced scan reports every host it considers: its verdicts for claimed hosts and its event are made with
-# tuple.__new__ and every field given, which is the same named tuple at a third of the cost of the class call
-# (whose generated __new__ fills defaults).
-_new = tuple.__new__
 
 
 class LimitDemand(NamedTuple):
@@ -200,7 +196,7 @@ def _scan(ev: Evaluation, path: Path, plan: int, position: int, demand: Position
                 return ScanError(str(exc))
         if host.name in claimed:
             if observer_verdicts is not None:
-                observer_verdicts.append(_new(HostVerdict, (host.name, _CLAIMED, (), (), None)))
+                observer_verdicts.append(HostVerdict(host.name, _CLAIMED))
             continue
         verdict = _judged(ev, path, single, host, demand, plan, position)
         if observer_verdicts is not None:

@@ -68,14 +68,14 @@ class Ledger:
     def claim(self, hosts: Iterable[str], resources: tuple[tuple[str, Amount], ...]) -> None:
         """Hold `resources` on each of `hosts`, in that order: the same holds as hold(Hold(resource, amount,
         host)) per host and resource, made in bulk because a loaded replay claims every host of every dispatch."""
-        append, tables, make = self._holds.append, self._host, tuple.__new__
+        append, tables = self._holds.append, self._host
         self._held = None
         for host in hosts:
             table = tables.get(host)
             if table is None:
                 table = tables[host] = {}
             for resource, amount in resources:
-                append(make(Hold, (resource, amount, host, None, None)))
+                append(Hold(resource, amount, host))
                 total = table.get(resource, 0) + amount
                 table[resource] = total if total.__class__ is int else normalise(total)
 

@@ -16,9 +16,6 @@ from refsim.sched.faults import FaultPoint, InternalError
 from refsim.sched.hostscan import PositionDemand, ScanError, judge, scan_position
 from refsim.sched.ledger import Hold, Ledger
 
-# A traced plan reports each of its positions: those events are made with tuple.__new__ and every field given, the
-# same named tuple without the frame of its class call.
-_new = tuple.__new__
 
 class PlanResult(Enum):
     COMMITTED = "committed"
@@ -95,8 +92,8 @@ def _fill(ev: Evaluation, path: Path, single: Single, plan: Plan) -> int | None:
             _claim(ev, filled_by, demand)
         if observer is not None:
             error = found.message if isinstance(found, ScanError) else None
-            observer.event(_new(PositionScanned, (path, plan.number, position, tasks, tuple(considered or ()),
-                                                  filled_by.name if filled_by is not None else None, error)))
+            observer.event(PositionScanned(path, plan.number, position, tasks, tuple(considered or ()),
+                                           filled_by.name if filled_by is not None else None, error))
         if filled_by is None:
             return position
     return None
