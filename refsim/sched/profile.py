@@ -331,6 +331,34 @@ class Profile:
         return Extra(tuple(hosts), shared)
 
 
+class HeadReservations:
+    """The reservations a blocked head job found at an earlier session (EASY's one reservation per session), kept
+    for the fast path while the same search would find them again: the same state, at the same version (nothing
+    committed, released or changed in the cluster since, so the same running jobs hold the same allocations, in
+    the same order), with every holding ending at the same instant as then. A running job's planned end is never
+    before now (Profile._end), so equal ends are all still ahead: the candidate starts are the same, and so is
+    every projection and placement. Only for a profile that holds running jobs alone (no reservation yet)."""
+
+    def __init__(self) -> None:
+        self._state: SchedulerState | None = None
+        self._version = -1
+        self._ends: list[float] = []
+        self._found: dict[JobId, Reservation | None] = {}
+
+    def earliest(self, profile: Profile, job: Job) -> Reservation | None:
+        """profile.earliest(job, from_now=False), remembered while it stands."""
+        state = profile.state
+        if not state.fast_path or profile.reserved:
+            return profile.earliest(job, from_now=False)
+        ends = [h.end for h in profile.holdings]
+        if state is not self._state or state.version != self._version or ends != self._ends:
+            self._state, self._version, self._ends = state, state.version, ends
+            self._found.clear()
+        if job.id not in self._found:
+            self._found[job.id] = profile.earliest(job, from_now=False)
+        return self._found[job.id]
+
+
 Fit = tuple[float, float]  # how long a host would stay idle just before and just after a holding
 NO_FIT: Fit = (INF, INF)  # a host nothing holds
 

@@ -16,16 +16,18 @@ from __future__ import annotations
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, reason, started_as, with_reasons
-from refsim.sched.profile import StartOf
+from refsim.sched.profile import HeadReservations, StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState
 
 
 class EasyRound(RoundBase):
-    def __init__(self, state: SchedulerState, now: float, start_of: StartOf, textbook: bool) -> None:
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf, textbook: bool,
+                 heads: HeadReservations) -> None:
         super().__init__(state, now, start_of)
         self.textbook = textbook
+        self.heads = heads  # the discipline's, across sessions
         self.head: Reservation | None = None
 
     @property
@@ -59,7 +61,7 @@ class EasyRound(RoundBase):
     def _reserve(self, job: Job, outcome: Pend) -> tuple[Outcome, Ruling | None]:
         """The first blocked job that can be placed at all holds the reservation; one that cannot be placed
         even when every running job has ended holds nothing and blocks nobody."""
-        reservation = self.profile.earliest(job, from_now=False)
+        reservation = self.heads.earliest(self.profile, job)
         if reservation is None:
             return outcome, None
         self.head = reservation
@@ -80,6 +82,7 @@ class Easy:
         self.name = "easy" if textbook else "easy-drevt"
         self.extra_resources_rule = textbook  # DR_EVT's has no extra-resources rule
         self.inclusive_shadow = textbook  # DR_EVT's backfill must end strictly before the planned start
+        self.heads = HeadReservations()  # a replay's sessions after arrivals alone find the same head reservation
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> EasyRound:
-        return EasyRound(state, now, start_of, self.textbook)
+        return EasyRound(state, now, start_of, self.textbook, self.heads)
