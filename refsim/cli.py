@@ -17,7 +17,7 @@ from refsim import __version__
 from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
 from refsim.sched.disciplines import DISCIPLINES
-from refsim.sim.batch import open_recording, run_batch, summary_lines
+from refsim.sim.batch import BatchSummary, open_recording, run_batch
 from refsim.sim.log import STDERR
 from refsim.sim.outputs import OutputWriteError
 from refsim.sim.paths import Named, OutputPathError, guarded_output
@@ -158,9 +158,8 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
         raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
-    lines = summary_lines(loaded, result)
-    after = next(i for i, line in enumerate(lines) if line.startswith("utilisation:")) + 1
-    for line in lines[:after] + metric_lines(metrics.metrics()) + lines[after:]:
+    summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(metrics.metrics())))
+    for line in summary.lines():
         click.echo(line)
     if result.mismatches:
         sys.exit(1)
