@@ -17,12 +17,11 @@ from refsim import __version__
 from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
 from refsim.sched.disciplines import DISCIPLINES
-from refsim.sim.batch import open_recording, run_batch, summary_lines
+from refsim.sim.batch import BatchSummary, open_recording
 from refsim.sim.log import STDERR
 from refsim.sim.outputs import OutputWriteError
-from refsim.sim.paths import Named, OutputPathError, guarded_output
+from refsim.sim.paths import Named, OutputPathError
 from refsim.sim.reader import RecordingError
-from refsim.sim.verify import write_report
 from refsim.sim.recording import Recording
 
 if TYPE_CHECKING:
@@ -115,8 +114,7 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
     from refsim.report.metrics import MetricsBuilder
     from refsim.report.summary import metric_lines
-    from refsim.sim.batch import input_files
-    from refsim.sim.tables import check_tables, write_tables
+    from refsim.sim.batchrun import BatchFiles, replay_with_files
 
     if example == "list":
         _list_examples()
@@ -127,40 +125,24 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         raise click.UsageError("--schedule and --resources are written by batch runs, not the console")
     if log_path is None and verbose:
         log_path = STDERR  # -v without --log: the log goes to the terminal, apart from the console's output
+    files = BatchFiles(sim_output, sim_verify, verify_report, log_path, verbose, schedule, resources)
     try:
         loaded = _recording(recording, example)
-        outputs = [("the --sim-output file", sim_output), ("the --log file", log_path)]
-        check_tables(schedule, resources, input_files(loaded, sim_verify), outputs)
-        if verify_report is not None:
-            others = outputs + [("the --schedule file", schedule), ("the --resources file", resources)]
-            guarded_output(verify_report, input_files(loaded, sim_verify),
-                           [(role, path) for role, path in others if path is not None], role="--verify-report")
         if discipline is not None:
             loaded = replace(loaded, discipline=discipline)
         if interactive:
             _interactive(loaded, sim_output, sim_verify, log_path, verbose, on_error)
             return
         metrics = MetricsBuilder(recording or example or "demo")
-        progress = Progress("replaying", loaded.events[-1].time if loaded.events else 0)
-        try:
-            result = run_batch(loaded, sim_output, sim_verify, log_path, verbose, sink=metrics.add,
-                               progress=progress.update if progress.enabled else None,
-                               pends_to_sink=False)  # metrics read no pend records
-        finally:
-            progress.close()
-        if verify_report is not None:
-            write_report(result.mismatches, verify_report)
-        assert result.jobs is not None  # a batch run returns its job table
-        write_tables(result.jobs, loaded.cluster, schedule, resources)
+        result = replay_with_files(loaded, files, sink=metrics.add)
     except (RecordingError, OutputPathError, OutputWriteError) as exc:
         raise InputError(str(exc)) from None
     except BrokenPipeError:
         raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
         raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
-    lines = summary_lines(loaded, result)
-    after = next(i for i, line in enumerate(lines) if line.startswith("utilisation:")) + 1
-    for line in lines[:after] + metric_lines(metrics.metrics()) + lines[after:]:
+    summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(metrics.metrics())))
+    for line in summary.lines():
         click.echo(line)
     if result.mismatches:
         sys.exit(1)

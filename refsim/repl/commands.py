@@ -1,8 +1,12 @@
-"""The command table: every command's name, section, usage and help, in the order help lists them."""
+"""The command table: every console command's name, usage, help and argument kinds, in the order help lists them,
+with the handler the console registers for it (`COMMANDS.handles`). Dispatch, `help` and completion all read it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
 
 MAX_ARGS = 16
 HELP_COLUMN = 50
@@ -13,6 +17,24 @@ class CommandError(Exception):
     """A user mistake in a command: printed as one `error: ...` line, with nothing changed."""
 
 
+class Kind(Enum):
+    """The kind of an argument whose words completion offers."""
+
+    JOB = "job"                # the job ids the replay knows
+    HOST = "host"              # the cluster's host names
+    UNITS = "units"            # the units modes
+    BREAKPOINT = "breakpoint"  # the kinds of breakpoint
+
+
+@dataclass(frozen=True)
+class Argument:
+    """An argument whose words completion offers: one of `kind`, following the command's name and then the words
+    `after` (`break job JOBID`: a job id after ("job",))."""
+
+    kind: Kind
+    after: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class Command:
     name: str           # the words that select it, e.g. "info job"
@@ -20,12 +42,44 @@ class Command:
     summary: str
     section: str
     details: str = ""
+    arguments: tuple[Argument, ...] = ()  # those completion offers words for; the handler checks every argument
+
+    def argument(self, typed: Sequence[str]) -> Kind | None:
+        """The kind of the argument that follows the words typed after the name, if completion offers it."""
+        return next((a.kind for a in self.arguments if a.after == tuple(typed)), None)
+
+
+Handler = Callable[..., bool | None]  # a console method taking the arguments; False ends the console
+H = TypeVar("H", bound=Handler)
+
+
+class CommandTable:
+    """The commands in help's order, and the handler registered for each."""
+
+    def __init__(self, *commands: Command) -> None:
+        self.commands = commands
+        self._handlers: dict[str, Handler] = {}
+
+    def __iter__(self) -> Iterator[Command]:
+        return iter(self.commands)
+
+    def handles(self, name: str) -> Callable[[H], H]:
+        """A decorator: the method carries out the command `name` of the table."""
+        def register(handler: H) -> H:
+            if name not in (c.name for c in self.commands) or name in self._handlers:
+                raise LookupError(f"{name}: no command of the table, or one with a handler")
+            self._handlers[name] = handler
+            return handler
+        return register
+
+    def handler(self, command: Command) -> Handler:
+        return self._handlers[command.name]
 
 
 SECTIONS = ("Running", "Breakpoints", "Inspection", "Settings", "Trace", "Console")
 UNLIMITED = ("trace on",)  # spec 1.12: any number of job ids and a path up to 4095 bytes
 
-COMMANDS = (
+COMMANDS = CommandTable(
     Command("step", "step [N]", "report the next N decisions, one echo line each (default 1)", "Running",
             "N is a whole number from 1 to 1000000. Stops early at a breakpoint or at the end of the replay. "
             "Selections that end in no decision are not echoed and do not count."),
@@ -34,12 +88,14 @@ COMMANDS = (
             "one 'rounds A-B' line. Ctrl-C stops between two reported decisions."),
     Command("break", "break round-begin | round N | job JOBID | time T", "set a breakpoint", "Breakpoints",
             "round-begin stops before every round; round N before round N; time T before the first round at or "
-            "after simulated time T; job JOBID right after that job's decision (an array id: any element)."),
+            "after simulated time T; job JOBID right after that job's decision (an array id: any element).",
+            (Argument(Kind.BREAKPOINT), Argument(Kind.JOB, ("job",)))),
     Command("delete", "delete [N]", "delete breakpoint N, or all breakpoints", "Breakpoints"),
     Command("info break", "info break", "list the breakpoints and how often each was hit", "Breakpoints"),
     Command("info job", "info job JOBID", "a job's state, request and latest decision", "Inspection",
-            "An array id lists every element."),
-    Command("info host", "info host NAME", "a host's status, capacity, usage and running jobs", "Inspection"),
+            "An array id lists every element.", (Argument(Kind.JOB),)),
+    Command("info host", "info host NAME", "a host's status, capacity, usage and running jobs", "Inspection",
+            arguments=(Argument(Kind.HOST),)),
     Command("info queue", "info queue [NAME]", "queues with their priority and pending and running jobs",
             "Inspection"),
     Command("info round", "info round", "the current round, time and what it has reported so far", "Inspection"),
@@ -56,7 +112,8 @@ COMMANDS = (
     Command("snapshot", "snapshot FILE", "write the simulator state to FILE (YAML; JSON for .json)", "Inspection",
             "Written whole: FILE is replaced only once the snapshot is complete. Refused when FILE is the "
             "recording, an output being written, a directory or a device."),
-    Command("set units", "set units raw|auto|KB|MB|GB|TB", "how amounts of memory are shown", "Settings"),
+    Command("set units", "set units raw|auto|KB|MB|GB|TB", "how amounts of memory are shown", "Settings",
+            arguments=(Argument(Kind.UNITS),)),
     Command("set continue", "set continue normal|quiet", "how continue reports rounds", "Settings",
             "quiet: no round lines, one progress line every 1000 rounds; breakpoints still stop it, and traced "
             "decisions and their rounds are still printed. normal (the default): one line per round."),

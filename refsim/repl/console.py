@@ -18,7 +18,7 @@ from refsim.model.units import UnitsMode, format_number
 from refsim.repl import info
 from refsim.repl.breakpoints import BreakKind, Breakpoints
 from refsim.repl.collapse import QuietRounds, RoundCollapser
-from refsim.repl.commands import CommandError, check_limits, find, help_lines, unknown
+from refsim.repl.commands import COMMANDS, CommandError, check_limits, find, help_lines, unknown
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
 from refsim.repl.tracing import TraceFileError, Tracing
@@ -82,8 +82,7 @@ class Console:
             if found is None:
                 raise CommandError(unknown(words))
             command, args = found
-            handler = getattr(self, "_cmd_" + command.name.replace(" ", "_"))
-            return handler(args) is not False
+            return COMMANDS.handler(command)(self, args) is not False
         except CommandError as exc:
             return self._failed(str(exc))
 
@@ -109,14 +108,17 @@ class Console:
         if args:
             raise CommandError(f"{name}: unexpected argument '{args[0]}'")
 
+    @COMMANDS.handles("quit")
     def _cmd_quit(self, args: list[str]) -> bool:
         self._no_args("quit", args)
         return False
 
+    @COMMANDS.handles("help")
     def _cmd_help(self, args: list[str]) -> None:
         for line in help_lines(args):
             self.write(line)
 
+    @COMMANDS.handles("step")
     def _cmd_step(self, args: list[str]) -> None:
         if len(args) > 1:
             raise CommandError(f"step: unexpected argument '{args[1]}'")
@@ -128,11 +130,13 @@ class Console:
         with self._interruptible():
             self._run(count)
 
+    @COMMANDS.handles("continue")
     def _cmd_continue(self, args: list[str]) -> None:
         self._no_args("continue", args)
         with self._interruptible():
             self._run(None)
 
+    @COMMANDS.handles("break")
     def _cmd_break(self, args: list[str]) -> None:
         usage = "break: expected round-begin, round N, job JOBID or time T"
         if not args or args[0] not in ("round-begin", "round", "job", "time"):
@@ -154,6 +158,7 @@ class Console:
         point = self.breaks.add(kind, round=round_no, job=job, time=time)
         self.write(f"breakpoint {point.number}: {point}")
 
+    @COMMANDS.handles("delete")
     def _cmd_delete(self, args: list[str]) -> None:
         if len(args) > 1:
             raise CommandError(f"delete: unexpected argument '{args[1]}'")
@@ -164,6 +169,7 @@ class Console:
             raise CommandError(f"delete: no breakpoint {number}")
         self.write("deleted all breakpoints" if number is None else f"deleted breakpoint {number}")
 
+    @COMMANDS.handles("info break")
     def _cmd_info_break(self, args: list[str]) -> None:
         self._no_args("info break", args)
         if not self.breaks.points:
@@ -172,24 +178,28 @@ class Console:
             hits = self.breaks.hits[p.number]
             self.write(f"{p.number}: {p} (hit {hits} time{'' if hits == 1 else 's'})")
 
+    @COMMANDS.handles("info job")
     def _cmd_info_job(self, args: list[str]) -> None:
         if len(args) != 1:
             raise CommandError("info job: expected one JOBID")
         for line in info.job_lines(self.sim, self._job_id(args[0], "info job")):
             self.write(line)
 
+    @COMMANDS.handles("info host")
     def _cmd_info_host(self, args: list[str]) -> None:
         if len(args) != 1:
             raise CommandError("info host: expected one host NAME")
         for line in info.host_lines(self.sim, args[0], self.units):
             self.write(line)
 
+    @COMMANDS.handles("info queue")
     def _cmd_info_queue(self, args: list[str]) -> None:
         if len(args) > 1:
             raise CommandError(f"info queue: unexpected argument '{args[1]}'")
         for line in info.queue_lines(self.sim, args[0] if args else None):
             self.write(line)
 
+    @COMMANDS.handles("info round")
     def _cmd_info_round(self, args: list[str]) -> None:
         self._no_args("info round", args)
         t = format_number
@@ -204,11 +214,13 @@ class Console:
             for line in self._round_lines:
                 self.write(f"  {line}")
 
+    @COMMANDS.handles("info limit")
     def _cmd_info_limit(self, args: list[str]) -> None:
         self._no_args("info limit", args)
         for line in info.limit_lines(self.sim, self.units):
             self.write(line)
 
+    @COMMANDS.handles("show")
     def _cmd_show(self, args: list[str]) -> None:
         self._no_args("show", args)
         output = self.outputs.output.path if self.outputs.output is not None else "none"
@@ -217,6 +229,7 @@ class Console:
         self.write(f"breakpoints {len(self.breaks.points)}")
         self.write(f"continue {'quiet' if self.quiet_continue else 'normal'}")
 
+    @COMMANDS.handles("trace on")
     def _cmd_trace_on(self, args: list[str]) -> None:
         try:
             settings = parse_trace_on(args)
@@ -236,16 +249,19 @@ class Console:
         except OutputPathError:  # in the words of spec 8.3/8.4
             raise TraceFileError(f"trace on: {kind} {path} is the simulation output or log file") from None
 
+    @COMMANDS.handles("trace off")
     def _cmd_trace_off(self, args: list[str]) -> None:
         self._no_args("trace off", args)
         self.tracing.replace(OFF, [])
         self.write("trace off (from the next session)")
 
+    @COMMANDS.handles("trace status")
     def _cmd_trace_status(self, args: list[str]) -> None:
         self._no_args("trace status", args)
         for line in self.tracing.status_lines():
             self.write(line)
 
+    @COMMANDS.handles("info trace")
     def _cmd_info_trace(self, args: list[str]) -> None:
         if len(args) != 1:
             raise CommandError("info trace: expected one JOBID")
@@ -259,6 +275,7 @@ class Console:
     def _trace_files(self) -> list[Named]:
         return [("the trace file", path) for path in self.tracing.files]
 
+    @COMMANDS.handles("set units")
     def _cmd_set_units(self, args: list[str]) -> None:
         modes = [m.value for m in UnitsMode]
         if len(args) != 1 or args[0] not in modes:
@@ -267,6 +284,7 @@ class Console:
         self.units = UnitsMode(args[0])
         self.write(f"units {self.units.value}")
 
+    @COMMANDS.handles("set continue")
     def _cmd_set_continue(self, args: list[str]) -> None:
         if len(args) != 1 or args[0] not in ("normal", "quiet"):
             word = args[0] if args else ""
@@ -274,6 +292,7 @@ class Console:
         self.quiet_continue = args[0] == "quiet"
         self.write(f"continue {args[0]}")
 
+    @COMMANDS.handles("why")
     def _cmd_why(self, args: list[str]) -> None:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "level"):
             raise CommandError("why: expected JOBID [level summary|full]")
@@ -294,6 +313,7 @@ class Console:
         # Before round 1 no job is known yet (submissions are applied as rounds start), so nothing shows this
         return f"after round {self.sim.round} (t={t(self.sim.time)})", self.sim.round + 1
 
+    @COMMANDS.handles("set output")
     def _cmd_set_output(self, args: list[str]) -> None:
         if len(args) != 1:
             raise CommandError("set output: expected one FILE")
@@ -309,6 +329,7 @@ class Console:
             raise CommandError(f"set output: cannot open {args[0]}: {exc.strerror}") from None
         self.write(f"output {args[0]}")
 
+    @COMMANDS.handles("snapshot")
     def _cmd_snapshot(self, args: list[str]) -> None:
         if len(args) != 1:
             raise CommandError("snapshot: expected one FILE")

@@ -15,31 +15,39 @@ from prompt_toolkit.history import InMemoryHistory
 from refsim.model.bounds import MAX_LINE
 from refsim.model.jobid import format_job_ids
 from refsim.model.units import UnitsMode
-from refsim.repl.commands import COMMANDS
+from refsim.repl.breakpoints import BreakKind
+from refsim.repl.commands import COMMANDS, Kind, find
 from refsim.repl.console import Console
 
 PROMPT = "(refsim) "
 
 
 class ConsoleCompleter(Completer):
-    """Completes command words, then job ids, host names or units where a command takes them."""
+    """Completes command words, then the words of the arguments the command table gives a kind (job ids, host
+    names, units, kinds of breakpoint)."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
 
     def _candidates(self, words: list[str]) -> Iterable[str]:
         typed = " ".join(words)
-        names = [c.name for c in COMMANDS] + ["break round-begin", "break round", "break job", "break time"]
+        names = [c.name for c in COMMANDS]
         nested = [n.split()[len(words)] for n in names if n.startswith(typed + " ")]  # so n has a word more
         if nested or not words:
             return nested or sorted({n.split()[0] for n in names})
-        if typed in ("info job", "break job"):
+        found = find(words)
+        kind = found[0].argument(found[1]) if found is not None else None
+        return [] if kind is None else self._words(kind)
+
+    def _words(self, kind: Kind) -> list[str]:
+        """The words completion offers for an argument of that kind."""
+        if kind is Kind.JOB:
             return [format_job_ids([j]) for j in self.console.sim.jobs.records]
-        if typed == "info host":
+        if kind is Kind.HOST:
             return [h.name for h in self.console.sim.state.cluster.hosts]
-        if typed == "set units":
+        if kind is Kind.UNITS:
             return [m.value for m in UnitsMode]
-        return []
+        return [k.value for k in BreakKind]
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         text = document.text_before_cursor

@@ -85,15 +85,37 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
     return BatchResult(ended.statistics, ended.warnings, outputs.decisions, compared, mismatches, simulator.jobs)
 
 
+@dataclass(frozen=True)
+class BatchSummary:
+    """What a batch run prints at its end, rendered once by `lines`: the replay, its jobs and utilisation, then the
+    metrics table a caller adds (`metrics`, the report's lines), the replay's warnings and the verification."""
+
+    source: str
+    statistics: Statistics
+    warnings: tuple[ReplayWarning, ...] = ()
+    compared: int | None = None  # decisions compared by --sim-verify, None without it
+    mismatches: tuple[Mismatch, ...] = ()
+    metrics: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, recording: Recording, result: BatchResult) -> BatchSummary:
+        return cls(recording.source, result.statistics, result.warnings, result.compared, result.mismatches)
+
+    def lines(self) -> list[str]:
+        st = self.statistics
+        lines = [f"replay of {self.source}: {st.rounds} rounds, simulated time {format_number(st.time)}",
+                 f"jobs: {st.submitted} submitted, {st.dispatched} dispatched, {st.finished} finished, "
+                 f"{st.running} running, {st.pending} pending, {st.removed} removed",
+                 f"utilisation: {st.utilisation * 100:.1f}%",
+                 *self.metrics]
+        lines += [f"warning: {w}" for w in self.warnings]
+        if self.compared is not None:
+            lines += summary(self.mismatches)
+            verdict = f"{len(self.mismatches)} mismatches" if self.mismatches else "no mismatch"
+            lines.append(f"verify: {self.compared} decisions compared, {verdict}")
+        return lines
+
+
 def summary_lines(recording: Recording, result: BatchResult) -> list[str]:
-    st = result.statistics
-    lines = [f"replay of {recording.source}: {st.rounds} rounds, simulated time {format_number(st.time)}",
-             f"jobs: {st.submitted} submitted, {st.dispatched} dispatched, {st.finished} finished, "
-             f"{st.running} running, {st.pending} pending, {st.removed} removed",
-             f"utilisation: {st.utilisation * 100:.1f}%"]
-    lines += [f"warning: {w}" for w in result.warnings]
-    if result.compared is not None:
-        lines += summary(result.mismatches)
-        verdict = f"{len(result.mismatches)} mismatches" if result.mismatches else "no mismatch"
-        lines.append(f"verify: {result.compared} decisions compared, {verdict}")
-    return lines
+    """The summary of a batch run without metrics."""
+    return BatchSummary.of(recording, result).lines()

@@ -211,7 +211,7 @@ def test_ctrl_c_during_a_command_ends_it_with_status_130_and_one_line_on_stderr(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("refsim.cli.run_batch", interrupted)
+    monkeypatch.setattr("refsim.sim.batchrun.run_batch", interrupted)
     result = run("sim", "--example", "limits")
     assert result.exit_code == 130
     assert result.stdout == ""

@@ -94,8 +94,9 @@ def test_an_import_on_a_terminal_shows_its_bar(tmp_path: Path, monkeypatch: pyte
 
 def test_a_replay_bar_is_sized_by_the_last_events_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The replay's bar counts simulated time up to the last event (here at 50, after one at 10), so it is full
-    when the replay reaches it. Kills: cli.py sim sizing the bar by another event than the last."""
-    import refsim.cli
+    when the replay reaches it. Kills: sim/batchrun.py:replay_with_files sizing the bar by another event than the
+    last."""
+    import refsim.sim.batchrun
     from refsim.progress import Progress
 
     made: list[tuple[str, float]] = []
@@ -109,7 +110,7 @@ def test_a_replay_bar_is_sized_by_the_last_events_time(tmp_path: Path, monkeypat
     recording.write_text("cluster: {hosts: [{name: a, slots: 1}]}\nevents:\n"
                          "  - {time: 0, submit: {id: 1, run_time: 5}}\n  - {time: 10, submit: {id: 2, run_time: 5}}\n"
                          "  - {time: 50, submit: {id: 3, run_time: 5}}\n")
-    monkeypatch.setattr(refsim.cli, "Progress", Recorded)
+    monkeypatch.setattr(refsim.sim.batchrun, "Progress", Recorded)
     assert run("sim", str(recording)).exit_code == 0
     assert made == [("replaying", 50)]
 
