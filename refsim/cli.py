@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from refsim import __version__
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
 from refsim.sched.disciplines import DISCIPLINES
@@ -53,10 +54,17 @@ class InputError(click.ClickException):
 
     exit_code = 2
 
+    @classmethod
+    def of(cls, error: RefsimError) -> InputError:
+        shown = cls(str(error))
+        setattr(shown, "exit_code", error.exit_status)  # noqa: B010 (click declares exit_code a class variable)
+        return shown
+
 
 class _Refsim(click.Group):
     """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C or SIGTERM. Either way the
-    unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
+    unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched.
+    A user-facing error (RefsimError) of any command is caught here, the one place: one line, its exit status."""
 
     def invoke(self, ctx: click.Context) -> Any:
         # main() may run inside a longer-lived program (tests, an embedding tool): it gets its handler back
@@ -65,6 +73,8 @@ class _Refsim(click.Group):
             result = super().invoke(ctx)
             sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
             return result
+        except RefsimError as exc:
+            raise InputError.of(exc) from None
         except BrokenPipeError:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())  # nothing more can reach the reader; silence the final flush
@@ -204,11 +214,8 @@ def live(cluster_file: str) -> None:
     from refsim.sim.load import cluster_from
     from refsim.sim.reader import Node, read_document
 
-    try:
-        root = Node(read_document(cluster_file), cluster_file).mapping(("refsim", "cluster"), required=("cluster",))
-        cluster = cluster_from(root.child("cluster"))
-    except RecordingError as exc:
-        raise InputError(str(exc)) from None
+    root = Node(read_document(cluster_file), cluster_file).mapping(("refsim", "cluster"), required=("cluster",))
+    cluster = cluster_from(root.child("cluster"))
     for reply in serve(cluster, message_lines(sys.stdin.buffer)):
         click.echo(reply)  # flushes, so the controller has each reply before it sends the next message
 
@@ -228,7 +235,7 @@ def import_() -> None:
               help="Multiply submit times by F (0 < F, finite): below 1 raises the offered load.")
 def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_scale: float | None) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
-    from refsim.importers.swf import SwfError, swf_recording
+    from refsim.importers.swf import swf_recording
     from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
@@ -238,8 +245,6 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_
         document = swf_recording(log, hosts, jobs, progress.update if progress.enabled else None,
                                  time_scale=1.0 if time_scale is None else time_scale)
         write_document(document, output)
-    except (SwfError, OutputPathError) as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror}") from None
     finally:
@@ -259,10 +264,7 @@ def report(run: str, as_json: bool) -> None:
     from refsim.report.runfile import read_run
     from refsim.report.summary import metric_lines, metrics_data
 
-    try:
-        metrics = run_metrics(read_run(run), run)
-    except RecordingError as exc:
-        raise InputError(str(exc)) from None
+    metrics = run_metrics(read_run(run), run)
     click.echo(_json_text(metrics_data(metrics)) if as_json else "\n".join(metric_lines(metrics)))
 
 
@@ -275,10 +277,7 @@ def diff(run_a: str, run_b: str, as_json: bool) -> None:
     from refsim.report.diff import diff_runs
     from refsim.report.diff_summary import diff_data, diff_lines
 
-    try:
-        found = diff_runs(run_a, run_b)
-    except RecordingError as exc:
-        raise InputError(str(exc)) from None
+    found = diff_runs(run_a, run_b)
     click.echo(_json_text(diff_data(found, run_a, run_b)) if as_json else "\n".join(diff_lines(found, run_a, run_b)))
 
 
@@ -295,8 +294,6 @@ def plot(runs: tuple[str, ...], output: str) -> None:
         raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
     try:
         plot_runs(runs, output)
-    except RecordingError as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
     click.echo(f"{output}: {' vs '.join(runs)}")
@@ -323,8 +320,7 @@ def sweep(spec: str, folder: str, jobs: int | None, dask_address: str | None, si
     """Replay the recordings that the sweep file SPEC names under each combination of its axes (docs/sweep.md).
     Exit status: 0 every replay done, 1 some replay failed, 2 an unusable sweep file, recording, folder or Dask
     scheduler (nothing is run)."""
-    from refsim.importers.swf import SwfError
-    from refsim.sweep.executors import DaskExecutor, Executor, ExecutorError, ProcessExecutor, SerialExecutor
+    from refsim.sweep.executors import DaskExecutor, Executor, ProcessExecutor, SerialExecutor
     from refsim.sweep.run import run_sweep
 
     if dask_address is not None and jobs is not None:
@@ -338,8 +334,6 @@ def sweep(spec: str, folder: str, jobs: int | None, dask_address: str | None, si
     try:
         summary = run_sweep(spec, folder, executor, sim_output=sim_output, force=force,
                             report=lambda line: click.echo(line, err=True))
-    except (RecordingError, SwfError, OutputPathError, ExecutorError) as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
     click.echo(f"sweep {spec}: {summary.replays} replays: {summary.ran} run, {summary.skipped} skipped "
@@ -370,8 +364,6 @@ def sweep_report(results: str, output: str | None) -> None:
         except ImportError:
             raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
         written = write_report(table, output, results)
-    except (RecordingError, OutputPathError) as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
     click.echo(f"{output}: {len(table.rows)} replays, {len(table.axes)} axes"
@@ -433,7 +425,6 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
 
 def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], output: str) -> None:
     """Build a recording from DR_EVT files and write it; errors are one line, and nothing is written on one."""
-    from refsim.importers.csv import TraceError
     from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
@@ -441,8 +432,6 @@ def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], outp
         guarded_output(output, inputs, role="import -o")
         document, summary = build()
         write_document(document, output)
-    except (TraceError, OutputPathError) as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror}") from None
     click.echo(summary)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_TASKS, MAX_TIME, short
 
 SUBMIT, NODES, QUEUE = "job_submit_time", "num_nodes", "queue"
@@ -37,7 +38,7 @@ _NAME = re.compile(r"^[^\s\[\]{}=,:]+$")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 
 
-class TraceError(ValueError):
+class TraceError(RefsimError, ValueError):
     """A trace that cannot be imported; the message is one line naming the file, and the row and column."""
 
 
