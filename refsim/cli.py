@@ -388,13 +388,14 @@ _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of que
 def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_queues: bool, run_time: str,
                distribution: str | None, seed: int) -> None:
     """Import a DR_EVT job trace, the WORKLOAD file (CSV; docs/drevt.md)."""
-    from refsim.importers.csv import RunTimes, TraceError, capped, csv_recording, dropped_lines, parse_distribution
+    from refsim.importers.drevt import (DrevtTraceError, RunTimes, capped, drevt_recording, dropped_lines,
+                                        parse_distribution)
 
     def build() -> tuple[Document, str]:
         if distribution and run_time != "distribution":
-            raise TraceError("--distribution is used only with --run-time distribution")
+            raise DrevtTraceError("--distribution is used only with --run-time distribution")
         choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
-        document, read = csv_recording(workload, nodes, timezone, keep_all_queues, choice)
+        document, read = drevt_recording(workload, nodes, timezone, keep_all_queues, choice)
         for line in dropped_lines(workload, read):
             click.echo(line, err=True)
         return document, f"{output}: {len(document['events'])} jobs on {nodes} hosts" + \
