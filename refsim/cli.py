@@ -27,6 +27,7 @@ from refsim.sim.verify import write_report
 from refsim.sim.recording import Recording
 
 if TYPE_CHECKING:
+    from refsim.importers.formats import Options
     from refsim.sim.write import Document
 
 FILE = click.Path(dir_okay=False)
@@ -235,21 +236,9 @@ def import_() -> None:
               help="Multiply submit times by F (0 < F, finite): below 1 raises the offered load.")
 def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_scale: float | None) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
-    from refsim.importers.swf import swf_recording
-    from refsim.sim.paths import guarded_output
-    from refsim.sim.write import write_document
-
     progress = Progress("importing", os.path.getsize(log) if os.path.isfile(log) else 0)
-    try:
-        guarded_output(output, [("the SWF log", log)], role="import -o")
-        document = swf_recording(log, hosts, jobs, progress.update if progress.enabled else None,
-                                 time_scale=1.0 if time_scale is None else time_scale)
-        write_document(document, output)
-    except OSError as exc:
-        raise InputError(f"{output}: cannot write: {exc.strerror}") from None
-    finally:
-        progress.close()
-    click.echo(f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts")
+    _import_format("swf", log, lambda: {"hosts": hosts, "jobs": jobs, "time_scale": time_scale}, output,
+                   progress.update if progress.enabled else None, done=progress.close)
 
 
 RUN = click.Path()  # a folder is refused by the run reader, in one line (click's check would print the usage)
@@ -388,20 +377,15 @@ _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of que
 def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_queues: bool, run_time: str,
                distribution: str | None, seed: int) -> None:
     """Import a DR_EVT job trace, the WORKLOAD file (CSV; docs/drevt.md)."""
-    from refsim.importers.drevt import (DrevtTraceError, RunTimes, capped, drevt_recording, dropped_lines,
-                                        parse_distribution)
+    from refsim.importers.drevt import DrevtTraceError, RunTimes, parse_distribution
 
-    def build() -> tuple[Document, str]:
+    def options() -> Options:
         if distribution and run_time != "distribution":
             raise DrevtTraceError("--distribution is used only with --run-time distribution")
         choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
-        document, read = drevt_recording(workload, nodes, timezone, keep_all_queues, choice)
-        for line in dropped_lines(workload, read):
-            click.echo(line, err=True)
-        return document, f"{output}: {len(document['events'])} jobs on {nodes} hosts" + \
-            (f" ({capped(read)} actual run times above their limit, capped)" if capped(read) else "")
+        return {"nodes": nodes, "timezone": timezone, "keep_all_queues": keep_all_queues, "run_times": choice}
 
-    _import(build, [("the workload", workload)], output)
+    _import_format("drevt", workload, options, output)
 
 
 @import_.command("schedule")
@@ -424,8 +408,29 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
     _import(build, [("the schedule", schedule), ("the workload", workload)], output)
 
 
-def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], output: str) -> None:
-    """Build a recording from DR_EVT files and write it; errors are one line, and nothing is written on one."""
+def _import_format(name: str, path: str, options: Callable[[], Options], output: str,
+                   progress: Callable[[int], None] | None = None, done: Callable[[], None] | None = None) -> None:
+    """Import the workload file PATH through its format's entry in refsim.importers.formats (`options` are read
+    once the output path is accepted) and write the recording."""
+    from refsim.importers.formats import FORMATS
+
+    format_ = FORMATS[name]
+
+    def build() -> tuple[Document, str]:
+        imported = format_.read(path, options(), progress)
+        for line in imported.warnings:
+            click.echo(line, err=True)
+        document = imported.document
+        return document, (f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts"
+                          + imported.note)
+
+    _import(build, [(format_.title, path)], output, done)
+
+
+def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], output: str,
+            done: Callable[[], None] | None = None) -> None:
+    """Build a recording from workload files and write it; errors are one line, and nothing is written on one.
+    `done` is called when building and writing are over, however they ended."""
     from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
@@ -435,6 +440,9 @@ def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], outp
         write_document(document, output)
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror}") from None
+    finally:
+        if done is not None:
+            done()
     click.echo(summary)
 
 
