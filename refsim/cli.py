@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from refsim import __version__
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
 from refsim.sched.disciplines import DISCIPLINES
@@ -25,6 +26,7 @@ from refsim.sim.reader import RecordingError
 from refsim.sim.recording import Recording
 
 if TYPE_CHECKING:
+    from refsim.importers.formats import Options
     from refsim.sim.write import Document
 
 FILE = click.Path(dir_okay=False)
@@ -52,10 +54,17 @@ class InputError(click.ClickException):
 
     exit_code = 2
 
+    @classmethod
+    def of(cls, error: RefsimError) -> InputError:
+        shown = cls(str(error))
+        setattr(shown, "exit_code", error.exit_status)  # noqa: B010 (click declares exit_code a class variable)
+        return shown
+
 
 class _Refsim(click.Group):
     """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C or SIGTERM. Either way the
-    unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched."""
+    unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched.
+    A user-facing error (RefsimError) of any command is caught here, the one place: one line, its exit status."""
 
     def invoke(self, ctx: click.Context) -> Any:
         # main() may run inside a longer-lived program (tests, an embedding tool): it gets its handler back
@@ -64,6 +73,8 @@ class _Refsim(click.Group):
             result = super().invoke(ctx)
             sys.stdout.flush()  # a closed pipe shows here, not at exit where it could no longer be handled
             return result
+        except RefsimError as exc:
+            raise InputError.of(exc) from None
         except BrokenPipeError:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())  # nothing more can reach the reader; silence the final flush
@@ -186,11 +197,8 @@ def live(cluster_file: str) -> None:
     from refsim.sim.load import cluster_from
     from refsim.sim.reader import Node, read_document
 
-    try:
-        root = Node(read_document(cluster_file), cluster_file).mapping(("refsim", "cluster"), required=("cluster",))
-        cluster = cluster_from(root.child("cluster"))
-    except RecordingError as exc:
-        raise InputError(str(exc)) from None
+    root = Node(read_document(cluster_file), cluster_file).mapping(("refsim", "cluster"), required=("cluster",))
+    cluster = cluster_from(root.child("cluster"))
     for reply in serve(cluster, message_lines(sys.stdin.buffer)):
         click.echo(reply)  # flushes, so the controller has each reply before it sends the next message
 
@@ -210,23 +218,9 @@ def import_() -> None:
               help="Multiply submit times by F (0 < F, finite): below 1 raises the offered load.")
 def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_scale: float | None) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
-    from refsim.importers.swf import SwfError, swf_recording
-    from refsim.sim.paths import guarded_output
-    from refsim.sim.write import write_document
-
     progress = Progress("importing", os.path.getsize(log) if os.path.isfile(log) else 0)
-    try:
-        guarded_output(output, [("the SWF log", log)], role="import -o")
-        document = swf_recording(log, hosts, jobs, progress.update if progress.enabled else None,
-                                 time_scale=1.0 if time_scale is None else time_scale)
-        write_document(document, output)
-    except (SwfError, OutputPathError) as exc:
-        raise InputError(str(exc)) from None
-    except OSError as exc:
-        raise InputError(f"{output}: cannot write: {exc.strerror}") from None
-    finally:
-        progress.close()
-    click.echo(f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts")
+    _import_format("swf", log, lambda: {"hosts": hosts, "jobs": jobs, "time_scale": time_scale}, output,
+                   progress.update if progress.enabled else None, done=progress.close)
 
 
 RUN = click.Path()  # a folder is refused by the run reader, in one line (click's check would print the usage)
@@ -241,10 +235,7 @@ def report(run: str, as_json: bool) -> None:
     from refsim.report.runfile import read_run
     from refsim.report.summary import metric_lines, metrics_data
 
-    try:
-        metrics = run_metrics(read_run(run), run)
-    except RecordingError as exc:
-        raise InputError(str(exc)) from None
+    metrics = run_metrics(read_run(run), run)
     click.echo(_json_text(metrics_data(metrics)) if as_json else "\n".join(metric_lines(metrics)))
 
 
@@ -257,10 +248,7 @@ def diff(run_a: str, run_b: str, as_json: bool) -> None:
     from refsim.report.diff import diff_runs
     from refsim.report.diff_summary import diff_data, diff_lines
 
-    try:
-        found = diff_runs(run_a, run_b)
-    except RecordingError as exc:
-        raise InputError(str(exc)) from None
+    found = diff_runs(run_a, run_b)
     click.echo(_json_text(diff_data(found, run_a, run_b)) if as_json else "\n".join(diff_lines(found, run_a, run_b)))
 
 
@@ -277,8 +265,6 @@ def plot(runs: tuple[str, ...], output: str) -> None:
         raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
     try:
         plot_runs(runs, output)
-    except RecordingError as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
     click.echo(f"{output}: {' vs '.join(runs)}")
@@ -305,8 +291,7 @@ def sweep(spec: str, folder: str, jobs: int | None, dask_address: str | None, si
     """Replay the recordings that the sweep file SPEC names under each combination of its axes (docs/sweep.md).
     Exit status: 0 every replay done, 1 some replay failed, 2 an unusable sweep file, recording, folder or Dask
     scheduler (nothing is run)."""
-    from refsim.importers.swf import SwfError
-    from refsim.sweep.executors import DaskExecutor, Executor, ExecutorError, ProcessExecutor, SerialExecutor
+    from refsim.sweep.executors import DaskExecutor, Executor, ProcessExecutor, SerialExecutor
     from refsim.sweep.run import run_sweep
 
     if dask_address is not None and jobs is not None:
@@ -320,8 +305,6 @@ def sweep(spec: str, folder: str, jobs: int | None, dask_address: str | None, si
     try:
         summary = run_sweep(spec, folder, executor, sim_output=sim_output, force=force,
                             report=lambda line: click.echo(line, err=True))
-    except (RecordingError, SwfError, OutputPathError, ExecutorError) as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
     click.echo(f"sweep {spec}: {summary.replays} replays: {summary.ran} run, {summary.skipped} skipped "
@@ -352,8 +335,6 @@ def sweep_report(results: str, output: str | None) -> None:
         except ImportError:
             raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
         written = write_report(table, output, results)
-    except (RecordingError, OutputPathError) as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
     click.echo(f"{output}: {len(table.rows)} replays, {len(table.axes)} axes"
@@ -378,19 +359,15 @@ _QUEUES = click.option("--keep-all-queues", is_flag=True, help="Keep rows of que
 def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_queues: bool, run_time: str,
                distribution: str | None, seed: int) -> None:
     """Import a DR_EVT job trace, the WORKLOAD file (CSV; docs/drevt.md)."""
-    from refsim.importers.csv import RunTimes, TraceError, capped, csv_recording, dropped_lines, parse_distribution
+    from refsim.importers.drevt import DrevtTraceError, RunTimes, parse_distribution
 
-    def build() -> tuple[Document, str]:
+    def options() -> Options:
         if distribution and run_time != "distribution":
-            raise TraceError("--distribution is used only with --run-time distribution")
+            raise DrevtTraceError("--distribution is used only with --run-time distribution")
         choice = RunTimes(run_time, parse_distribution(distribution) if distribution else None, seed)
-        document, read = csv_recording(workload, nodes, timezone, keep_all_queues, choice)
-        for line in dropped_lines(workload, read):
-            click.echo(line, err=True)
-        return document, f"{output}: {len(document['events'])} jobs on {nodes} hosts" + \
-            (f" ({capped(read)} actual run times above their limit, capped)" if capped(read) else "")
+        return {"nodes": nodes, "timezone": timezone, "keep_all_queues": keep_all_queues, "run_times": choice}
 
-    _import(build, [("the workload", workload)], output)
+    _import_format("drevt", workload, options, output)
 
 
 @import_.command("schedule")
@@ -413,9 +390,29 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
     _import(build, [("the schedule", schedule), ("the workload", workload)], output)
 
 
-def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], output: str) -> None:
-    """Build a recording from DR_EVT files and write it; errors are one line, and nothing is written on one."""
-    from refsim.importers.csv import TraceError
+def _import_format(name: str, path: str, options: Callable[[], Options], output: str,
+                   progress: Callable[[int], None] | None = None, done: Callable[[], None] | None = None) -> None:
+    """Import the workload file PATH through its format's entry in refsim.importers.formats (`options` are read
+    once the output path is accepted) and write the recording."""
+    from refsim.importers.formats import FORMATS
+
+    format_ = FORMATS[name]
+
+    def build() -> tuple[Document, str]:
+        imported = format_.read(path, options(), progress)
+        for line in imported.warnings:
+            click.echo(line, err=True)
+        document = imported.document
+        return document, (f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts"
+                          + imported.note)
+
+    _import(build, [(format_.title, path)], output, done)
+
+
+def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], output: str,
+            done: Callable[[], None] | None = None) -> None:
+    """Build a recording from workload files and write it; errors are one line, and nothing is written on one.
+    `done` is called when building and writing are over, however they ended."""
     from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
@@ -423,10 +420,11 @@ def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], outp
         guarded_output(output, inputs, role="import -o")
         document, summary = build()
         write_document(document, output)
-    except (TraceError, OutputPathError) as exc:
-        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror}") from None
+    finally:
+        if done is not None:
+            done()
     click.echo(summary)
 
 

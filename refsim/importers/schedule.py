@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from refsim.importers.csv import (TraceError, TraceJob, cluster_document, plain, queue_names, read_trace,
+from refsim.importers.drevt import (DrevtJob, DrevtTraceError, cluster_document, plain, queue_names, read_trace,
                                   submit_event)
 from refsim.model.bounds import MAX_TIME, short
 
@@ -36,7 +36,7 @@ def _number(path: Path, line: int, column: str, text: str) -> float:
     except ValueError:
         value = math.nan
     if not 0 <= value <= MAX_TIME:
-        raise TraceError(f"{path}: line {line}, column {column}: '{short(text)}' is not a time (seconds from 0 to "
+        raise DrevtTraceError(f"{path}: line {line}, column {column}: '{short(text)}' is not a time (seconds from 0 to "
                          f"{MAX_TIME})")
     return value
 
@@ -47,30 +47,30 @@ def read_schedule(path: str | Path) -> list[Scheduled]:
         with open(path, encoding="utf-8-sig", newline="") as handle:
             rows = [(n, cells) for n, cells in enumerate(csv.reader(handle), start=1) if any(c.strip() for c in cells)]
     except OSError as exc:
-        raise TraceError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise DrevtTraceError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except (UnicodeDecodeError, csv.Error):
-        raise TraceError(f"{path}: is not a CSV text file") from None
+        raise DrevtTraceError(f"{path}: is not a CSV text file") from None
     if not rows or tuple(c.strip() for c in rows[0][1]) != HEADER:
-        raise TraceError(f"{path}: line 1: the header must be {','.join(HEADER)}")
+        raise DrevtTraceError(f"{path}: line 1: the header must be {','.join(HEADER)}")
     schedule, seen = [], set()
     for line, cells in rows[1:]:
         if len(cells) != len(HEADER):
-            raise TraceError(f"{path}: line {line}: {len(cells)} cells, the header has {len(HEADER)}")
+            raise DrevtTraceError(f"{path}: line {line}: {len(cells)} cells, the header has {len(HEADER)}")
         text = cells[0].strip()
         if not (text.isascii() and text.isdigit()):
-            raise TraceError(f"{path}: line {line}, column job_id: '{short(text)}' is not a job id (a row index)")
+            raise DrevtTraceError(f"{path}: line {line}, column job_id: '{short(text)}' is not a job id (a row index)")
         job = int(text)
         if job in seen:
-            raise TraceError(f"{path}: line {line}, column job_id: job {job} is scheduled twice")
+            raise DrevtTraceError(f"{path}: line {line}, column job_id: job {job} is scheduled twice")
         seen.add(job)
         start, end = (_number(path, line, c, cells[i]) for i, c in ((1, "start_time"), (2, "end_time")))
         if end < start:
-            raise TraceError(f"{path}: line {line}, column end_time: job {job} ends before it starts")
+            raise DrevtTraceError(f"{path}: line {line}, column end_time: job {job} ends before it starts")
         schedule.append(Scheduled(line, job, start, end))
     return schedule
 
 
-def _run_between(start: float, end: float, job: TraceJob) -> float | None:
+def _run_between(start: float, end: float, job: DrevtJob) -> float | None:
     """A run time that, added to `start`, gives exactly `end`: the trace's actual run time or limit where one does
     (as in the run that wrote the schedule), else the difference; None if no run time does."""
     for run in (job.actual, job.limit):
@@ -82,7 +82,7 @@ def _run_between(start: float, end: float, job: TraceJob) -> float | None:
     return run if start + run == end else None
 
 
-def _assign_hosts(path: Path, schedule: list[Scheduled], jobs: dict[int, TraceJob], nodes: int) -> dict[int, list[int]]:
+def _assign_hosts(path: Path, schedule: list[Scheduled], jobs: dict[int, DrevtJob], nodes: int) -> dict[int, list[int]]:
     """Node numbers (0-based) for each job: per instant, ends first, then starts in job-id order."""
     changes: dict[float, tuple[list[Scheduled], list[Scheduled]]] = {}
     for s in schedule:
@@ -99,7 +99,7 @@ def _assign_hosts(path: Path, schedule: list[Scheduled], jobs: dict[int, TraceJo
         for s in sorted(starts, key=lambda s: s.job):
             need = jobs[s.job].nodes
             if need > len(free):
-                raise TraceError(f"{path}: line {s.line}: job {s.job} needs {need} nodes at {time:g}, but only "
+                raise DrevtTraceError(f"{path}: line {s.line}: job {s.job} needs {need} nodes at {time:g}, but only "
                                  f"{len(free)} of {nodes} are free then")
             held[s.job], free = free[:need], free[need:]
             if s.end == s.start:  # done at once: its nodes are free again for later starts of this instant
@@ -107,18 +107,18 @@ def _assign_hosts(path: Path, schedule: list[Scheduled], jobs: dict[int, TraceJo
     return held
 
 
-def _job(path: Path, entry: Scheduled, jobs: dict[int, TraceJob], dropped: dict[int, str]) -> TraceJob:
+def _job(path: Path, entry: Scheduled, jobs: dict[int, DrevtJob], dropped: dict[int, str]) -> DrevtJob:
     where = f"{path}: line {entry.line}, column job_id"
     if entry.job in dropped:
-        raise TraceError(f"{where}: job {entry.job} is a row the trace import drops ({dropped[entry.job]})")
+        raise DrevtTraceError(f"{where}: job {entry.job} is a row the trace import drops ({dropped[entry.job]})")
     job = jobs.get(entry.job)
     if job is None:
-        raise TraceError(f"{where}: job {entry.job} is not a data row of the trace")
+        raise DrevtTraceError(f"{where}: job {entry.job} is not a data row of the trace")
     if entry.start < job.submit:
-        raise TraceError(f"{path}: line {entry.line}, column start_time: job {entry.job} starts before its submit "
+        raise DrevtTraceError(f"{path}: line {entry.line}, column start_time: job {entry.job} starts before its submit "
                          f"time {job.submit:g}")
     if entry.end > entry.start + job.limit:
-        raise TraceError(f"{path}: line {entry.line}, column end_time: job {entry.job} runs "
+        raise DrevtTraceError(f"{path}: line {entry.line}, column end_time: job {entry.job} runs "
                          f"{entry.end - entry.start:g} s, beyond its time limit {job.limit:g}")
     return job
 
@@ -136,7 +136,7 @@ def schedule_recording(schedule_path: str | Path, trace_path: str | Path, nodes:
     for entry in schedule:
         run = _run_between(entry.start, entry.end, _job(path, entry, jobs, dropped))
         if run is None:
-            raise TraceError(f"{path}: line {entry.line}: no run time takes job {entry.job} from {entry.start!r} "
+            raise DrevtTraceError(f"{path}: line {entry.line}: no run time takes job {entry.job} from {entry.start!r} "
                              f"to exactly {entry.end!r}")
         runs[entry.job] = run
     held = _assign_hosts(path, schedule, jobs, nodes)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO, cast
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_HOSTS, MAX_TASKS, MAX_TIME, short, whole_number
 
 FIELDS = 18
@@ -38,7 +39,7 @@ _QUEUE = re.compile(r"^(-?[0-9]{1,10})\s+(\S+)")
 _NUMBER = re.compile(r"-?[0-9]{1,19}(?:\.[0-9]{1,19})?")
 
 
-class SwfError(ValueError):
+class SwfError(RefsimError, ValueError):
     """A malformed log; the message names the file and line."""
 
 

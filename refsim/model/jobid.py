@@ -11,12 +11,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import short
 
 _ID = re.compile(r"^(0|[1-9][0-9]{0,17})(?:\[([1-9][0-9]{0,8})\])?$")
 
 
-class JobIdError(ValueError):
+class JobIdError(RefsimError, ValueError):
     """A job identifier's text is malformed."""
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from refsim.errors import RefsimError
+
 Amount = int | float
 
 MEMORY_UNIT = "MB"
@@ -30,7 +32,7 @@ class UnitsMode(Enum):
     TB = "TB"
 
 
-class AmountError(ValueError):
+class AmountError(RefsimError, ValueError):
     """An amount's text could not be read."""
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_AMOUNT, MAX_REQUIREMENT_DEPTH, MAX_TASKS, finite, short, whole_number
 from refsim.model.units import MEMORY_UNIT, AmountError, parse_amount
 from refsim.resreq.ast import Alternatives, Compound, Empty, OrderKey, Requirement, Single, Span
@@ -22,7 +23,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _SECTIONS = ("select", "order", "rusage", "span")
 
 
-class ResreqError(ValueError):
+class ResreqError(RefsimError, ValueError):
     """A requirement string does not parse."""
 
     def __init__(self, text: str, offset: int, problem: str) -> None:

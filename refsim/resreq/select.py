@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_REQUIREMENT_DEPTH
 from refsim.model.cluster import Host
 
@@ -31,7 +32,7 @@ _TOKEN = re.compile(
 )
 
 
-class SelectError(ValueError):
+class SelectError(RefsimError, ValueError):
     """A select expression does not parse; `offset` is the character position of the problem."""
 
     def __init__(self, message: str, offset: int) -> None:

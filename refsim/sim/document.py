@@ -16,6 +16,7 @@ from yaml.events import (AliasEvent, CollectionStartEvent, DocumentStartEvent, M
                          ScalarEvent, SequenceEndEvent)
 from yaml.nodes import ScalarNode
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_DIGITS, MAX_DOCUMENT_DEPTH, short
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -25,7 +26,7 @@ _INT_TAG = "tag:yaml.org,2002:int"
 _NO_KEY = object()
 
 
-class DocumentError(ValueError):
+class DocumentError(RefsimError, ValueError):
     def __init__(self, line: int | None, problem: str) -> None:
         super().__init__(problem)
         self.line, self.problem = line, problem

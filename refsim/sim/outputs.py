@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from refsim.errors import RefsimError
 from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Dispatch, Pend
 from refsim.sched.reservations import Reservation
@@ -24,7 +25,7 @@ RecordSink = Callable[[Record], None]
 SIM_OUTPUT, LOG = "--sim-output", "--log"
 
 
-class OutputWriteError(Exception):
+class OutputWriteError(RefsimError):
     """An output that failed while being written (a full disk, a closed pipe); it is dropped, and the message
     names it. The replay itself is unaffected."""
 

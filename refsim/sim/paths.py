@@ -17,10 +17,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from refsim.errors import RefsimError
+
 Named = tuple[str, "str | Path"]  # what a file is and its path: ("the recording", "rec.yaml")
 
 
-class OutputPathError(ValueError):
+class OutputPathError(RefsimError, ValueError):
     """An output path refused before anything was opened; the message is one line naming the paths."""
 
 

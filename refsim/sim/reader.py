@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_AMOUNT, MAX_TIME, finite, short
 from refsim.model.units import Amount, AmountError, parse_amount
 from refsim.sim.document import DocumentError, load_json, load_yaml
@@ -17,7 +18,7 @@ from refsim.sim.document import DocumentError, load_json, load_yaml
 MAX_PROBLEM = 300  # characters of a problem in a message, whatever its source quoted
 
 
-class RecordingError(ValueError):
+class RecordingError(RefsimError, ValueError):
     """A file that does not load or validate; the message is one line naming file, path and problem."""
 
     def __init__(self, file: str, path: str, problem: str) -> None:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import short
 
 ROOT = "cluster"
@@ -23,7 +24,7 @@ SECTIONS = ("resources", "hosts", "shared", "queues", "limits")  # what cluster 
 _STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]{1,9})\]|\[name=([^\]\s]+)\]")
 
 
-class DottedPathError(ValueError):
+class DottedPathError(RefsimError, ValueError):
     """A path that does not parse, or does not lead anywhere in a recording; the message is one line."""
 
 

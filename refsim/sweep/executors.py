@@ -14,6 +14,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any, Protocol
 
 from refsim import __version__
+from refsim.errors import RefsimError
 from refsim.sweep.progress import SweepProgress
 from refsim.sweep.tasks import ReplayOutcome, ReplayTask, installed_version, run_replay
 
@@ -22,7 +23,7 @@ WORKER_WAIT = 30.0  # seconds to wait for a first Dask worker
 CONNECT_TIMEOUT = "10s"
 
 
-class ExecutorError(Exception):
+class ExecutorError(RefsimError):
     """An executor that cannot run the sweep at all (no scheduler, no usable worker); the message is one line."""
 
 

@@ -45,7 +45,7 @@ def expand(spec: SweepSpec, sources: list[Source], version: str) -> list[Replay]
 
 
 def _check_values(spec: SweepSpec, source: Source, document: dict[str, Any]) -> None:
-    if source.swf and source.options is not None and source.options.time_scale is not None \
+    if source.importer is not None and source.options is not None and source.options.time_scale is not None \
             and "time_scale" in spec.axis_names:
         raise spec.error("axes", f"time_scale is both an axis and an import option of {source.name}; give one")
     tried: set[tuple[str, str]] = set()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from refsim import __version__
+from refsim.importers.formats import ON_THE_FLY
 from refsim.model.bounds import short
 from refsim.sim.paths import Named, OutputPathError, atomic_write, guarded_output
 from refsim.sim.reader import RecordingError
@@ -141,7 +142,7 @@ class ResultsFolder:
 
     def sim_output_path(self, replay: Replay) -> Path:
         stem = Path(replay.source.name).name
-        for suffix in (".gz", ".swf", ".json", ".yaml", ".yml"):
+        for suffix in (".gz", *(s for f in ON_THE_FLY for s in f.suffixes), ".json", ".yaml", ".yml"):
             stem = stem.removesuffix(suffix)
         stem = stem or "recording"
         return self.folder / RUNS / f"{stem}-{replay.index:03d}-{replay.key[:12]}.jsonl.gz"

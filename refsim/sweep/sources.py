@@ -10,25 +10,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from refsim.importers.swf import SwfError, swf_recording
+from refsim.errors import RefsimError
+from refsim.importers.formats import Format, on_the_fly
 from refsim.model.bounds import short
 from refsim.sim.load import recording_from
 from refsim.sim.reader import RecordingError, parse_text
 from refsim.sweep.keys import content_digest
-from refsim.sweep.spec import ImportOptions, SweepSpec, is_swf
+from refsim.sweep.spec import ImportOptions, SweepSpec
 
 
 @dataclass(frozen=True)
 class Source:
     name: str  # the path as shown in results: relative to the working folder where it can be
     path: str
-    options: ImportOptions | None  # SWF import options; None for a recording
+    options: ImportOptions | None  # import options of a log imported on the fly; None for a recording
     content: bytes
     digest: str
 
     @property
-    def swf(self) -> bool:
-        return is_swf(self.path)
+    def importer(self) -> Format | None:
+        """The format the sweep imports this file from (importers.formats); None for a recording."""
+        return on_the_fly(self.path)
+
+    @property
+    def scaled_on_import(self) -> bool:
+        """Whether its importer applies the time_scale axis to submit times (else the variant scales them)."""
+        return self.importer is not None and "time_scale" in self.importer.options
 
 
 def resolve_sources(spec: SweepSpec) -> list[Source]:
@@ -45,7 +52,7 @@ def resolve_sources(spec: SweepSpec) -> list[Source]:
         else:
             matches = [pattern]
         for path in matches:
-            options = entry.options if is_swf(path) else None
+            options = entry.options if on_the_fly(path) is not None else None
             if (os.path.realpath(path), options) in seen:
                 continue
             seen.add((os.path.realpath(path), options))
@@ -58,7 +65,7 @@ def _read(path: str, options: ImportOptions | None, spec: SweepSpec, where: str)
         content = Path(path).read_bytes()
     except OSError as exc:
         raise spec.error(where, f"{_shown(path)}: cannot read: {exc.strerror or exc}") from None
-    options = (options or ImportOptions()) if is_swf(path) else None
+    options = (options or ImportOptions()) if on_the_fly(path) is not None else None
     return Source(_shown(path), path, options, content, content_digest(content))
 
 
@@ -68,20 +75,23 @@ def _shown(path: str) -> str:
 
 
 def base_document(source: Source, time_scale: float | None = None) -> dict[str, Any]:
-    """The recording's document before any parameter: an SWF log imported with its options (and `time_scale`,
-    which the importer applies to submit times), else the YAML or JSON file parsed. Errors name the file."""
-    if source.swf:
+    """The recording's document before any parameter: a log imported on the fly with its options (and
+    `time_scale`, which the importer applies to submit times), else the YAML or JSON file parsed. Errors name the
+    file."""
+    importer = source.importer
+    if importer is not None:
         options = source.options or ImportOptions()
         scale = time_scale if time_scale is not None else (options.time_scale or 1.0)
-        suffix = ".swf.gz" if source.path.lower().endswith(".gz") else ".swf"
+        suffix = importer.suffix_of(source.path)
         with tempfile.TemporaryDirectory(prefix="refsim-sweep-") as folder:
             log = Path(folder) / f"log{suffix}"  # the importer reads a file; a worker may have no copy of it
             log.write_bytes(source.content)
             try:
-                document = swf_recording(log, options.hosts, options.jobs, time_scale=scale)
-            except SwfError as exc:
+                imported = importer.read(str(log), {"hosts": options.hosts, "jobs": options.jobs,
+                                                    "time_scale": scale}, None)
+            except RefsimError as exc:
                 raise RecordingError(source.name, "", str(exc).replace(str(log), source.name)) from None
-        return document
+        return imported.document
     try:
         text = source.content.decode("utf-8")
     except UnicodeDecodeError:

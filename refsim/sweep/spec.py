@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from refsim.importers.formats import ON_THE_FLY, on_the_fly
 from refsim.model.bounds import MAX_HOSTS, short
 from refsim.sched.disciplines import DISCIPLINES  # the names only, to check the discipline axis
 from refsim.sim.reader import Node, RecordingError, read_document
@@ -26,8 +27,7 @@ from refsim.sweep.dotted import DottedPath, DottedPathError, looks_dotted, parse
 
 TOP_KEYS = ("recordings", "host_template", "axes", "runs")
 NAMED_AXES = ("discipline", "time_scale", "hosts")
-IMPORT_KEYS = ("hosts", "jobs", "time_scale")
-SWF_SUFFIXES = (".swf", ".swf.gz")
+IMPORT_KEYS = ("hosts", "jobs", "time_scale")  # ImportOptions; `refsim import swf` options, the one format on the fly
 
 SweepError = RecordingError  # one line: the sweep file, where in it, and the problem
 Value = Any  # an axis value as read from the sweep file (plain YAML data)
@@ -72,10 +72,6 @@ class SweepSpec:
         return SweepError(self.file, where, problem)
 
 
-def is_swf(path: str) -> bool:
-    return path.lower().endswith(SWF_SUFFIXES)
-
-
 def parse_spec(path: str | Path) -> SweepSpec:
     """Read and check a sweep file; SweepError says what is wrong and where."""
     name = str(path)
@@ -110,8 +106,9 @@ def _entry(node: Node) -> RecordingEntry:
     pattern = _pattern(node.child("path"))
     if not node.has("import"):
         return RecordingEntry(pattern, node.path, None)
-    if not is_swf(pattern):
-        raise node.child("import").error(f"import options apply to SWF logs (.swf, .swf.gz), not '{short(pattern)}'")
+    if on_the_fly(pattern) is None:
+        kinds = " and ".join(f"{f.kind} ({', '.join(f.suffixes)})" for f in ON_THE_FLY)
+        raise node.child("import").error(f"import options apply to {kinds}, not '{short(pattern)}'")
     options = node.child("import").mapping(IMPORT_KEYS)
     hosts = options.child("hosts").integer(1, MAX_HOSTS) if options.has("hosts") else None
     jobs = options.child("jobs").integer(1) if options.has("jobs") else None

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from refsim import __version__
-from refsim.importers.swf import SwfError
 from refsim.report.metrics import FIELDS, MetricsBuilder
 from refsim.sim.batch import run_batch
 from refsim.sim.load import recording_from
@@ -64,7 +63,7 @@ def run_replay(task: ReplayTask) -> ReplayOutcome:
         return _failed(task, f"refused: this worker runs refsim {__version__}, the sweep refsim {task.version}")
     try:
         return _replay(task, build_recording(task))
-    except (RecordingError, SwfError, DottedPathError, VariantError, OutputWriteError) as exc:
+    except (RecordingError, DottedPathError, VariantError, OutputWriteError) as exc:
         return _failed(task, str(exc))
     except OSError as exc:
         return _failed(task, f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc))
@@ -74,9 +73,10 @@ def run_replay(task: ReplayTask) -> ReplayOutcome:
 
 def build_recording(task: ReplayTask) -> Recording:
     """The replay's recording: the source's document with the task's parameters applied."""
-    scale = dict(task.parameters).get("time_scale") if task.source.swf else None
+    scale = dict(task.parameters).get("time_scale") if task.source.scaled_on_import else None
     document = base_document(task.source, scale)
-    document = variant(document, task.parameters, task.paths, task.host_template, scale_times=not task.source.swf)
+    document = variant(document, task.parameters, task.paths, task.host_template,
+                       scale_times=not task.source.scaled_on_import)
     return recording_from(document, task.source.name)
 
 

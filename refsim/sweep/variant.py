@@ -10,6 +10,7 @@ import itertools
 import re
 from typing import Any
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import short
 from refsim.sweep.dotted import DottedPath, with_value
 from refsim.sweep.spec import Parameters
@@ -17,7 +18,7 @@ from refsim.sweep.spec import Parameters
 _NUMBERED = re.compile(r"^(.*?)([0-9]+)$")
 
 
-class VariantError(ValueError):
+class VariantError(RefsimError, ValueError):
     """A parameter that cannot be applied to a recording; the message is one line."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from refsim.importers.csv import RunTimes, csv_recording
+from refsim.importers.drevt import RunTimes, drevt_recording
 from refsim.sim.batch import run_batch
 from refsim.sim.load import recording_from
 from refsim.sim.schedule import schedule_text, spans
@@ -30,5 +30,5 @@ def replay_document(document: dict, discipline: str | None = None) -> tuple[str,
 
 def replay_trace(path: Path, nodes: int, choice: RunTimes = RunTimes(), discipline: str | None = None,
                  **options) -> tuple[str, str]:
-    document, _ = csv_recording(path, nodes, choice=choice, **options)
+    document, _ = drevt_recording(path, nodes, choice=choice, **options)
     return replay_document(document, discipline)

@@ -13,7 +13,7 @@ PACKAGE = ROOT / "refsim"
 
 # docs/architecture.md, "Layers": lowest first; a part may import only the parts of lower layers.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("refsim", "progress"),
+    ("refsim", "progress", "errors"),
     ("model",),
     ("resreq",),
     ("sched",),

@@ -2,7 +2,7 @@
 
 import pytest
 
-from refsim.importers.csv import TraceError, csv_recording
+from refsim.importers.drevt import DrevtTraceError, drevt_recording
 from refsim.importers.schedule import schedule_recording
 from tests.support.drevt import replay_document, write_trace
 
@@ -74,7 +74,7 @@ def test_a_job_done_at_once_frees_its_nodes_for_the_starts_of_that_instant(tmp_p
     ("job_id,start_time,end_time\n0,0,5\n1,1,5\n", "line 3: job 1 needs 2 nodes at 1, but only 1 of 4 are free then"),
 ])
 def test_a_bad_schedule_is_a_one_line_error_naming_line_and_column(tmp_path, schedule, problem):
-    with pytest.raises(TraceError) as caught:
+    with pytest.raises(DrevtTraceError) as caught:
         import_schedule(tmp_path, schedule)
     assert str(caught.value) == f"{tmp_path / 'schedule.csv'}: {problem}"
 
@@ -82,7 +82,7 @@ def test_a_bad_schedule_is_a_one_line_error_naming_line_and_column(tmp_path, sch
 def test_a_job_the_trace_import_drops_for_its_size_is_named_with_its_nodes(tmp_path):
     """On 2 nodes the trace import drops job 0 (3 nodes): scheduling it names why. Kills: importers/schedule.py:
     schedule_recording's text of a row dropped for its node count."""
-    with pytest.raises(TraceError) as caught:
+    with pytest.raises(DrevtTraceError) as caught:
         import_schedule(tmp_path, "job_id,start_time,end_time\n0,0,5\n", nodes=2)
     assert str(caught.value) == (f"{tmp_path / 'schedule.csv'}: line 2, column job_id: job 0 is a row the trace "
                                  "import drops (3 nodes)")
@@ -94,7 +94,7 @@ def test_keep_all_queues_makes_those_rows_schedulable(tmp_path):
 
 
 def test_the_trace_must_import(tmp_path):
-    with pytest.raises(TraceError, match="the header has no num_nodes column"):
+    with pytest.raises(DrevtTraceError, match="the header has no num_nodes column"):
         import_schedule(tmp_path, "job_id,start_time,end_time\n", trace="job_submit_time,time_limit\n0,1\n")
 
 
@@ -128,7 +128,7 @@ def test_an_end_no_run_time_reaches_from_the_start_is_refused(tmp_path):
     time. (This replaces a search for a nearby run time, which never found one: see _run_between.)"""
     assert (8.64 + 238.2, 8.64 + 238.20000000000002) == (246.83999999999997, 246.84000000000003)
     trace = "job_submit_time,num_nodes,queue,time_limit\n0,1,pbatch,1000\n"
-    with pytest.raises(TraceError) as caught:
+    with pytest.raises(DrevtTraceError) as caught:
         import_schedule(tmp_path, "job_id,start_time,end_time\n0,8.64,246.84\n", trace=trace, nodes=1)
     assert str(caught.value) == (f"{tmp_path / 'schedule.csv'}: line 2: no run time takes job 0 from 8.64 to "
                                  "exactly 246.84")
@@ -137,13 +137,13 @@ def test_an_end_no_run_time_reaches_from_the_start_is_refused(tmp_path):
 def test_the_schedule_import_refuses_the_rows_the_csv_import_drops(tmp_path):
     # the same reading of the trace: dropped rows are dropped by both
     trace = write_trace(tmp_path, TRACE)
-    assert [e["submit"]["id"] for e in csv_recording(trace, 4)[0]["events"]] == [0, 1, 3]
+    assert [e["submit"]["id"] for e in drevt_recording(trace, 4)[0]["events"]] == [0, 1, 3]
 
 
 def test_a_missing_schedule_file_is_a_one_line_error_naming_it(tmp_path):
     """Kills: importers/schedule.py:read_schedule's message for a file it cannot open (its text and cause)."""
     trace = write_trace(tmp_path, TRACE)
-    with pytest.raises(TraceError) as caught:
+    with pytest.raises(DrevtTraceError) as caught:
         schedule_recording(tmp_path / "none.csv", trace, 4)
     assert str(caught.value) == f"{tmp_path / 'none.csv'}: cannot read: No such file or directory"
 
@@ -153,6 +153,6 @@ def test_a_schedule_that_is_not_text_is_a_one_line_error_naming_it(tmp_path):
     character), instead of a traceback."""
     path = tmp_path / "schedule.csv"
     path.write_bytes(b"\xff\xfe\x00,1\n")
-    with pytest.raises(TraceError) as caught:
+    with pytest.raises(DrevtTraceError) as caught:
         schedule_recording(path, write_trace(tmp_path, TRACE), 4)
     assert str(caught.value) == f"{path}: is not a CSV text file"

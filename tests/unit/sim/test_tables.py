@@ -15,7 +15,7 @@ from refsim.sim.schedule import Span, schedule_text
 from refsim.sim.tables import check_tables, write_tables
 from refsim.sim.timeline import timeline_text
 from tests.support.drevt import replay_document, replay_trace, write_trace
-from refsim.importers.csv import RunTimes
+from refsim.importers.drevt import RunTimes
 
 GUIDE = "job_submit_time,num_nodes,exit_status,queue,time_limit\n0,70,0,pbatch,200\n10,50,0,pbatch,300\n" \
         "20,20,0,pbatch,50\n"

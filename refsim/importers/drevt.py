@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_TASKS, MAX_TIME, short
 
 SUBMIT, NODES, QUEUE = "job_submit_time", "num_nodes", "queue"
@@ -37,12 +38,12 @@ _NAME = re.compile(r"^[^\s\[\]{}=,:]+$")
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 
 
-class TraceError(ValueError):
-    """A trace that cannot be imported; the message is one line naming the file, and the row and column."""
+class DrevtTraceError(RefsimError, ValueError):
+    """A DR_EVT workload that cannot be imported; the message is one line naming the file, and the row and column."""
 
 
 @dataclass(frozen=True)
-class TraceJob:
+class DrevtJob:
     """One data row: `index` is its 0-based data-row index (the job id), `line` its line in the file."""
 
     index: int
@@ -63,8 +64,10 @@ class Dropped:
 
 
 @dataclass(frozen=True)
-class Trace:
-    jobs: tuple[TraceJob, ...]  # kept rows, stably sorted by submit time
+class DrevtTrace:
+    """A DR_EVT workload as read: its kept jobs and its dropped rows (not the decision trace of refsim.trace)."""
+
+    jobs: tuple[DrevtJob, ...]  # kept rows, stably sorted by submit time
     dropped: tuple[Dropped, ...]
 
 
@@ -94,7 +97,7 @@ def parse_distribution(text: str) -> Distribution:
         values = []
     if kind not in ("normal", "lognormal") or len(values) != 2 or not all(map(math.isfinite, values)) \
             or values[1] < 0:
-        raise TraceError(f"--distribution: '{text}' is not normal:MEAN,STDDEV or lognormal:MU,SIGMA "
+        raise DrevtTraceError(f"--distribution: '{text}' is not normal:MEAN,STDDEV or lognormal:MU,SIGMA "
                          "(finite numbers, spread not negative)")
     return Distribution(kind, values[0], values[1])
 
@@ -103,7 +106,7 @@ def time_zone(name: str) -> dt.tzinfo:
     try:
         return dt.timezone.utc if name.upper() == "UTC" else ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise TraceError(f"--timezone: unknown time zone '{name}'") from None
+        raise DrevtTraceError(f"--timezone: unknown time zone '{name}'") from None
 
 
 # --- reading ----------------------------------------------------------------------------------------------------
@@ -119,11 +122,11 @@ def _rows(path: Path) -> Iterator[tuple[int, list[str]]]:
                     if any(c.strip() for c in cells):
                         yield reader.line_num, cells
             except csv.Error as exc:
-                raise TraceError(f"{path}: line {reader.line_num}: not valid CSV: {exc}") from None
+                raise DrevtTraceError(f"{path}: line {reader.line_num}: not valid CSV: {exc}") from None
     except OSError as exc:
-        raise TraceError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise DrevtTraceError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
-        raise TraceError(f"{path}: is not UTF-8 text") from None
+        raise DrevtTraceError(f"{path}: is not UTF-8 text") from None
 
 
 def _columns(path: Path, header: list[str]) -> dict[str, int]:
@@ -138,7 +141,7 @@ def _columns(path: Path, header: list[str]) -> dict[str, int]:
                 break
     for field, aliases in ((SUBMIT, (SUBMIT,)), (NODES, (NODES,)), ("limit", LIMIT_COLUMNS)):
         if field not in found:
-            raise TraceError(f"{path}: the header has no {' / '.join(aliases)} column (required)")
+            raise DrevtTraceError(f"{path}: the header has no {' / '.join(aliases)} column (required)")
     return found
 
 
@@ -148,9 +151,9 @@ class _Row:
     def __init__(self, path: Path, line: int, index: int, header: list[str], cells: list[str]) -> None:
         self.path, self.line, self.index, self.header, self.cells = path, line, index, header, cells
 
-    def error(self, column: int, problem: str) -> TraceError:
+    def error(self, column: int, problem: str) -> DrevtTraceError:
         name = short(self.header[column].strip())
-        return TraceError(f"{self.path}: line {self.line} (row {self.index}), column {name}: {problem}")
+        return DrevtTraceError(f"{self.path}: line {self.line} (row {self.index}), column {name}: {problem}")
 
     def text(self, column: int) -> str:
         return self.cells[column].strip()
@@ -198,20 +201,21 @@ def _iso_seconds(text: str, zone: dt.tzinfo) -> float | None:
     return ((moment - _EPOCH) // dt.timedelta(microseconds=1)) / 1_000_000
 
 
-def read_trace(path: str | Path, nodes: int, timezone: str, keep_all_queues: bool) -> Trace:
+def read_trace(path: str | Path, nodes: int, timezone: str, keep_all_queues: bool) -> DrevtTrace:
     """The kept rows (stably sorted by submit time) and the dropped ones, each with its reason."""
     path, zone = Path(path), time_zone(timezone)
     rows = _rows(path)
     first = next(rows, None)
     if first is None:
-        raise TraceError(f"{path}: the file is empty (a header row is required)")
+        raise DrevtTraceError(f"{path}: the file is empty (a header row is required)")
     header = first[1]
     columns = _columns(path, header)
-    jobs: list[TraceJob] = []
+    jobs: list[DrevtJob] = []
     dropped: list[Dropped] = []
     for index, (line, cells) in enumerate(rows):
         if len(cells) != len(header):
-            raise TraceError(f"{path}: line {line} (row {index}): {len(cells)} cells, the header has {len(header)}")
+            raise DrevtTraceError(f"{path}: line {line} (row {index}): {len(cells)} cells, "
+                                  f"the header has {len(header)}")
         row = _Row(path, line, index, header, cells)
         job = _job(row, columns, zone, keep_all_queues)
         if not keep_all_queues and job.queue not in BATCH_QUEUES:
@@ -221,10 +225,10 @@ def read_trace(path: str | Path, nodes: int, timezone: str, keep_all_queues: boo
         else:
             jobs.append(job)
     jobs.sort(key=lambda j: j.submit)  # stable: rows submitted together keep their file order
-    return Trace(tuple(jobs), tuple(dropped))
+    return DrevtTrace(tuple(jobs), tuple(dropped))
 
 
-def _job(row: _Row, columns: dict[str, int], zone: dt.tzinfo, keep_all_queues: bool) -> TraceJob:
+def _job(row: _Row, columns: dict[str, int], zone: dt.tzinfo, keep_all_queues: bool) -> DrevtJob:
     submit = row.submit(columns[SUBMIT], zone)
     nodes = row.nodes(columns[NODES])
     limit = row.number(columns["limit"])
@@ -237,13 +241,13 @@ def _job(row: _Row, columns: dict[str, int], zone: dt.tzinfo, keep_all_queues: b
         queue = queue or "pbatch"
         if not _NAME.match(queue):
             raise row.error(columns[QUEUE], f"'{short(queue)}' cannot be a queue name (spaces or []{{}}=,: in it)")
-    return TraceJob(row.index, row.line, submit, nodes, limit, actual, queue)
+    return DrevtJob(row.index, row.line, submit, nodes, limit, actual, queue)
 
 
 # --- run times ----------------------------------------------------------------------------------------------------
 
 
-def run_times(trace: Trace, rows: int, choice: RunTimes) -> dict[int, float]:
+def run_times(trace: DrevtTrace, rows: int, choice: RunTimes) -> dict[int, float]:
     """Each kept job's run time (by row index), never above its limit.
 
     `distribution` draws one sample per data row in row order (dropped rows too, so keeping more queues never
@@ -254,7 +258,7 @@ def run_times(trace: Trace, rows: int, choice: RunTimes) -> dict[int, float]:
     if choice.mode == "actual":
         return {j.index: j.limit if j.actual is None else min(j.actual, j.limit) for j in trace.jobs}
     if choice.distribution is None:
-        raise TraceError("--run-time distribution needs --distribution normal:MEAN,STDDEV or lognormal:MU,SIGMA")
+        raise DrevtTraceError("--run-time distribution needs --distribution normal:MEAN,STDDEV or lognormal:MU,SIGMA")
     draw = random.Random(choice.seed)
     d = choice.distribution
     samples = [draw.normalvariate(d.first, d.second) for _ in range(rows)]
@@ -263,7 +267,7 @@ def run_times(trace: Trace, rows: int, choice: RunTimes) -> dict[int, float]:
     return {j.index: round(min(max(samples[j.index], 0.0), j.limit), 3) for j in trace.jobs}
 
 
-def data_rows(trace: Trace) -> int:
+def data_rows(trace: DrevtTrace) -> int:
     return max([j.index for j in trace.jobs] + [d.index for d in trace.dropped], default=-1) + 1
 
 
@@ -277,7 +281,7 @@ def cluster_document(nodes: int, queues: list[str]) -> dict[str, Any]:
             "queues": [{"name": q, "priority": 0} for q in queues]}
 
 
-def queue_names(trace: Trace) -> list[str]:
+def queue_names(trace: DrevtTrace) -> list[str]:
     """pbatch first (the default queue), then the others in order of first appearance."""
     names = ["pbatch"]
     for job in sorted(trace.jobs, key=lambda j: j.index):
@@ -291,14 +295,14 @@ def plain(value: float) -> float | int:
     return int(value) if value == int(value) else value
 
 
-def submit_event(job: TraceJob, run_time: float, time: float | None = None) -> dict[str, Any]:
+def submit_event(job: DrevtJob, run_time: float, time: float | None = None) -> dict[str, Any]:
     return {"time": plain(job.submit if time is None else time),
             "submit": {"id": job.index, "queue": job.queue, "tasks": job.nodes, "run_time": plain(run_time),
                        "run_limit": plain(job.limit)}}
 
 
-def csv_recording(path: str | Path, nodes: int, timezone: str = "UTC", keep_all_queues: bool = False,
-                  choice: RunTimes = RunTimes()) -> tuple[dict[str, Any], Trace]:
+def drevt_recording(path: str | Path, nodes: int, timezone: str = "UTC", keep_all_queues: bool = False,
+                  choice: RunTimes = RunTimes()) -> tuple[dict[str, Any], DrevtTrace]:
     """A recording document (plain data, ready to write as YAML or JSON) and the trace it was made from."""
     trace = read_trace(path, nodes, timezone, keep_all_queues)
     runs = run_times(trace, data_rows(trace), choice)
@@ -311,12 +315,12 @@ def csv_recording(path: str | Path, nodes: int, timezone: str = "UTC", keep_all_
     return document, trace
 
 
-def capped(trace: Trace) -> int:
+def capped(trace: DrevtTrace) -> int:
     """How many rows give an actual run time above their limit."""
     return sum(1 for j in trace.jobs if j.actual is not None and j.actual > j.limit)
 
 
-def dropped_lines(path: str | Path, trace: Trace) -> list[str]:
+def dropped_lines(path: str | Path, trace: DrevtTrace) -> list[str]:
     """One line per reason naming the dropped rows (DR_EVT drops them silently)."""
     lines = []
     queues = [d for d in trace.dropped if d.reason == "queue"]
