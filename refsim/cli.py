@@ -20,9 +20,7 @@ from refsim.progress import Progress
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import BatchSummary, open_recording
 from refsim.sim.log import STDERR
-from refsim.sim.outputs import OutputWriteError
-from refsim.sim.paths import Named, OutputPathError
-from refsim.sim.reader import RecordingError
+from refsim.sim.paths import Named
 from refsim.sim.recording import Recording
 
 if TYPE_CHECKING:
@@ -146,8 +144,6 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
             return
         metrics = MetricsBuilder(recording or example or "demo")
         result = replay_with_files(loaded, files, sink=metrics.add)
-    except (RecordingError, OutputPathError, OutputWriteError) as exc:
-        raise InputError(str(exc)) from None
     except BrokenPipeError:
         raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
