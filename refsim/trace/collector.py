@@ -55,6 +55,8 @@ class Collector:
         self.tried = self.discarded = 0
         self.tally = VerdictTally()
         self._requirements: dict[e.Path, int | None] = {}
+        # a discipline that does not start the job rewrites these lines (trace/discipline.py)
+        self.committed: list[tuple[int, int]] = []
         self.discipline_section: discipline.Section | None = None  # set by a non-greedy discipline's ruling
 
     def event(self, event: e.Event) -> None:
@@ -184,7 +186,9 @@ class Collector:
                                          "no further plans tried")
 
     def _committed(self, ev: e.PlanCommitted) -> None:
-        self._line(self._depth(ev.path), f"plan {ev.plan.number}: committed; no further plans tried")
+        index = self._line(self._depth(ev.path), f"plan {ev.plan.number}: committed; no further plans tried")
+        if index is not None:
+            self.committed.append((index, ev.plan.number))
 
     def _none_placed(self, ev: e.NoPlanPlaced) -> None:
         self._line(self._depth(ev.path), "no plan could be placed")
