@@ -37,15 +37,19 @@ class CopyFailure:
     reason: str
 
 
-class _Both:
-    """The observer of a job traced as text and as JSON: both collectors see every event."""
+class _Capture:
+    """One traced job of the session: sched's observer for it while it is decided (its text collector, and its
+    JSON collector when the session writes a JSON file), then its JSON object until its trace is shown."""
 
-    def __init__(self, text: Collector, json: JsonCollector) -> None:
+    def __init__(self, text: Collector | None, json: JsonCollector | None) -> None:
         self.text, self.json = text, json
+        self.json_ready: Obj | None = None
 
     def event(self, event: Event) -> None:
-        self.text.event(event)
-        self.json.event(event)
+        if self.text is not None:
+            self.text.event(event)
+        if self.json is not None:
+            self.json.event(event)
 
 
 class Tracing:
@@ -58,9 +62,7 @@ class Tracing:
         self._render = Renderer()  # inline traces repeat many lines: each distinct line is rendered once
         self.files: dict[str, TraceFile] = {}
         self._kinds: dict[str, str] = {}  # path -> "file" or "json": what an open trace file receives
-        self._collectors: dict[JobId, Collector] = {}
-        self._json_collectors: dict[JobId, JsonCollector] = {}
-        self._json_ready: dict[JobId, Obj] = {}
+        self._captures: dict[JobId, _Capture] = {}  # the session's traced jobs, from selection until shown
 
     # --- settings ----------------------------------------------------------------------------------------------
 
@@ -116,43 +118,47 @@ class Tracing:
 
     def session_started(self, round_no: int) -> ObserverFactory | None:
         """The settings in force now hold for the whole session; the observer factory, or None."""
-        self.session, self._collectors, self._json_collectors, self._json_ready = self.next, {}, {}, {}
+        self.session, self._captures = self.next, {}
         return self._collector_for if self.session.enabled else None
 
     def session_ended(self) -> None:
         self.close_unused()
 
-    def _collector_for(self, job: JobId) -> Collector | _Both | None:
+    def _collector_for(self, job: JobId) -> Collector | _Capture | None:
         if not self.session.traces(job):
             return None
-        collector = self._collectors[job] = Collector(job, self.session.level, self.session.lines, self.cluster())
-        if self.session.json is None:
-            return collector
-        json = self._json_collectors[job] = JsonCollector(job, self.session.level, self.session.lines)
-        return _Both(collector, json)
+        text = Collector(job, self.session.level, self.session.lines, self.cluster())
+        json = JsonCollector(job, self.session.level, self.session.lines) if self.session.json is not None else None
+        capture = self._captures[job] = _Capture(text, json)
+        return text if json is None else capture  # sched calls the text collector itself when it is the only one
 
     def trace_of(self, report: Reconstructed | SessionResult) -> Trace | None:
         """The trace of a reported decision or no-decision, if its job is traced in this session."""
         if isinstance(report, Reconstructed):
             if not self.session.traces(report.job):
                 return None
+            reconstructed = self._captures[report.job] = _Capture(None, None)
             if self.session.json is not None:
-                self._json_ready[report.job] = reconstructed_object(report.job, report.round, report.allocation,
-                                                                    self.session.level)
+                reconstructed.json_ready = reconstructed_object(report.job, report.round, report.allocation,
+                                                          self.session.level)
             return reconstructed_trace(report.job, report.round, report.allocation, self.session.level,
                                        self.session.lines, self.cluster().unit_of)
-        collector = self._collectors.pop(report.job, None)
-        json = self._json_collectors.pop(report.job, None)
+        capture = self._captures.get(report.job)
+        if capture is None or capture.text is None:
+            return None
+        text, json = capture.text, capture.json
+        capture.text = capture.json = None  # collected: only the JSON object waits for the trace to be shown
         if json is not None:
-            self._json_ready[report.job] = json.result()
-        return collector.trace() if collector is not None else None
+            capture.json_ready = json.result()
+        return text.trace()
 
     def shown(self, trace: Trace, units: UnitsMode) -> tuple[list[str], list[CopyFailure]]:
         """Lines of a trace printed inline: stored for recall and appended to the session's files. A file that
         cannot be written is closed and named in the failures; the other file and the session go on."""
         lines = self._render(trace, units)
         self.store.put(trace)
-        obj = self._json_ready.pop(trace.job, None)
+        capture = self._captures.pop(trace.job, None)
+        obj = capture.json_ready if capture is not None else None
         copies = [(self.session.file, lines), (self.session.json, [json_line(obj)] if obj is not None else [])]
         failures = [failure for path, written in copies if path is not None and path in self.files and written
                     for failure in self._copy(path, written)]

@@ -9,7 +9,6 @@ the ones omitted. A plan the allocator built on the current state but the discip
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Protocol
 
 from refsim.model.units import format_number
@@ -22,7 +21,6 @@ from refsim.trace.labels import UnitOf, amounts
 from refsim.trace.records import Amt, Line, Part, Trace
 
 MAX_LISTED = 20
-COMMITTED = re.compile(r"plan (\d+): committed; no further plans tried$")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,6 +36,7 @@ class CollectorState(Protocol):
 
     unit_of: UnitOf
     body: list[Line]
+    committed: list[tuple[int, int]]  # (index in body, plan number) of each "committed" plan line captured
     discipline_section: Section | None
 
 
@@ -232,12 +231,9 @@ def ruled(collector: CollectorState, ev: DisciplineRuled) -> None:
     collector.discipline_section = found
     if found.not_started is None:
         return
-    for i, entry in enumerate(collector.body):
-        parts = entry.parts
-        match = COMMITTED.match(parts[0]) if len(parts) == 1 and isinstance(parts[0], str) else None
-        if match:
-            collector.body[i] = Line(entry.depth, (f"plan {match.group(1)}: built, not started: {found.not_started}; "
-                                                   "no further plans tried",))
+    for index, plan in collector.committed:
+        collector.body[index] = Line(collector.body[index].depth,
+                                     (f"plan {plan}: built, not started: {found.not_started}; no further plans tried",))
 
 
 def attach(collector: CollectorState, trace: Trace) -> Trace:

@@ -9,8 +9,6 @@ from refsim.sched.events import CheckItem, CheckKind, HostVerdict, Path, Plan, R
 from refsim.trace.nearest import Lack, Miss
 from refsim.trace.records import Amt, Part
 
-_new = tuple.__new__  # makes a named tuple from every field, without the frame of its class call
-
 UnitOf = Callable[[str], str | None]
 
 
@@ -29,12 +27,10 @@ def plan_parts(plan: Plan) -> tuple[Part, ...]:
 
 def amounts(pairs: Iterable[tuple[str, Amount]], unit_of: UnitOf, separator: str = ", ") -> tuple[Part, ...]:
     parts: list[Part] = []
-    add = parts.append
     for name, value in pairs:
         if parts:
-            add(separator)
-        add(f"{name} ")
-        add(_new(Amt, (value, unit_of(name))))  # Amt(value, unit), without the class call's frame
+            parts.append(separator)
+        parts += [f"{name} ", Amt(value, unit_of(name))]
     return tuple(parts)
 
 

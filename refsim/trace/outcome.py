@@ -11,8 +11,6 @@ from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge, NoDe
 from refsim.trace.labels import UnitOf, amounts
 from refsim.trace.records import Amt, Line, Part
 
-_new = tuple.__new__  # makes a named tuple from every field, without the frame of its class call
-
 MAX_HOSTS = 50
 
 
@@ -30,7 +28,7 @@ def dispatch_lines(allocation: Allocation, unit_of: UnitOf) -> list[Line]:
         parts: tuple[Part, ...] = (f"{host.host}: ",) + amounts(host.resources, unit_of)
         if host.limit_charges:
             parts += ("; limit charges: ",) + _charges(host.limit_charges, unit_of)
-        lines.append(_new(Line, (2, parts)))  # Line(2, parts), without the class call's frame
+        lines.append(Line(2, parts))
     if len(hosts) > MAX_HOSTS:
         lines += _omitted_hosts(hosts[MAX_HOSTS:], unit_of)
     shared = amounts(allocation.shared, unit_of) if allocation.shared else ("none",)

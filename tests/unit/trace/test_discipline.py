@@ -96,7 +96,7 @@ def test_a_start_moved_to_the_reservations_allocation_marks_the_built_plan():
                             StartRule.PLANNED_NOW, ReservationFound(0.0, 10.0, on_h2, ()), (), False, None, None,
                             None)
     collector = SimpleNamespace(unit_of=lambda _name: None,
-                                body=[Line(3, ("plan 1: committed; no further plans tried",))])
+                                body=[Line(3, ("plan 1: committed; no further plans tried",))], committed=[(0, 1)])
     ruled(collector, event)
     assert collector.body[0] == Line(3, ("plan 1: built, not started: the job started on the allocation the discipline "
                                     "found; no further plans tried",))
