@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TypeVar
 
+from refsim.errors import RefsimError
+
 MAX_ARGS = 16
 HELP_COLUMN = 50
 MAX_ARG_BYTES = 255
 
 
-class CommandError(Exception):
+class CommandError(RefsimError):
     """A user mistake in a command: printed as one `error: ...` line, with nothing changed."""
 
 

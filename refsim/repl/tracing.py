@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from refsim.errors import RefsimError
 from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
@@ -25,7 +26,7 @@ from refsim.trace.settings import OFF, TraceSettings
 from refsim.trace.store import TraceStore, bound_from_environment
 
 
-class TraceFileError(Exception):
+class TraceFileError(RefsimError):
     """A trace file that cannot be used; the message names it and why."""
 
 

@@ -12,11 +12,12 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from refsim.errors import RefsimError
 from refsim.trace import model
 from refsim.trace.model import TraceRecord
 
 
-class TraceFormatError(ValueError):
+class TraceFormatError(RefsimError, ValueError):
     """A line that is not a refsim JSON trace: the message says which line, where in it, and why."""
 
 

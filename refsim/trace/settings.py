@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import cast
 
+from refsim.errors import RefsimError
 from refsim.model.jobid import JobId, JobIdError, format_job_ids, parse_job_id
 
 MIN_LINES, MAX_LINES, DEFAULT_LINES = 50, 100_000, 1000
@@ -19,7 +20,7 @@ class Level(Enum):
     FULL = "full"
 
 
-class TraceError(ValueError):
+class TraceError(RefsimError, ValueError):
     """An invalid trace argument; the message names it."""
 
 
