@@ -26,7 +26,8 @@ def test_a_group_word_completes_to_its_subcommands_and_a_command_to_its_names():
 
 
 def test_info_job_completes_to_the_jobs_the_replay_knows():
-    """Kills: the `info job` words mutated in ConsoleCompleter._candidates (no job id would be offered)."""
+    """Kills: `info job`'s JOB argument dropped from the command table (refsim/repl/commands.py), or
+    ConsoleCompleter._words's job branch mutated (no job id would be offered)."""
     console = Console(demo_recording(), lambda line: None)
     console.execute("step")
     completer = ConsoleCompleter(console)
@@ -36,8 +37,8 @@ def test_info_job_completes_to_the_jobs_the_replay_knows():
 
 def test_break_completes_to_its_kinds_and_break_job_to_the_jobs_the_replay_knows():
     """`break ` offers the four kinds of breakpoint, in the order help gives them, and `break job ` the job ids,
-    like `info job `. Kills: terminal.py:ConsoleCompleter._candidates a breakpoint kind or the `break job` words
-    mutated."""
+    like `info job `. Kills: `break`'s BREAKPOINT argument or its JOB argument after ("job",) mutated in the command
+    table, or ConsoleCompleter._words's breakpoint branch."""
     console = Console(demo_recording(), lambda line: None)
     console.execute("step")
     completer = ConsoleCompleter(console)
@@ -48,6 +49,6 @@ def test_break_completes_to_its_kinds_and_break_job_to_the_jobs_the_replay_knows
 
 
 def test_a_command_that_takes_no_names_completes_to_nothing():
-    """After `step ` or `show ` there is nothing to offer. Kills: terminal.py:ConsoleCompleter._candidates its final
-    `return []` -> `return None` (completion would fail)."""
+    """After `step ` or `show ` there is nothing to offer. Kills: terminal.py:ConsoleCompleter._candidates its
+    `[]` for a word with no argument kind -> None (completion would fail)."""
     assert _complete("step ") == [] and _complete("show ") == []
