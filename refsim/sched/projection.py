@@ -1,5 +1,5 @@
 """The fast path's projection: every (holding, host) pair of a reservation profile as arrays, from which the most
-held on each host over an interval is computed at once, and best fit in time is ranked.
+held on each host over an interval is computed at once, and from which the profile ranks hosts for best fit.
 
 A projection of [a, b) charges, per host and resource, the most held at any instant of the interval
 (Profile.usage_over, the reference). Here that maximum is taken over the running sums of each host's changes,
@@ -9,7 +9,8 @@ summed as int64, so the arrays are exact when every amount is a whole number; `w
 whether no holding carries shared amounts or limit charges (which the arrays do not hold). When it is false, the
 profile projects by the reference alone.
 
-Floor: beside refsim.sched.profile, below nothing of the scheduler but its decisions (it reads allocations)."""
+Floor: below refsim.sched.profile, its one user; of the scheduler it imports only its decisions (it reads
+allocations)."""
 
 from __future__ import annotations
 
@@ -94,8 +95,9 @@ class HeldPairs:
             return most
         ending = (at_a | later) & (ends < b)
         host = np.concatenate((hosts[at_a], hosts[later], hosts[ending]))
-        time = np.concatenate((np.full(int(at_a.sum()), -INF), starts[later], ends[ending]))
-        kind = np.concatenate((np.ones(int(at_a.sum()), dtype=np.int8), np.ones(int(later.sum()), dtype=np.int8),
+        held_at_a, starting = int(at_a.sum()), int(later.sum())
+        time = np.concatenate((np.full(held_at_a, -INF), starts[later], ends[ending]))
+        kind = np.concatenate((np.ones(held_at_a + starting, dtype=np.int8),  # what a holds counts as a start
                                np.zeros(int(ending.sum()), dtype=np.int8)))
         order = np.lexsort((kind, time, host))  # by host, then time; at one instant ends before starts
         host = host[order]
