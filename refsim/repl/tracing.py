@@ -12,18 +12,19 @@ from refsim.model.cluster import Cluster
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
 from refsim.model.units import UnitsMode
-from refsim.sched.events import Event
 from refsim.sched.results import SessionResult
 from refsim.sched.session import ObserverFactory
 from refsim.sim.jobtable import JobRecord, JobTable
 from refsim.sim.replay import Reconstructed
-from refsim.trace.collector import Collector, reconstructed_trace
+from refsim.trace.collector import Collector
+from refsim.trace.decision import ReconstructedRecord, TracedRecord
 from refsim.trace.filecopy import Identity, TraceFile, identity
-from refsim.trace.jsontrace import JsonCollector, Obj, json_line, reconstructed_object
+from refsim.trace.jsontrace import Obj, json_line, trace_object
 from refsim.trace.records import Trace
 from refsim.trace.render import Renderer, render
 from refsim.trace.settings import OFF, TraceSettings
 from refsim.trace.store import TraceStore, bound_from_environment
+from refsim.trace.text import text_trace
 
 
 class TraceFileError(RefsimError):
@@ -39,18 +40,12 @@ class CopyFailure:
 
 
 class _Capture:
-    """One traced job of the session: sched's observer for it while it is decided (its text collector, and its
-    JSON collector when the session writes a JSON file), then its JSON object until its trace is shown."""
+    """One traced job of the session: sched's observer for it while it is decided, then its JSON object (when the
+    session writes a JSON file) until its trace is shown."""
 
-    def __init__(self, text: Collector | None, json: JsonCollector | None) -> None:
-        self.text, self.json = text, json
+    def __init__(self, collector: Collector | None) -> None:
+        self.collector = collector
         self.json_ready: Obj | None = None
-
-    def event(self, event: Event) -> None:
-        if self.text is not None:
-            self.text.event(event)
-        if self.json is not None:
-            self.json.event(event)
 
 
 class Tracing:
@@ -125,33 +120,32 @@ class Tracing:
     def session_ended(self) -> None:
         self.close_unused()
 
-    def _collector_for(self, job: JobId) -> Collector | _Capture | None:
+    def _collector_for(self, job: JobId) -> Collector | None:
         if not self.session.traces(job):
             return None
-        text = Collector(job, self.session.level, self.session.lines, self.cluster())
-        json = JsonCollector(job, self.session.level, self.session.lines) if self.session.json is not None else None
-        capture = self._captures[job] = _Capture(text, json)
-        return text if json is None else capture  # sched calls the text collector itself when it is the only one
+        collector = Collector(job, self.session.level, self.session.lines)
+        self._captures[job] = _Capture(collector)
+        return collector
 
     def trace_of(self, report: Reconstructed | SessionResult) -> Trace | None:
-        """The trace of a reported decision or no-decision, if its job is traced in this session."""
+        """The text trace of a reported decision or no-decision, if its job is traced in this session; its JSON
+        object waits for the trace to be shown."""
+        record: TracedRecord
         if isinstance(report, Reconstructed):
             if not self.session.traces(report.job):
                 return None
-            reconstructed = self._captures[report.job] = _Capture(None, None)
-            if self.session.json is not None:
-                reconstructed.json_ready = reconstructed_object(report.job, report.round, report.allocation,
-                                                          self.session.level)
-            return reconstructed_trace(report.job, report.round, report.allocation, self.session.level,
-                                       self.session.lines, self.cluster().unit_of)
-        capture = self._captures.get(report.job)
-        if capture is None or capture.text is None:
-            return None
-        text, json = capture.text, capture.json
-        capture.text = capture.json = None  # collected: only the JSON object waits for the trace to be shown
-        if json is not None:
-            capture.json_ready = json.result()
-        return text.trace()
+            capture = self._captures[report.job] = _Capture(None)
+            record = ReconstructedRecord(report.job, report.round, self.session.level, self.session.lines,
+                                         report.allocation)
+        else:
+            found = self._captures.get(report.job)
+            if found is None or found.collector is None:
+                return None
+            capture, record = found, found.collector.record()
+            capture.collector = None  # collected
+        if self.session.json is not None:
+            capture.json_ready = trace_object(record)
+        return text_trace(record, self.cluster())
 
     def shown(self, trace: Trace, units: UnitsMode) -> tuple[list[str], list[CopyFailure]]:
         """Lines of a trace printed inline: stored for recall and appended to the session's files. A file that

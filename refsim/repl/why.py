@@ -18,6 +18,7 @@ from refsim.trace.collector import Collector
 from refsim.trace.records import Line
 from refsim.trace.render import render
 from refsim.trace.settings import DEFAULT_LINES, Level
+from refsim.trace.text import text_trace
 
 
 def why_lines(sim: Simulator, selector: JobId, level: Level, units: UnitsMode, where: tuple[str, int]) -> list[str]:
@@ -44,7 +45,7 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: 
     # a job whose record is pending is in the state's pending jobs: the replay changes both together before it
     # yields to the console (submit, dispatch, removal), so the job always has a position
     position = order.index(job) + 1
-    collector = Collector(job, level, DEFAULT_LINES, state.cluster)
+    collector = Collector(job, level, DEFAULT_LINES)
     if not sim.discipline.holds_back:
         collector.event(JobSelected(where[1], position, job))
         allocate(state, job, policy, collector)
@@ -55,7 +56,7 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: 
                                   sim.discipline, sim.time, sim.start_of):
             if result.job == job:
                 break
-    trace = collector.trace()
+    trace = text_trace(collector.record(), state.cluster)
     head = (Line(1, (f"dry run of {format_job_ids([job])} against the state {where[0]}, position {position} of "
                      f"{len(order)} pending, level {level.value}",)),) + trace.head[1:]
     first = (f"why {format_job_ids([job])}: a dry run of the scheduler's evaluation on a copy of the current state; "

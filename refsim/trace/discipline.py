@@ -3,13 +3,12 @@ not backfilled, with the times and amounts that decided (docs/trace.md, "Discipl
 
 It sits after the selection and before the requirement section, is the same at both levels, and counts towards
 the section line bound: its lines come first, so when the bound is reached requirement, plan and host lines are
-the ones omitted. A plan the allocator built on the current state but the discipline did not start is shown as
-"built, not started: <reason>" in place of "committed"."""
+the ones omitted (trace/text.py applies the bound). A plan the allocator built on the current state but the
+discipline did not start is shown as "built, not started: <reason>" in place of "committed" (`Section.not_started`)."""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Protocol
 
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation, Dispatch
@@ -18,7 +17,7 @@ from refsim.sched.profile import INF
 from refsim.sched.reservations import Extra
 from refsim.sched.results import StartRule
 from refsim.trace.labels import UnitOf, amounts
-from refsim.trace.records import Amt, Line, Part, Trace
+from refsim.trace.records import Amt, Line, Part
 
 MAX_LISTED = 20
 
@@ -28,16 +27,6 @@ class Section:
     lines: tuple[Line, ...]
     counters: tuple[tuple[str, int], ...]
     not_started: str | None  # the reason a plan built on the current state was not started
-
-
-class CollectorState(Protocol):
-    """What the discipline section reads and writes of a trace collector (trace/collector.py), which imports this
-    module: named here, not imported from there, so the import goes one way."""
-
-    unit_of: UnitOf
-    body: list[Line]
-    committed: list[tuple[int, int]]  # (index in body, plan number) of each "committed" plan line captured
-    discipline_section: Section | None
 
 
 def t(value: float) -> str:
@@ -223,28 +212,3 @@ def section(ev: DisciplineRuled, unit_of: UnitOf) -> Section:
     if ev.moved:
         not_started = "the job started on the allocation the discipline found"
     return Section(tuple(lines), counters, not_started)
-
-
-def ruled(collector: CollectorState, ev: DisciplineRuled) -> None:
-    """The collector's handler: keep the section, and mark plans built on the current state but not started."""
-    found = section(ev, collector.unit_of)
-    collector.discipline_section = found
-    if found.not_started is None:
-        return
-    for index, plan in collector.committed:
-        collector.body[index] = Line(collector.body[index].depth,
-                                     (f"plan {plan}: built, not started: {found.not_started}; no further plans tried",))
-
-
-def attach(collector: CollectorState, trace: Trace) -> Trace:
-    """The trace with its discipline section first in the bounded sections: requirement, plan and host lines
-    past the bound (discipline lines included) are omitted and counted."""
-    found = collector.discipline_section
-    if found is None:
-        return trace
-    room = max(trace.bound - len(found.lines), 0)
-    own = found.lines[:trace.bound]
-    body = trace.body[:room]
-    omitted = trace.omitted + (len(trace.body) - len(body)) + (len(found.lines) - len(own))
-    totals = dataclasses.replace(trace.totals, discipline=found.counters)
-    return dataclasses.replace(trace, discipline=own, body=body, omitted=omitted, totals=totals)

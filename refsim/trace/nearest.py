@@ -49,6 +49,11 @@ def nearest_misses(verdicts: Sequence[HostVerdict]) -> tuple[Miss, ...]:
     return tuple(Miss(v.host, n, tuple(lack_of(r) for r in v.reasons)) for n, _, v in rejected[:MAX_MISSES])
 
 
+def has_miss(verdicts: Sequence[HostVerdict]) -> bool:
+    """Whether nearest_misses(verdicts) names any host, without ranking them."""
+    return any(v.reasons and VerdictKind.SELECTION_MISMATCH not in v.kinds for v in verdicts)
+
+
 def unplaced(plan: Plan, failed_position: int) -> tuple[int, int]:
     """(tasks placed on the positions filled before the failed one, tasks left unplaced)."""
     placed = sum(plan.tasks[:failed_position - 1])

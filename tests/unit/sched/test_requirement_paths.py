@@ -4,7 +4,8 @@ step of its path is its role (member of a compound or alternative), its 1-based 
 from refsim.model.jobid import JobId
 from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
-from refsim.trace.jsontrace import JsonCollector
+from refsim.trace.collector import Collector
+from refsim.trace.jsontrace import trace_object
 from refsim.trace.settings import Level
 from tests.support.scenario import cluster, host, job
 
@@ -12,9 +13,9 @@ from tests.support.scenario import cluster, host, job
 def _requirements(resreq: str) -> list[dict]:
     state = SchedulerState(cluster(host("a")))
     state.submit(job(1, resreq))
-    collector = JsonCollector(JobId(1), Level.FULL, 1000)
+    collector = Collector(JobId(1), Level.FULL, 1000)
     list(run_session(state, 1, observer_for=lambda _job: collector))
-    return collector.result()["requirements"]
+    return trace_object(collector.record())["requirements"]
 
 
 def _paths(resreq: str) -> list[list[dict]]:

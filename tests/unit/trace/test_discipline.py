@@ -81,25 +81,28 @@ def test_with_tracing_off_no_discipline_event_is_built(monkeypatch):
 def test_a_start_moved_to_the_reservations_allocation_marks_the_built_plan():
     """Conservative starts a job on its reservation's allocation (h2) when the allocator's first fit on the
     current state (h1) differs: the verdict says so and the plan built on h1 reads built, not started."""
-    from types import SimpleNamespace
-
     from refsim.model.jobid import JobId
+    from refsim.sched import events as e
     from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
     from refsim.sched.results import StartRule
-    from refsim.sched.events import DisciplineRuled, DisciplineTraits, ReservationFound
-    from refsim.trace.discipline import ruled
+    from refsim.trace.collector import Collector
     from refsim.trace.records import Line
+    from refsim.trace.settings import Level
+    from refsim.trace.text import text_trace
+    from tests.support.scenario import cluster, host
 
     on_h2 = Allocation((HostAllocation("h2", (("slots", 1),)),))
-    conservative = DisciplineTraits(False, False, True, False)
-    event = DisciplineRuled("conservative", conservative, 0.0, 10.0, True, Dispatch(JobId(3), on_h2), True,
-                            StartRule.PLANNED_NOW, ReservationFound(0.0, 10.0, on_h2, ()), (), False, None, None,
-                            None)
-    collector = SimpleNamespace(unit_of=lambda _name: None,
-                                body=[Line(3, ("plan 1: committed; no further plans tried",))], committed=[(0, 1)])
-    ruled(collector, event)
-    assert collector.body[0] == Line(3, ("plan 1: built, not started: the job started on the allocation the discipline "
-                                    "found; no further plans tried",))
-    verdict = collector.discipline_section.lines[-1].parts[0]
+    conservative = e.DisciplineTraits(False, False, True, False)
+    event = e.DisciplineRuled("conservative", conservative, 0.0, 10.0, True, Dispatch(JobId(3), on_h2), True,
+                              StartRule.PLANNED_NOW, e.ReservationFound(0.0, 10.0, on_h2, ()), (), False, None, None,
+                              None)
+    collector = Collector(JobId(3), Level.SUMMARY, 100)
+    plan = e.Plan(1, (1,))
+    for sent in (e.JobSelected(1, 1, JobId(3)), e.PlanTried((), plan), e.PlanCommitted((), plan), event):
+        collector.event(sent)
+    trace = text_trace(collector.record(), cluster(host("h1"), host("h2")))
+    assert trace.body[1] == Line(2, ("plan 1: built, not started: the job started on the allocation the discipline "
+                                     "found; no further plans tried",))
+    verdict = trace.discipline[-1].parts[0]
     assert verdict == ("verdict: backfilled: its earliest backfill reservation starts now, on the allocation it "
                        "found (not the one built on the current state)")

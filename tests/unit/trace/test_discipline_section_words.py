@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from refsim.model.jobid import JobId
-from refsim.sched.events import VerdictKind
-from refsim.trace.discipline import Section, attach
-from refsim.trace.records import Line, Totals, Trace
+from refsim.sched.events import RequirementSkipped, VerdictKind
+from refsim.trace import text
+from refsim.trace.decision import DecisionRecord, Uncaptured
+from refsim.trace.decision import Totals as DecisionTotals
+from refsim.trace.discipline import Section
+from refsim.trace.records import Line, Totals
 from refsim.trace.settings import Level
 from tests.support.console import console_lines, trace_lines
+from tests.support.scenario import cluster, host
 
 # easy on one host n (10 slots), with a host-scoped limit on n and a cluster-wide one, both per user and high enough
 # never to bind. Job 1 (7 slots) runs until its run limit ends at 200. Job 2 (9 slots) does not fit in the 3 free
@@ -87,22 +89,24 @@ def test_exactly_twenty_jobs_ahead_are_all_listed_with_no_count_line():
         "  verdict: backfilled: ends before every independent planned start ahead"]
 
 
-def test_a_discipline_section_longer_than_the_bound_is_cut_there_and_keeps_no_body_line():
-    """Kills: refsim/trace/discipline.py:attach the room left for the body floored at 1 instead of 0 (`0->1`), or
+def test_a_discipline_section_longer_than_the_bound_is_cut_there_and_keeps_no_body_line(monkeypatch):
+    """Kills: refsim/trace/text.py:text_trace the room left for the body floored at 1 instead of 0 (`0->1`), or
     the discipline lines not cut at the bound. The discipline section comes first in the bounded sections
-    (docs/trace.md): 53 discipline lines and 4 body lines under a bound of 50 keep the first 50 discipline lines and
-    no body line, and count 3 + 4 = 7 omitted (on top of the 2 the body had already omitted)."""
+    (docs/trace.md): 53 discipline lines and 4 body lines (four skipped requirements) under a bound of 50 keep the
+    first 50 discipline lines and no body line, and count 3 + 4 = 7 omitted, on top of the 2 lines of the two
+    items the record only counted (a requirement and a check past its own bound: one line each)."""
     own = tuple(Line(2, (f"discipline line {i}",)) for i in range(1, 54))
-    body = tuple(Line(1, (f"body line {i}",)) for i in range(1, 5))
-    totals = Totals(1, 0, tuple((k, 0) for k in VerdictKind))
-    trace = Trace(JobId(7), 1, 1, Level.SUMMARY, (), body, 2, 50, totals, ())
     counters = (("running jobs released", 3), ("earlier backfill reservations", 0), ("jobs ahead", 0))
-    collector = SimpleNamespace(discipline_section=Section(own, counters, None))
-    attached = attach(collector, trace)  # type: ignore[arg-type]
-    assert attached.discipline == own[:50]
-    assert attached.body == ()
-    assert attached.omitted == 2 + 4 + 3
-    assert attached.totals == Totals(1, 0, totals.verdicts, counters)
+    monkeypatch.setattr(text.discipline, "section", lambda ruling, unit_of: Section(own, counters, None))
+    body = tuple(RequirementSkipped(()) for _ in range(4))
+    verdicts = {k: 0 for k in VerdictKind}
+    record = DecisionRecord(JobId(7), 1, 1, Level.SUMMARY, 50, None, None, body, {}, {}, {}, Uncaptured(2, 0, 0, 0, 0),
+                            DecisionTotals(1, 0, verdicts), ruling=object(), decision=None)  # type: ignore[arg-type]
+    trace = text.text_trace(record, cluster(host("a")))
+    assert trace.discipline == own[:50]
+    assert trace.body == ()
+    assert trace.omitted == 2 + 4 + 3
+    assert trace.totals == Totals(1, 0, tuple(verdicts.items()), counters)
 
 
 def test_extra_resources_on_several_hosts_are_listed_host_by_host():
