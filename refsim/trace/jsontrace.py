@@ -101,9 +101,10 @@ def _selection(record: DecisionRecord) -> Obj | None:
     if record.keys is None:
         return None
     limits = record.limits.limits if record.limits is not None else None
-    return {"policy": record.keys.policy, "keys": dict(record.keys.keys), "cluster_limits": None if limits is None else [
+    standing = None if limits is None else [
         {"limit": s.limit, "scope": s.scope, "resource": s.resource, "value": _number(s.value),
-         "usage": _number(s.usage)} for s in limits]}
+         "usage": _number(s.usage)} for s in limits]
+    return {"policy": record.keys.policy, "keys": dict(record.keys.keys), "cluster_limits": standing}
 
 
 def _outcome(decision: Decision | NoDecision | None) -> Obj | None:
