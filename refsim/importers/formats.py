@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from refsim.importers.drevt import RunTimes, capped, drevt_recording, dropped_lines
-from refsim.importers.swf import swf_recording
+from refsim.importers.swf import REQUESTED, RunLimits, swf_recording
 
 __all__ = ["FORMATS", "Format", "Imported", "Options", "Reader", "ON_THE_FLY", "format_of", "on_the_fly"]
 
@@ -53,8 +53,23 @@ class Format:
 
 def _read_swf(path: str, options: Options, progress: Callable[[int], None] | None) -> Imported:
     scale = options.get("time_scale")
-    return Imported(swf_recording(path, options.get("hosts"), options.get("jobs"), progress,
-                                  time_scale=1.0 if scale is None else scale))
+    limits = options.get("run_limit") or REQUESTED
+    document = swf_recording(path, options.get("hosts"), options.get("jobs"), progress,
+                             time_scale=1.0 if scale is None else scale, limits=limits)
+    return Imported(document, note=_run_limit_note(document, limits))
+
+
+def _run_limit_note(document: dict[str, Any], limits: RunLimits) -> str:
+    """What the summary says of run limits: nothing when every job has one from the requested times; else how
+    many have one, and where they came from (backfilling plans nothing for a job without one)."""
+    jobs = [event["submit"] for event in document["events"]]
+    limited = sum(1 for job in jobs if "run_limit" in job)
+    if limits is REQUESTED and limited == len(jobs):
+        return ""
+    if limits is REQUESTED and limited == 0:
+        return " (no job has a requested time, so none has a run limit: --run-limit run-time takes them from " \
+               "the run times)"
+    return f" ({limited} with a run limit, from {limits.describe()})"
 
 
 def _read_drevt(path: str, options: Options, progress: Callable[[int], None] | None) -> Imported:
@@ -72,7 +87,8 @@ def _drevt_header(head: bytes) -> bool:
 
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("swf", "the SWF log", "SWF logs", (".swf", ".swf.gz"), ("hosts", "jobs", "time_scale"), (), _read_swf),
+    Format("swf", "the SWF log", "SWF logs", (".swf", ".swf.gz"), ("hosts", "jobs", "time_scale", "run_limit"), (),
+           _read_swf),
     Format("drevt", "the workload", "DR_EVT workloads", (".csv",),
            ("nodes", "timezone", "keep_all_queues", "run_times"), ("nodes",), _read_drevt, _drevt_header),
 )}

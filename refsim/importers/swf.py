@@ -9,6 +9,8 @@ Each data line has 18 whitespace-separated fields; -1 means unknown. How fields 
 | 4 run time | run time; unknown (-1) runs 0 seconds, so the job finishes at once |
 | 5 allocated processors, 8 requested processors | tasks: the request, else the allocation |
 | 9 requested time | `run_limit` (the job is killed at it; backfilling plans with it); -1 or 0: none |
+
+`--run-limit run-time` or a factor F takes each run limit from the run time (times F) instead (RunLimits).
 | 12 user, 13 group | user `u<N>`, project `g<N>` (`unknown` for -1) |
 | 15 queue | the header's queue name for that number, else `q<N>`; unknown: the default queue `normal` |
 
@@ -164,6 +166,47 @@ def _positive(header: dict[str, str], key: str, high: int) -> int | None:
     return count
 
 
+@dataclass(frozen=True)
+class RunLimits:
+    """Where each job's run limit comes from: the log's requested time (field 9, `factor` None), or its run time
+    times `factor` (`run-time` is the factor 1). A run time of 0 (or unknown) gives no run limit, since a limit
+    must be above 0."""
+
+    factor: float | None = None
+
+    def of(self, job: SwfJob) -> float | None:
+        if self.factor is None:
+            return job.run_limit
+        return job.run * self.factor if job.run > 0 else None
+
+    def describe(self) -> str:
+        """Where the limits came from, as the import's summary says it."""
+        if self.factor is None:
+            return "the requested times"
+        return "the run times" if self.factor == 1 else f"the run times x {self.factor:g}"
+
+
+REQUESTED = RunLimits()
+MAX_RUN_LIMIT_FACTOR = 1000.0
+
+
+def run_limits(text: str) -> RunLimits:
+    """`--run-limit`: `requested`, `run-time`, or a factor F from 1 to 1000 (the run time times F)."""
+    word = text.strip().lower()
+    if word == "requested":
+        return REQUESTED
+    if word == "run-time":
+        return RunLimits(1.0)
+    try:
+        factor = float(word)
+    except ValueError:
+        factor = math.nan
+    if not 1 <= factor <= MAX_RUN_LIMIT_FACTOR:  # NaN fails both comparisons
+        raise SwfError(f"--run-limit must be requested, run-time or a factor from 1 to "
+                       f"{MAX_RUN_LIMIT_FACTOR:g} (the run time times it), not '{short(text)}'")
+    return RunLimits(factor)
+
+
 def check_time_scale(factor: float) -> float:
     """A submit-time factor must be a finite number above 0."""
     if not (math.isfinite(factor) and factor > 0):
@@ -171,18 +214,21 @@ def check_time_scale(factor: float) -> float:
     return factor
 
 
-def _submit(job: SwfJob, queue_names: dict[int, str]) -> dict[str, Any]:
+def _submit(job: SwfJob, queue_names: dict[int, str], limits: RunLimits) -> dict[str, Any]:
     submit: dict[str, Any] = {"id": job.number, "user": job.user, "project": job.project, "tasks": job.tasks,
                               "run_time": job.run, "queue": queue_names.get(job.queue_number, "normal")}
-    if job.run_limit is not None:
-        submit["run_limit"] = job.run_limit
+    limit = limits.of(job)
+    if limit is not None:
+        submit["run_limit"] = limit
     return submit
 
 
 def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | None = None,
-                  progress: Callable[[int], None] | None = None, time_scale: float = 1.0) -> dict[str, Any]:
+                  progress: Callable[[int], None] | None = None, time_scale: float = 1.0,
+                  limits: RunLimits = REQUESTED) -> dict[str, Any]:
     """A recording document (plain data, ready to write as YAML or JSON) for an SWF log. Submit times are
-    multiplied by `time_scale` (the usual way to raise or lower an archive log's offered load); run times are not."""
+    multiplied by `time_scale` (the usual way to raise or lower an archive log's offered load); run times are not.
+    Run limits come from `limits` (by default the log's requested times)."""
     check_time_scale(time_scale)
     header, queue_names, jobs = read_swf(path, max_jobs, progress)
     max_nodes = _positive(header, "MaxNodes", MAX_HOSTS)
@@ -199,7 +245,7 @@ def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | No
     queues = [{"name": "normal", "priority": 0}] + [{"name": q, "priority": 0} for q in names.values()
                                                     if q != "normal"]
     width = max(4, len(str(nodes)))
-    events = [{"time": j.submit * time_scale, "submit": _submit(j, names)}
+    events = [{"time": j.submit * time_scale, "submit": _submit(j, names, limits)}
               for j in sorted(jobs, key=lambda j: (j.submit, j.number))]
     return {
         "refsim": 1,
