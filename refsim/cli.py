@@ -17,6 +17,7 @@ from refsim import __version__
 from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
+from refsim.report.joblist import SORTS as JOB_SORTS
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import BatchSummary, open_recording
 from refsim.sim.log import STDERR
@@ -212,10 +213,17 @@ def import_() -> None:
 @click.option("--jobs", type=click.IntRange(min=1), help="Import only the first N jobs.")
 @click.option("--time-scale", type=float, default=None, metavar="F",
               help="Multiply submit times by F (0 < F, finite): below 1 raises the offered load.")
-def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_scale: float | None) -> None:
+@click.option("--run-limit", default="requested", metavar="requested|run-time|F", show_default=True,
+              help="Run limits from the log's requested times, its run times, or run times times F (1 to 1000).")
+def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_scale: float | None,
+               run_limit: str) -> None:
     """Import a Standard Workload Format LOG (plain or .gz)."""
+    from refsim.importers.swf import run_limits
+
+    limits = run_limits(run_limit)  # checked before the log is read
     progress = Progress("importing", os.path.getsize(log) if os.path.isfile(log) else 0)
-    _import_format("swf", log, lambda: {"hosts": hosts, "jobs": jobs, "time_scale": time_scale}, output,
+    _import_format("swf", log, lambda: {"hosts": hosts, "jobs": jobs, "time_scale": time_scale,
+                                        "run_limit": limits}, output,
                    progress.update if progress.enabled else None, done=progress.close)
 
 
@@ -225,14 +233,43 @@ RUN = click.Path()  # a folder is refused by the run reader, in one line (click'
 @main.command()
 @click.argument("run", type=RUN)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def report(run: str, as_json: bool) -> None:
-    """The metrics of a run, per queue and overall, from its --sim-output file RUN (docs/report.md)."""
-    from refsim.report.metrics import run_metrics
+@click.option("--jobs", "jobs", is_flag=True, help="Every job: its wait, sessions pended, times overtaken, reason.")
+@click.option("--sort", type=click.Choice(list(JOB_SORTS)), help="With --jobs: the order (default: wait).")
+@click.option("--top", type=click.IntRange(min=1), help="With --jobs: only the first N jobs.")
+@click.option("--csv", "as_csv", is_flag=True, help="With --jobs: print CSV.")
+def report(run: str, as_json: bool, jobs: bool, sort: str | None, top: int | None, as_csv: bool) -> None:
+    """The metrics of a run, per queue and overall, from its --sim-output file RUN; with --jobs, every job
+    (docs/report.md)."""
     from refsim.report.runfile import read_run
+
+    if not jobs and (sort is not None or top is not None or as_csv):
+        raise click.UsageError("--sort, --top and --csv list jobs: add --jobs")
+    if as_json and as_csv:
+        raise click.UsageError("give either --json or --csv, not both")
+    if jobs:
+        _report_jobs(run, sort or "wait", top, "json" if as_json else "csv" if as_csv else "table")
+        return
+    from refsim.report.metrics import run_metrics
     from refsim.report.summary import metric_lines, metrics_data
 
     metrics = run_metrics(read_run(run), run)
     click.echo(_json_text(metrics_data(metrics)) if as_json else "\n".join(metric_lines(metrics)))
+
+
+def _report_jobs(run: str, sort: str, top: int | None, form: str) -> None:
+    from refsim.report.joblist import job_lines, jobs_csv, jobs_data, sorted_rows
+    from refsim.report.jobs import run_jobs
+    from refsim.report.runfile import read_run
+
+    rows = sorted_rows(run_jobs(read_run(run), run), sort, top)
+    if form == "json":
+        import json
+
+        click.echo(json.dumps(jobs_data(rows), indent=2, allow_nan=False))
+    elif form == "csv":
+        click.echo(jobs_csv(rows), nl=False)
+    else:
+        click.echo("\n".join(job_lines(rows)))
 
 
 @main.command()
