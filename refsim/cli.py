@@ -237,15 +237,22 @@ RUN = click.Path()  # a folder is refused by the run reader, in one line (click'
 @click.option("--sort", type=click.Choice(list(JOB_SORTS)), help="With --jobs: the order (default: wait).")
 @click.option("--top", type=click.IntRange(min=1), help="With --jobs: only the first N jobs.")
 @click.option("--csv", "as_csv", is_flag=True, help="With --jobs: print CSV.")
-def report(run: str, as_json: bool, jobs: bool, sort: str | None, top: int | None, as_csv: bool) -> None:
-    """The metrics of a run, per queue and overall, from its --sim-output file RUN; with --jobs, every job
-    (docs/report.md)."""
+@click.option("--job", "job", metavar="ID", help="One job's story: its waits, reasons, and who took what it needed.")
+def report(run: str, as_json: bool, jobs: bool, sort: str | None, top: int | None, as_csv: bool,
+           job: str | None) -> None:
+    """The metrics of a run, per queue and overall, from its --sim-output file RUN; with --jobs, every job; with
+    --job ID, that job's story (docs/report.md)."""
     from refsim.report.runfile import read_run
 
     if not jobs and (sort is not None or top is not None or as_csv):
         raise click.UsageError("--sort, --top and --csv list jobs: add --jobs")
     if as_json and as_csv:
         raise click.UsageError("give either --json or --csv, not both")
+    if job is not None:
+        if jobs:
+            raise click.UsageError("give either --jobs or --job, not both")
+        _report_story(run, job, as_json)
+        return
     if jobs:
         _report_jobs(run, sort or "wait", top, "json" if as_json else "csv" if as_csv else "table")
         return
@@ -254,6 +261,20 @@ def report(run: str, as_json: bool, jobs: bool, sort: str | None, top: int | Non
 
     metrics = run_metrics(read_run(run), run)
     click.echo(_json_text(metrics_data(metrics)) if as_json else "\n".join(metric_lines(metrics)))
+
+
+def _report_story(run: str, job: str, as_json: bool) -> None:
+    from refsim.report.runfile import read_run
+    from refsim.report.story import job_story
+    from refsim.report.storylines import story_data, story_lines
+
+    story = job_story(read_run(run), run, job)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(story_data(story), indent=2, allow_nan=False))
+    else:
+        click.echo("\n".join(story_lines(story)))
 
 
 def _report_jobs(run: str, sort: str, top: int | None, form: str) -> None:

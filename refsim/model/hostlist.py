@@ -53,3 +53,23 @@ def compress_hosts(names: Iterable[str]) -> str:
         else:
             out.append(f"{key[0]}[{_ranges(numbers, key[1])}]")
     return ",".join(out)
+
+
+_BRACKETED = re.compile(r"^([^\[\]]*)\[([0-9,\-]+)\]$")
+
+
+def expand_hosts(text: str) -> list[str]:
+    """The names of a compressed host list, in the order written: `node[0001-0003],login` -> `node0001 node0002
+    node0003 login`. Host names hold no `[]{}=,:` (sim/reader.py), so a list reads one way only."""
+    names: list[str] = []
+    for item in re.findall(r"[^,\[]+(?:\[[^\]]*\])?", text):
+        m = _BRACKETED.match(item)
+        if m is None:
+            names.append(item)
+            continue
+        prefix, ranges = m.groups()
+        for part in ranges.split(","):
+            first, _, last = part.partition("-")
+            width = len(first)
+            names += [f"{prefix}{n:0{width}d}" for n in range(int(first), int(last or first) + 1)]
+    return names

@@ -74,3 +74,21 @@ def test_only_ascii_digits_number_a_host_so_no_two_hosts_share_a_name_in_a_list(
     have."""
     assert compress_hosts(["node3", "node٣"]) == "node3,node٣"
     assert compress_hosts(["n1", "n٢", "n3"]) == "n[1,3],n٢"
+
+
+def test_expanding_a_compressed_list_gives_back_its_names():
+    """Hand-checked: ranges, a single number, a plain name and a bare prefix of digits."""
+    from refsim.model.hostlist import expand_hosts
+
+    assert expand_hosts("node[0001-0003,0031],login") == ["node0001", "node0002", "node0003", "node0031", "login"]
+    assert expand_hosts("n[8-9],n10,7[08-10]") == ["n8", "n9", "n10", "708", "709", "710"]
+    assert expand_hosts("") == []
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.from_regex(r"[a-z][a-z0-9._-]{0,4}[0-9]{0,3}", fullmatch=True), max_size=30))
+def test_expand_inverts_compress_for_any_valid_names(names):
+    """Valid host names hold no []{}=,: (sim/reader.py): every such list compresses and expands to its names."""
+    from refsim.model.hostlist import expand_hosts
+
+    assert sorted(expand_hosts(compress_hosts(names))) == sorted(set(names))

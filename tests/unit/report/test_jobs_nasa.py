@@ -50,3 +50,24 @@ def test_the_job_list_matches_an_independent_count(tmp_path):
         assert row["overtaken"] == overtaken[i], job
         assert row["sessions"] == pends[job], job
         assert row["wait"] == start[job] - submit[job], job
+
+    # The longest wait's story, against the same records: who took hosts while it pended, which ends freed the
+    # hosts it got, and who overtook it (NASA's jobs select every host, so every host of a start counts).
+    longest = max(order, key=lambda job: start[job] - submit[job])
+    story = json.loads(run("report", str(output), "--job", longest, "--json").output)
+    hosts = {r["job"]: {h["host"] for h in r["allocation"]["hosts"]} for r in records if r["kind"] == "dispatch"}
+    ends = {r["job"]: r["time"] for r in records if r["kind"] == "finish"}
+    pended = [r["time"] for r in records if r["kind"] == "pend" and r["job"] == longest]
+    me = order.index(longest)
+
+    def by_start(jobs):
+        return sorted(jobs, key=lambda job: (start[job], order.index(job)))
+
+    assert [t["job"] for t in story["takers"]] == by_start(
+        job for job in order if job != longest and start[job] in set(pended))
+    assert {e["job"] for e in story["freed_by"]} == {
+        job for job in order if job != longest and pended[-1] < ends[job] <= start[longest]
+        and hosts[job] & hosts[longest]}
+    assert [o["job"] for o in story["overtakers"]] == by_start(
+        job for job in order[me + 1:] if start[job] < start[longest])
+    assert story["sessions"] == len(pended) and story["waited"] == start[longest] - submit[longest]
