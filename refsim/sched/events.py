@@ -397,6 +397,9 @@ class DisciplineRuled:
     blocked_by: JobId | None
     extra_test: ExtraTest | None
     ahead: tuple[tuple[JobId, float | None], ...] = ()
+    # a job that does not fit and holds no reservation: the running jobs without a run limit, whose ends no plan
+    # can use (so "nor once every running job has ended" cannot be said)
+    unending: tuple[JobId, ...] = ()
 
 
 @dataclass(frozen=True)

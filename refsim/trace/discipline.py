@@ -190,6 +190,12 @@ def _held(ev: DisciplineRuled) -> str:
     if ev.traits.single_reservation and ev.protects:
         return (f"does not fit now; only job {ev.protects[0].job}, the first job that did not fit, holds a "
                 "backfill reservation")
+    if ev.unending:
+        many = len(ev.unending) != 1
+        named = ", ".join(f"job {j}" for j in ev.unending[:3]) + (", ..." if len(ev.unending) > 3 else "")
+        return (f"does not fit now, nor once every running job with a run limit has ended; {len(ev.unending)} "
+                f"running job{'s' * many} ({named}) {'have' if many else 'has'} none, so whether it fits once "
+                f"{'they end' if many else 'it ends'} cannot be planned: no backfill reservation")
     return "does not fit now, nor once every running job has ended: no backfill reservation"
 
 

@@ -37,6 +37,10 @@ class Round(Protocol):
 
     def started(self, job: JobId, allocation: Allocation) -> None: ...
 
+    def unending(self) -> tuple[JobId, ...]:
+        """The running jobs without a run limit, in submission order: every plan holds their resources for ever."""
+        ...
+
 
 class Discipline(Protocol):
     """A discipline, and what it is in the scheduling domain: modules outside this package read these facts, never
@@ -74,6 +78,10 @@ class RoundBase:
             self._profile = Profile(self.state, self.now,
                                     lambda job: self.now if job in started else start_of(job))
         return self._profile
+
+    def unending(self) -> tuple[JobId, ...]:
+        pending = self.state.pending
+        return tuple(job.id for job in self.state.jobs.values() if job.id not in pending and job.run_limit is None)
 
     def started(self, job: JobId, allocation: Allocation) -> None:
         if self._profile is None:

@@ -38,9 +38,11 @@ def explain(discipline: Discipline, round_: Round, job: Job, judged: Outcome, ke
         blocked_by = blocker  # strict: every job behind the first that did not fit waits behind it
     traits = DisciplineTraits(discipline.blocks_behind_first_waiting, discipline.single_reservation,
                               discipline.plans_every_job, discipline.independent_starts)
+    unending = round_.unending() if reservation is None and not fits else ()
     return DisciplineRuled(discipline.name, traits, round_.now, job.run_limit, fits, kept, moved, ruling.rule,
                            reservation, _windows(protects), discipline.inclusive_shadow, ruling.delays, blocked_by,
-                           _extra_test(discipline, round_, kept, ruling), _ahead(discipline, round_, job, ruling))
+                           _extra_test(discipline, round_, kept, ruling), _ahead(discipline, round_, job, ruling),
+                           unending)
 
 
 def _end(start: float, job: Job) -> float:

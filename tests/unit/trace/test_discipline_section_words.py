@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from refsim.model.jobid import JobId
 from refsim.sched.events import RequirementSkipped, VerdictKind
 from refsim.trace import text
@@ -172,3 +174,39 @@ def test_under_easy_drevt_a_job_behind_the_reserved_one_that_does_not_fit_holds_
         "below)",
         "  verdict: not started: does not fit now; only job 2, the first job that did not fit, holds a backfill "
         "reservation"]
+
+
+def _unending(discipline: str, limits: tuple[str, ...]) -> str:
+    """Host a (2 slots) and b (1 slot): jobs 1 and 3 start at t=0, holding a and b, with the run limits given ("" for
+    none); job 2 (2 slots, run limit 10) arrives at t=1 and fits nowhere."""
+    one, three = (f", run_limit: {limit}" if limit else "" for limit in limits)
+    return (f"scheduling: {{discipline: {discipline}}}\ncluster:\n  hosts:\n    - {{name: a, slots: 2}}\n"
+            "    - {name: b, slots: 1}\nevents:\n"
+            f"  - {{time: 0, submit: {{id: 1, tasks: 2, run_time: 100{one}}}}}\n"
+            f"  - {{time: 0, submit: {{id: 3, tasks: 1, run_time: 100{three}}}}}\n"
+            "  - {time: 1, submit: {id: 2, tasks: 2, run_time: 10, run_limit: 10}}\n")
+
+
+@pytest.mark.parametrize("discipline", ["conservative", "easy"])
+def test_a_job_that_fits_the_empty_cluster_is_not_said_never_to_fit_when_running_jobs_have_no_run_limit(discipline):
+    """Job 2 needs 2 slots: it fits a once job 1 ends, but job 1 has no run limit, so no plan can use its end and
+    job 2 gets no reservation. The verdict may not say it does not fit "once every running job has ended" (it
+    would): it names the running jobs without a run limit. Job 3 (on b) has none either; with both named, the
+    count and the verb are plural."""
+    block = trace_lines(console_lines(_unending(discipline, ("", "100")), ["trace on 2", "continue"]), "2", 2)
+    assert ("  verdict: not started: does not fit now, nor once every running job with a run limit has ended; 1 "
+            "running job (job 1) has none, so whether it fits once it ends cannot be planned: no backfill "
+            "reservation") in block
+    block = trace_lines(console_lines(_unending(discipline, ("", "")), ["trace on 2", "continue"]), "2", 2)
+    assert ("  verdict: not started: does not fit now, nor once every running job with a run limit has ended; 2 "
+            "running jobs (job 1, job 3) have none, so whether it fits once they end cannot be planned: no backfill "
+            "reservation") in block
+
+
+def test_a_job_larger_than_the_cluster_with_every_running_job_limited_never_fits():
+    """The same with run limits on jobs 1 and 3, and job 2 asking 4 slots (the cluster has 3): no running job
+    lacks a run limit, and job 2 would not fit even once both end, so the old words are true."""
+    text = _unending("conservative", ("100", "100")).replace("id: 2, tasks: 2", "id: 2, tasks: 4")
+    block = trace_lines(console_lines(text, ["trace on 2", "continue"]), "2", 2)
+    assert "  verdict: not started: does not fit now, nor once every running job has ended: no backfill reservation" \
+        in block
