@@ -9,6 +9,7 @@ import dataclasses
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.jobs import JobState
 from refsim.model.units import UnitsMode
+from refsim.repl.answer import answer
 from refsim.sched.allocator import allocate
 from refsim.sched.events import JobSelected
 from refsim.sched.picker import Fcfs, pick_order
@@ -61,4 +62,5 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: 
                      f"{len(order)} pending, level {level.value}",)),) + trace.head[1:]
     first = (f"why {format_job_ids([job])}: a dry run of the scheduler's evaluation on a copy of the current state; "
              "nothing is changed, stored or written")
-    return [first] + render(dataclasses.replace(trace, head=head), units)
+    lead = f"why {format_job_ids([job])}: {answer(sim.state.copy(), job, sim.time, sim.start_of)}"
+    return [lead, first] + render(dataclasses.replace(trace, head=head), units)

@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from refsim.report.metrics import ReportError, bounded_slowdown
+from refsim.report.metrics import bounded_slowdown
+from refsim.report.runfile import ReportError, number
 from refsim.sim.output import Record
 
 
@@ -63,18 +64,18 @@ class JobsBuilder:
     def _add(self, record: Record) -> None:
         kind = record["kind"]
         if kind == "submit":
-            self.jobs[record["job"]] = _Job(str(record["queue"]), _number(record["time"]), len(self.jobs))
+            self.jobs[record["job"]] = _Job(str(record["queue"]), number(record["time"]), len(self.jobs))
         elif kind == "dispatch":
             job = self._job(record)
             if job.start is None:
-                job.start = _number(record["time"])
+                job.start = number(record["time"])
                 job.tasks = sum(int(h["resources"].get("slots", 0)) for h in record["allocation"]["hosts"])
         elif kind == "pend":
             job = self._job(record)
             job.sessions += 1
             job.reasons.update(list(dict.fromkeys(_reason(r) for r in record["reasons"])))  # once a record
         elif kind == "finish":
-            self._job(record).finish = _number(record["time"])
+            self._job(record).finish = number(record["time"])
 
     def _job(self, record: Record) -> _Job:
         job = self.jobs.get(record["job"])
@@ -92,7 +93,9 @@ class JobsBuilder:
 
 def _row(name: str, job: _Job, overtaken: int) -> JobRow:
     wait = None if job.start is None else job.start - job.submit
-    bsld = None if wait is None or job.finish is None else bounded_slowdown(wait, job.finish - job.start)
+    bsld = None
+    if job.start is not None and job.finish is not None:
+        bsld = bounded_slowdown(job.start - job.submit, job.finish - job.start)
     reason = job.reasons.most_common(1)[0][0] if job.reasons else None  # ties: the first met (Counter keeps order)
     return JobRow(name, job.queue, job.tasks, job.submit, job.start, wait, bsld, job.sessions, overtaken, reason)
 
@@ -101,12 +104,6 @@ def _reason(entry: Record) -> str:
     """A pend reason as `code` or `code: detail` (the hosts it names are not part of it)."""
     code, detail = str(entry["code"]), str(entry.get("detail") or "")
     return f"{code}: {detail}" if detail else code
-
-
-def _number(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"a time must be a number, not {value!r}")
-    return value
 
 
 def overtaken_counts(starts: list[float | None]) -> list[int]:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from refsim.model.hostlist import compress_hosts, expand_hosts
-from refsim.report.metrics import ReportError
+from refsim.report.runfile import ReportError, number
 from refsim.sim.output import Record
 
 # The pend codes that say the job waits for resources or a limit to free up (docs/pend-reasons.md)
@@ -120,29 +120,31 @@ class StoryBuilder:
         try:
             self._add(record)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            if isinstance(exc, ReportError):
+                raise
             raise ReportError(self.name, "", f"a {record.get('kind')} record of job {record.get('job')} is "
                                              f"malformed ({type(exc).__name__}: {exc})") from None
 
     def _add(self, record: Record) -> None:
         kind = record["kind"]
         if kind == "end":
-            self.run_end = float(record["time"])
+            self.run_end = number(record["time"])
             return
         name = str(record["job"])
         if kind == "submit":
             self.jobs[name] = _Other(len(self.jobs))
             if name == self.job:
-                self.queue, self.submit = str(record["queue"]), float(record["time"])
+                self.queue, self.submit = str(record["queue"]), number(record["time"])
             return
         other = self.jobs.get(name)
         if other is None:
             raise ReportError(self.name, "", f"job {name} has a {kind} record but no submit record")
         if kind == "dispatch" and other.start is None:
-            other.start = float(record["time"])
+            other.start = number(record["time"])
             other.hosts = [str(h["host"]) for h in record["allocation"]["hosts"]]
             other.slots = sum(int(h["resources"].get("slots", 0)) for h in record["allocation"]["hosts"])
         elif kind in ("finish", "remove"):
-            other.end, other.removed = float(record["time"]), kind == "remove"
+            other.end, other.removed = number(record["time"]), kind == "remove"
         elif kind == "pend" and name == self.job:
             self.pends.append(_pend(record))
 
@@ -196,11 +198,11 @@ def _pend(record: Record) -> _Pend:
                 excluded.update(expand_hosts(hosts))
         wanting = wanting or code in RESOURCE_CODES
         reasons.append(text)
-    pend = _Pend(float(record["time"]), tuple(reasons), wanting, frozenset(excluded))
+    pend = _Pend(number(record["time"]), tuple(reasons), wanting, frozenset(excluded))
     reservation = record.get("backfill_reservation")
     if reservation is not None:
         start = reservation.get("planned_start")
-        pend.planned, pend.reserved = (None if start is None else float(start)), True
+        pend.planned, pend.reserved = (None if start is None else number(start)), True
     return pend
 
 

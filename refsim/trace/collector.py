@@ -143,7 +143,7 @@ class Collector:
 
 
 # Each event's handler, looked up by the event's type (one table for every collector).
-_HANDLERS: dict[type, Callable[[Collector, Any], None]] = {
+_HANDLERS: dict[type, Callable[[Collector, Any], object]] = {
     e.JobSelected: Collector._selected, e.SelectionKeys: Collector._keys,
     e.ClusterLimitsMatched: Collector._limits, e.RequirementEntered: Collector._entered,
     e.RequirementSkipped: Collector._keep, e.RequirementNotTried: Collector._keep,

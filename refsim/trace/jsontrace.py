@@ -93,8 +93,14 @@ def _omitted(record: DecisionRecord) -> int:
     the host verdicts the bound cut from a kept position."""
     past = record.uncaptured
     hosts = past.hosts if record.full else 0
-    cut = sum(len(record.body[index].verdicts) - kept for index, kept in record.hosts_kept.items())
+    cut = sum(len(_scan(record, index).verdicts) - kept for index, kept in record.hosts_kept.items())
     return past.items + past.positions + hosts + cut
+
+
+def _scan(record: DecisionRecord, index: int) -> e.PositionScanned:
+    event = record.body[index]
+    assert isinstance(event, e.PositionScanned)  # only a position's hosts are cut
+    return event
 
 
 def _selection(record: DecisionRecord) -> Obj | None:

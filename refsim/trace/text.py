@@ -8,7 +8,7 @@ there, is counted as omitted."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from refsim.model.cluster import Cluster
@@ -63,7 +63,8 @@ class _Lines:
     """The body's lines: kept while the bound leaves room, counted as omitted after."""
 
     def __init__(self, room: int) -> None:
-        self.room, self.kept, self.omitted = room, [], 0
+        self.room, self.omitted = room, 0
+        self.kept: list[Line] = []
 
     def add(self, depth: int, *parts: Part) -> None:
         if len(self.kept) >= self.room:
@@ -236,7 +237,7 @@ class _Body:
             if misses:  # the same line at both levels
                 self.line(depth, *misses_parts(misses, self.unit_of))
 
-    def _position_summary(self, depth: int, position: int, result: str, counted: dict[e.VerdictKind, int],
+    def _position_summary(self, depth: int, position: int, result: str, counted: Mapping[e.VerdictKind, int],
                           verdicts: tuple[e.HostVerdict, ...]) -> None:
         rejected = [f"{kind.value} {n}" + (_limit_hits(verdicts) if kind is e.VerdictKind.LIMIT_EXCEEDED else "")
                     for kind in REJECTIONS if (n := counted.get(kind))] if counted else None

@@ -32,7 +32,7 @@ def test_why_with_a_level_names_that_level_in_the_dry_run():
     mutated, or `args[1] != "level"` -> `==`)."""
     summary, full, default = (_why(command) for command in ("why 104 level summary", "why 104 level full", "why 104"))
     head = "  dry run of 104 against the state before round 7 (t=100), position 1 of 3 pending, level"
-    assert summary[1] == f"{head} summary" and full[1] == f"{head} full"
+    assert summary[2] == f"{head} summary" and full[2] == f"{head} full"
     assert default == summary and len(full) > len(summary)  # full lists every host's verdict
 
 
@@ -64,7 +64,9 @@ def test_why_after_the_last_round_explains_against_the_next_round():
     text = ("events:\n  - {time: 0, submit: {id: 1, tasks: 8, run_time: 10}}\n"
             "  - {time: 0, submit: {id: 2, tasks: 9, run_time: 10}}\n")
     lines = console_lines(text, ["continue", "why 2", "info round"])
-    assert lines[4:6] == [
+    # job 1 has ended: all 8 slots are free, and job 2 asks 9
+    assert lines[3] == "why 2: needs 9 slots; 8 of 8 free now; it does not fit even once every running job has ended"
+    assert lines[5:7] == [
         "  dry run of 2 against the state after round 2 (t=10), position 1 of 1 pending, level summary",
         "  selection: round 3, position 1; policy fcfs: queue normal, queue priority 0, job priority 0, queue time 0"]
     assert lines[-2:] == ["round 2 at t=10, completed: 1 decision reported",
@@ -124,5 +126,6 @@ def test_why_under_greedy_explains_the_job_against_the_current_state_without_the
             "  - {time: 0, submit: {id: 2, tasks: 4, run_time: 10}}\n"
             "  - {time: 0, submit: {id: 3, tasks: 4, run_time: 10}}\n")
     lines = console_lines(text, ["break job 1", "continue", "why 3"])
-    assert lines[4] == "  dry run of 3 against the state during round 1 (t=0), position 2 of 2 pending, level summary"
+    assert lines[3] == "why 3: needs 4 slots; 4 of 8 free now; it fits them now: the next session decides whether it starts"
+    assert lines[5] == "  dry run of 3 against the state during round 1 (t=0), position 2 of 2 pending, level summary"
     assert lines[-4:-2] == ["  outcome: dispatched to 1 host", "    b: slots 4"]
