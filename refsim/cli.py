@@ -118,12 +118,13 @@ def main(ctx: click.Context) -> None:
               help="Dispatching discipline, overriding the recording's (docs/disciplines.md).")
 @click.option("--schedule", type=FILE, help="Write job_id,start_time,end_time to FILE (CSV, docs/drevt.md).")
 @click.option("--resources", type=FILE, help="Write the resource timeline to FILE (CSV, docs/drevt.md).")
+@click.option("--json", "as_json", is_flag=True, help="Print the batch summary as JSON.")
 def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, log_path: str | None, verbose: int,
         interactive: bool, on_error: str, example: str | None, verify_report: str | None, discipline: str | None,
-        schedule: str | None, resources: str | None) -> None:
+        schedule: str | None, resources: str | None, as_json: bool) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
     from refsim.report.metrics import MetricsBuilder
-    from refsim.report.summary import metric_lines
+    from refsim.report.summary import metric_lines, metrics_data
     from refsim.sim.batchrun import BatchFiles, replay_with_files
 
     if example == "list":
@@ -131,8 +132,8 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         return
     if verify_report is not None and (sim_verify is None or interactive):
         raise click.UsageError("--verify-report needs --sim-verify, in a batch run")
-    if interactive and (schedule or resources):
-        raise click.UsageError("--schedule and --resources are written by batch runs, not the console")
+    if interactive and (schedule or resources or as_json):
+        raise click.UsageError("--schedule, --resources and --json are for batch runs, not the console")
     if log_path is None and verbose:
         log_path = STDERR  # -v without --log: the log goes to the terminal, apart from the console's output
     files = BatchFiles(sim_output, sim_verify, verify_report, log_path, verbose, schedule, resources)
@@ -149,9 +150,13 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
         raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
-    summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(metrics.metrics())))
-    for line in summary.lines():
-        click.echo(line)
+    figures = metrics.metrics()
+    summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(figures)))
+    if as_json:
+        click.echo(_json_text({**summary.data(), "metrics": metrics_data(figures)}))
+    else:
+        for line in summary.lines():
+            click.echo(line)
     if result.mismatches:
         sys.exit(1)
 

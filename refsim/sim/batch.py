@@ -116,6 +116,22 @@ class BatchSummary:
         return lines
 
 
+    def data(self) -> dict[str, object]:
+        """The same as JSON-ready data (the metrics a caller adds under "metrics"): utilisation as a fraction,
+        times in seconds, the verification null without --sim-verify."""
+        st = self.statistics
+        verify = None if self.compared is None else {
+            "compared": self.compared, "mismatches": len(self.mismatches),
+            "first": [str(m) for m in self.mismatches[:MAX_LISTED_MISMATCHES]]}
+        return {"source": self.source, "rounds": st.rounds, "time": st.time,
+                "jobs": {"submitted": st.submitted, "dispatched": st.dispatched, "finished": st.finished,
+                         "running": st.running, "pending": st.pending, "removed": st.removed},
+                "utilisation": st.utilisation, "warnings": [str(w) for w in self.warnings], "verify": verify}
+
+
+MAX_LISTED_MISMATCHES = 20  # mismatches named in the JSON summary; --verify-report writes them all
+
+
 def summary_lines(recording: Recording, result: BatchResult) -> list[str]:
     """The summary of a batch run without metrics."""
     return BatchSummary.of(recording, result).lines()

@@ -147,7 +147,11 @@ def test_options_only_a_batch_run_takes_are_refused_with_the_console(tmp_path: P
     tables = run("sim", recording, "-i", "--schedule", tmp_path / "s.csv")
     assert tables.exit_code == 2 and tables.stdout == ""
     assert tables.stderr.splitlines()[-1] == \
-        "Error: --schedule and --resources are written by batch runs, not the console"
+        "Error: --schedule, --resources and --json are for batch runs, not the console"
+    summary = run("sim", recording, "-i", "--json")
+    assert summary.exit_code == 2 and summary.stdout == ""
+    assert summary.stderr.splitlines()[-1] == \
+        "Error: --schedule, --resources and --json are for batch runs, not the console"
     report = run("sim", recording, "-i", "--sim-verify", expected, "--verify-report", tmp_path / "r.jsonl")
     assert report.exit_code == 2 and report.stdout == ""
     assert report.stderr.splitlines()[-1] == "Error: --verify-report needs --sim-verify, in a batch run"
