@@ -136,7 +136,7 @@ Feature: Answers, not walls of lines
       """
       why 100: the job is running on hostB; only a pending job can be explained (info trace shows a stored trace)
       why 4242: the job is unknown
-      error: why: expected JOBID [level summary|full]
+      error: why: expected JOBID [level summary|full] [json]
       error: why: level 'fast' is not summary or full
       """
     And the output does contain "error: why: "

@@ -22,7 +22,8 @@ from refsim.repl.commands import COMMANDS, CommandError, check_limits, find, hel
 from refsim.repl.format import echo_line
 from refsim.repl.snapshot import snapshot_document
 from refsim.repl.tracing import TraceFileError, Tracing
-from refsim.repl.why import why_lines
+from refsim.repl.format import json_text
+from refsim.repl.why import why_lines, why_objects
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
 from refsim.sched.results import SessionResult
 from refsim.sim.batch import input_files
@@ -180,9 +181,17 @@ class Console:
 
     @COMMANDS.handles("info job")
     def _cmd_info_job(self, args: list[str]) -> None:
-        if len(args) != 1:
-            raise CommandError("info job: expected one JOBID")
-        for line in info.job_lines(self.sim, self._job_id(args[0], "info job")):
+        if len(args) not in (1, 2) or args[1:] not in ([], ["json"]):
+            raise CommandError("info job: expected one JOBID, then json for JSON")
+        job = self._job_id(args[0], "info job")
+        if args[1:] == ["json"]:
+            found = info.job_objects(self.sim, job)
+            for obj in found:
+                self.write(json_text(obj))
+            if not found:
+                self.write(json_text({"job": str(job), "state": "unknown"}))
+            return
+        for line in info.job_lines(self.sim, job):
             self.write(line)
 
     @COMMANDS.handles("info host")
@@ -294,13 +303,20 @@ class Console:
 
     @COMMANDS.handles("why")
     def _cmd_why(self, args: list[str]) -> None:
-        if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "level"):
-            raise CommandError("why: expected JOBID [level summary|full]")
+        as_json = args[-1:] == ["json"] and len(args) > 1
+        words = args[:-1] if as_json else args
+        if len(words) not in (1, 3) or (len(words) == 3 and words[1] != "level"):
+            raise CommandError("why: expected JOBID [level summary|full] [json]")
         try:
-            level = Level(args[2]) if len(args) == 3 else Level.SUMMARY
+            level = Level(words[2]) if len(words) == 3 else Level.SUMMARY
         except ValueError:
-            raise CommandError(f"why: level '{args[2]}' is not summary or full") from None
-        for line in why_lines(self.sim, self._job_id(args[0], "why"), level, self.units, self._where()):
+            raise CommandError(f"why: level '{words[2]}' is not summary or full") from None
+        job = self._job_id(words[0], "why")
+        if as_json:
+            for obj in why_objects(self.sim, job, level, self._where()):
+                self.write(json_text(obj))
+            return
+        for line in why_lines(self.sim, job, level, self.units, self._where()):
             self.write(line)
 
     def _where(self) -> tuple[str, int]:

@@ -3,6 +3,7 @@ go through refsim.model.jobid and amounts through refsim.model.units, so every o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 from refsim.model.hostlist import NUMBERED, compress_hosts
@@ -89,3 +90,8 @@ def range_line(summaries: list[RoundSummary]) -> str:
 def alike(a: RoundSummary, b: RoundSummary) -> bool:
     """Rounds that join a collapsed range: nothing dispatched, the same jobs pended for the same reasons."""
     return not a.dispatched and not b.dispatched and a.pended == b.pended and a.no_decision == b.no_decision
+
+
+def json_text(obj: object) -> str:
+    """One JSON object on one line, keys in a fixed order, for a console command's json form."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False)

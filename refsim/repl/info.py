@@ -10,6 +10,7 @@ from refsim.model.hostlist import compress_hosts
 from refsim.repl.format import brief_reasons, hosts_by_code, placement
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
 from refsim.sim.jobtable import JobRecord
+from refsim.sim.output import PendReasonForms, allocation_record, decision_record
 from refsim.sim.replay import Simulator
 
 
@@ -59,6 +60,33 @@ def job_lines(sim: Simulator, selector: JobId) -> list[str]:
         if sim.discipline.holds_back and r.state is JobState.PENDING:
             lines.append(f"  {_planned_start(r)}")
     return lines
+
+
+def job_objects(sim: Simulator, selector: JobId) -> list[dict[str, object]]:
+    """`info job JOBID json`: the same facts as job_lines, one object per job (an array id: each element); the
+    latest decision in --sim-output's record form (pend reasons grouped), null before the first."""
+    objects: list[dict[str, object]] = []
+    for r in sim.jobs.matching(selector):
+        j, outcome = r.job, r.last_outcome
+        decision = None
+        if isinstance(outcome, (Dispatch, Pend)):
+            assert r.last_round is not None  # set with the outcome
+            decision = decision_record(r.last_round, None, outcome, PendReasonForms())
+            decision.pop("position")
+        elif isinstance(outcome, NoDecision):
+            decision = {"round": r.last_round, "kind": "no-decision", "reason": outcome.kind.value,
+                        "detail": outcome.detail or None}
+        reservation = r.reservation if sim.discipline.holds_back and r.state is JobState.PENDING else None
+        objects.append({
+            "job": format_job_ids([j.id]), "state": r.state.value, "user": j.user, "queue": j.queue,
+            "project": j.project, "priority": j.priority, "queued": j.submit_time, "run_time": j.run_time,
+            "run_limit": j.run_limit, "tasks": {"min": j.min_tasks, "max": j.max_tasks}, "requirement": j.resreq,
+            "start": r.start_time, "end": r.end_time,
+            "allocation": None if r.allocation is None else allocation_record(r.allocation),
+            "latest_decision": decision,
+            "planned_start": None if reservation is None else {
+                "time": reservation.planned_start, "allocation": allocation_record(reservation.allocation)}})
+    return objects
 
 
 def _planned_start(record: JobRecord) -> str:

@@ -16,6 +16,8 @@ from refsim.sched.picker import Fcfs, pick_order
 from refsim.sched.session import run_session, selectable
 from refsim.sim.replay import Simulator
 from refsim.trace.collector import Collector
+from refsim.trace.decision import DecisionRecord
+from refsim.trace.jsontrace import trace_object
 from refsim.trace.records import Line
 from refsim.trace.render import render
 from refsim.trace.settings import DEFAULT_LINES, Level
@@ -35,11 +37,50 @@ def why_lines(sim: Simulator, selector: JobId, level: Level, units: UnitsMode, w
             lines.append(f"why {format_job_ids([job])}: the job is {record.describe()}; only a pending job can be "
                          "explained (info trace shows a stored trace)")
             continue
-        lines += _dry_run(sim, job, level, units, where)
+        lines += _lines(sim, job, level, units, where)
     return lines
 
 
-def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: tuple[str, int]) -> list[str]:
+def why_objects(sim: Simulator, selector: JobId, level: Level, where: tuple[str, int]) -> list[dict[str, object]]:
+    """`why JOBID json`: per job the selector names, its one-line answer and its dry run as the JSON trace writes
+    it, or (a job that is not pending, or unknown) its state and no trace."""
+    records = sim.jobs.matching(selector)
+    if not records:
+        return [{"job": str(selector), "state": "unknown", "answer": None, "trace": None}]
+    objects: list[dict[str, object]] = []
+    for record in records:
+        job = record.job.id
+        if record.state is not JobState.PENDING:
+            objects.append({"job": format_job_ids([job]), "state": record.state.value, "answer": None,
+                            "trace": None})
+            continue
+        dry = _dry_run(sim, job, level, where)
+        objects.append({"job": format_job_ids([job]), "state": "pending", "answer": dry.answer,
+                        "where": where[0], "position": dry.position, "pending": dry.pending,
+                        "trace": trace_object(dry.record)})
+    return objects
+
+
+@dataclasses.dataclass(frozen=True)
+class _DryRun:
+    record: DecisionRecord
+    position: int  # the job's place among the pending jobs, in the picker's order
+    pending: int
+    answer: str
+
+
+def _lines(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: tuple[str, int]) -> list[str]:
+    dry = _dry_run(sim, job, level, where)
+    trace = text_trace(dry.record, sim.state.cluster)
+    head = (Line(1, (f"dry run of {format_job_ids([job])} against the state {where[0]}, position {dry.position} of "
+                     f"{dry.pending} pending, level {level.value}",)),) + trace.head[1:]
+    first = (f"why {format_job_ids([job])}: a dry run of the scheduler's evaluation on a copy of the current state; "
+             "nothing is changed, stored or written")
+    return [f"why {format_job_ids([job])}: {dry.answer}", first] + render(dataclasses.replace(trace, head=head),
+                                                                          units)
+
+
+def _dry_run(sim: Simulator, job: JobId, level: Level, where: tuple[str, int]) -> _DryRun:
     state = sim.state.copy()
     policy = Fcfs()
     order = [j.id for j in pick_order(selectable(state), state.cluster, policy)]
@@ -57,10 +98,4 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: 
                                   sim.discipline, sim.time, sim.start_of):
             if result.job == job:
                 break
-    trace = text_trace(collector.record(), state.cluster)
-    head = (Line(1, (f"dry run of {format_job_ids([job])} against the state {where[0]}, position {position} of "
-                     f"{len(order)} pending, level {level.value}",)),) + trace.head[1:]
-    first = (f"why {format_job_ids([job])}: a dry run of the scheduler's evaluation on a copy of the current state; "
-             "nothing is changed, stored or written")
-    lead = f"why {format_job_ids([job])}: {answer(sim.state.copy(), job, sim.time, sim.start_of)}"
-    return [lead, first] + render(dataclasses.replace(trace, head=head), units)
+    return _DryRun(collector.record(), position, len(order), answer(sim.state.copy(), job, sim.time, sim.start_of))

@@ -11,7 +11,7 @@ from refsim.sim.batch import demo_recording
 from refsim.sim.load import load_recording
 from tests.support.console import console_lines
 
-USAGE = "error: why: expected JOBID [level summary|full]"
+USAGE = "error: why: expected JOBID [level summary|full] [json]"
 
 
 def _why(*commands: str) -> list[str]:
@@ -36,8 +36,8 @@ def test_why_with_a_level_names_that_level_in_the_dry_run():
     assert default == summary and len(full) > len(summary)  # full lists every host's verdict
 
 
-@pytest.mark.parametrize("command", ["why", "why 104 level", "why 104 lvl full", "why 104 full",
-                                     "why 104 level full extra"])
+@pytest.mark.parametrize("command", ["why", "why 104 level", "why 104 lvl full", "why 104 full", "why 104 json json",
+                                     "why 104 level full extra", "why 104 level json", "why 104 full json"])
 def test_why_with_any_other_word_count_or_a_second_word_other_than_level_is_refused(command: str):
     """No job id, `level` without a level, a second word other than `level`, or a fourth word: the usage line.
     Kills: console.py:Console._why each part of the argument check dropped or its count mutated."""
