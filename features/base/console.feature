@@ -14,7 +14,7 @@ Feature: The console
         step [N]                                          report the next N decisions, one echo line each (default 1)
       Breakpoints:
       Inspection:
-        info job JOBID [json]                             a job's state, request and latest decision
+        info job JOBID                                    a job's state, request and latest decision
       Settings:
       Console:
         quit                                              leave the simulator (end of input does the same)

@@ -88,6 +88,8 @@ Feature: Answers, not walls of lines
   Scenario: why explains a pending job now, as a dry run that changes nothing
     # Before round 7 (t=100) 101 has finished, so alice's limit leaves room; 104 needs 8 + 2 slots and no host has 8
     # free: hostA has 6 (102 holds 2 until t=120), so it is 2 short. The dry run's answer is the decision round 7 makes.
+    # No running job has a run limit in the demo, so when 104 could fit cannot be planned; at summary level the pend
+    # reasons are grouped per reason, their hosts as one list.
     Given the demo recording
     When I run the commands:
       """
@@ -100,6 +102,7 @@ Feature: Answers, not walls of lines
     Then the output contains these lines in order:
       """
       breakpoint 1 (round 7): stopped before round 7 at t=100
+      why 104: needs 10 slots; 23 of 32 free now; when what it needs comes free cannot be told: 3 running jobs (job 100, job 102, job 103) have no run limit
       why 104: a dry run of the scheduler's evaluation on a copy of the current state; nothing is changed, stored or written
         dry run of 104 against the state before round 7 (t=100), position 1 of 3 pending, level summary
         selection: round 7, position 1; policy fcfs: queue normal, queue priority 30, job priority 0, queue time 10
@@ -112,11 +115,8 @@ Feature: Answers, not walls of lines
           plan 1: failed: position 1 could not be filled; no position filled, 10 of 10 tasks unplaced
           no plan could be placed
         outcome: pended, 5 pend reasons
-          hostA: resource-shortfall slots
-          hostB: resource-shortfall slots
-          hostC: resource-shortfall slots
-          hostD: resource-shortfall slots
-          hostE: host-closed
+          resource-shortfall slots on 4 hosts: hostA,hostB,hostC,hostD
+          host-closed on 1 host: hostE
       job 104: no trace available; the job is pending; 'why 104' explains it now, 'trace on 104' from the next session
       round 7 #1 pend 104: resource-shortfall on 4 hosts; host-closed on 1 host
       """

@@ -94,9 +94,8 @@ COMMANDS = CommandTable(
             (Argument(Kind.BREAKPOINT), Argument(Kind.JOB, ("job",)))),
     Command("delete", "delete [N]", "delete breakpoint N, or all breakpoints", "Breakpoints"),
     Command("info break", "info break", "list the breakpoints and how often each was hit", "Breakpoints"),
-    Command("info job", "info job JOBID [json]", "a job's state, request and latest decision", "Inspection",
-            "An array id lists every element. With json: one JSON object per job, the latest decision as "
-            "--sim-output writes it.", (Argument(Kind.JOB),)),
+    Command("info job", "info job JOBID", "a job's state, request and latest decision", "Inspection",
+            "An array id lists every element.", (Argument(Kind.JOB),)),
     Command("info host", "info host NAME", "a host's status, capacity, usage and running jobs", "Inspection",
             arguments=(Argument(Kind.HOST),)),
     Command("info queue", "info queue [NAME]", "queues with their priority and pending and running jobs",
@@ -105,12 +104,11 @@ COMMANDS = CommandTable(
     Command("info trace", "info trace JOBID", "re-print a job's latest stored trace (an array: each element's)",
             "Inspection", "Shown at the level it was captured, in the current units mode; also for finished or "
             "removed jobs. Says so when the trace was discarded under the store's memory bound."),
-    Command("why", "why JOBID [level summary|full] [json]",
+    Command("why", "why JOBID [level summary|full]",
             "explain now why a pending job is not dispatched (a dry run)", "Inspection",
             "Runs the scheduler's evaluation of the job against a copy of the current state and prints it in the "
             "trace format (summary level unless full is asked). Nothing is changed, stored or written to a trace "
-            "file. An array id explains each pending element. With json: one JSON object per job, with its "
-            "one-line answer and its dry run as the JSON trace writes it."),
+            "file. An array id explains each pending element."),
     Command("info limit", "info limit", "limits with their consumers, values and usage per scope", "Inspection"),
     Command("show", "show", "the current settings", "Inspection"),
     Command("snapshot", "snapshot FILE", "write the simulator state to FILE (YAML; JSON for .json)", "Inspection",

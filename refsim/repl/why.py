@@ -71,7 +71,7 @@ class _DryRun:
 
 def _lines(sim: Simulator, job: JobId, level: Level, units: UnitsMode, where: tuple[str, int]) -> list[str]:
     dry = _dry_run(sim, job, level, where)
-    trace = text_trace(dry.record, sim.state.cluster)
+    trace = text_trace(dry.record, sim.state.cluster, compact=level is Level.SUMMARY)
     head = (Line(1, (f"dry run of {format_job_ids([job])} against the state {where[0]}, position {dry.position} of "
                      f"{dry.pending} pending, level {level.value}",)),) + trace.head[1:]
     first = (f"why {format_job_ids([job])}: a dry run of the scheduler's evaluation on a copy of the current state; "

@@ -20,9 +20,25 @@ def requirement_label(path: Path) -> str:
         f"{'member' if s.role is Role.MEMBER else 'alternative'} {s.index} of {s.count}" for s in path)
 
 
-def plan_parts(plan: Plan) -> tuple[Part, ...]:
+def plan_parts(plan: Plan, runs: bool = False) -> tuple[Part, ...]:
+    """`plan 2: 3 hosts, tasks per position [8,8,2]`; with `runs`, equal counts in a row written once with their
+    number: `[8 x2,2]`, `[1 x128]`."""
     hosts = f"{plan.hosts} host{'s' if plan.hosts != 1 else ''}"
-    return (f"plan {plan.number}: {hosts}, tasks per position [{','.join(str(t) for t in plan.tasks)}]",)
+    tasks = task_runs(plan.tasks) if runs else ",".join(str(t) for t in plan.tasks)
+    return (f"plan {plan.number}: {hosts}, tasks per position [{tasks}]",)
+
+
+def task_runs(tasks: tuple[int, ...]) -> str:
+    """Task counts with each run of two or more equal counts written once: `8 x2,2`."""
+    out: list[str] = []
+    i = 0
+    while i < len(tasks):
+        j = i
+        while j < len(tasks) and tasks[j] == tasks[i]:
+            j += 1
+        out.append(f"{tasks[i]} x{j - i}" if j - i > 1 else str(tasks[i]))
+        i = j
+    return ",".join(out)
 
 
 def amounts(pairs: Iterable[tuple[str, Amount]], unit_of: UnitOf, separator: str = ", ") -> tuple[Part, ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from refsim.model.hostlist import compress_hosts
 from refsim.model.units import Amount, normalise
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge, NoDecision, NoDecisionKind, PendReason
 from refsim.trace.labels import UnitOf, amounts
@@ -73,6 +74,21 @@ def pend_lines(reasons: tuple[PendReason, ...]) -> list[Line]:
         counts = Counter(r.code.value for h in hosts[MAX_HOSTS:] for r in by_host[h])
         lines.append(Line(2, (f"{len(hosts) - MAX_HOSTS} more hosts omitted; their entries: "
                               + ", ".join(f"{code} {n}" for code, n in sorted(counts.items())),)))
+    return lines
+
+
+def grouped_pend_lines(reasons: tuple[PendReason, ...]) -> list[Line]:
+    """The pend reason set as `why` shows it at summary level: entries with no host first, then one line per
+    (code, detail) with its hosts as a compressed list, most hosts first, as --sim-output groups them."""
+    lines = [Line(1, (f"outcome: pended, {len(reasons)} pend reason{'s' if len(reasons) != 1 else ''}",))]
+    lines += [Line(2, (f"{r.code.value}: {r.detail}" if r.detail else r.code.value,)) for r in reasons if not r.host]
+    groups: dict[tuple[str, str], list[str]] = {}
+    for r in reasons:
+        if r.host:
+            groups.setdefault((r.code.value, r.detail), []).append(r.host)
+    for (code, detail), hosts in sorted(groups.items(), key=lambda item: -len(item[1])):  # stable: code order
+        what = f"{code} {detail}".rstrip()
+        lines.append(Line(2, (f"{what} on {len(hosts)} host{'s' * (len(hosts) != 1)}: {compress_hosts(hosts)}",)))
     return lines
 
 

@@ -12,13 +12,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from refsim.model.cluster import Cluster
+from refsim.model.hostlist import compress_hosts
 from refsim.sched import events as e
 from refsim.sched.decisions import Dispatch, NoDecision, NoDecisionKind, Pend
 from refsim.trace import discipline
 from refsim.trace.decision import DecisionRecord, ReconstructedRecord, TracedRecord
 from refsim.trace.labels import UnitOf, check_parts, misses_parts, plan_parts, requirement_label, verdict_parts
-from refsim.trace.nearest import filled_words, nearest_misses, unplaced
-from refsim.trace.outcome import dispatch_lines, no_decision_lines, pend_lines
+from refsim.trace.nearest import Miss, filled_words, nearest_misses, unplaced
+from refsim.trace.outcome import dispatch_lines, grouped_pend_lines, no_decision_lines, pend_lines
 from refsim.trace.records import Amt, Line, Part, Totals, Trace
 from refsim.trace.tally import REJECTIONS
 
@@ -34,20 +35,22 @@ def units_of(cluster: Cluster) -> UnitOf:
     return units.get
 
 
-def text_trace(record: TracedRecord, cluster: Cluster) -> Trace:
-    """The record's lines, with the section line bound applied."""
+def text_trace(record: TracedRecord, cluster: Cluster, compact: bool = False) -> Trace:
+    """The record's lines, with the section line bound applied. `compact` (what `why` shows at summary level):
+    runs of equal task counts written once, nearest misses only when they tell hosts apart, and the pend reasons'
+    hosts as compressed lists per reason."""
     unit_of = units_of(cluster)
     if isinstance(record, ReconstructedRecord):
         return _reconstructed(record, unit_of)
     section = discipline.section(record.ruling, unit_of) if record.ruling is not None else None
     own = section.lines[:record.bound] if section is not None else ()
     lines = _Lines(max(record.bound - len(own), 0) if section is not None else record.bound)
-    _Body(record, cluster, unit_of, section.not_started if section is not None else None, lines).render()
+    _Body(record, cluster, unit_of, section.not_started if section is not None else None, lines, compact).render()
     omitted = (len(section.lines) - len(own) if section is not None else 0) + lines.omitted + _past_lines(record)
     totals = Totals(record.totals.plans_tried, record.totals.plans_discarded, tuple(record.totals.verdicts.items()),
                     section.counters if section is not None else ())
     return Trace(record.job, record.round, record.position, record.level, _head(record, unit_of),
-                 tuple(lines.kept), omitted, record.bound, totals, _outcome(record, unit_of), own)
+                 tuple(lines.kept), omitted, record.bound, totals, _outcome(record, unit_of, compact), own)
 
 
 def _past_lines(record: DecisionRecord) -> int:
@@ -104,12 +107,12 @@ def _limits_line(ev: e.ClusterLimitsMatched, unit_of: UnitOf) -> Line:
     return Line(2, tuple(parts))
 
 
-def _outcome(record: DecisionRecord, unit_of: UnitOf) -> tuple[Line, ...]:
+def _outcome(record: DecisionRecord, unit_of: UnitOf, compact: bool) -> tuple[Line, ...]:
     decision = record.decision
     if isinstance(decision, Dispatch):
         return tuple(dispatch_lines(decision.allocation, unit_of))
     if isinstance(decision, Pend):
-        return tuple(pend_lines(decision.reasons))
+        return tuple(grouped_pend_lines(decision.reasons) if compact else pend_lines(decision.reasons))
     if isinstance(decision, NoDecision):
         return tuple(no_decision_lines(decision))
     return ()
@@ -119,8 +122,9 @@ class _Body:
     """The requirement, check, plan, position and host lines of the record's body, in the order sched sent them."""
 
     def __init__(self, record: DecisionRecord, cluster: Cluster, unit_of: UnitOf, not_started: str | None,
-                 lines: _Lines) -> None:
+                 lines: _Lines, compact: bool = False) -> None:
         self.record, self.cluster, self.unit_of, self.not_started = record, cluster, unit_of, not_started
+        self.compact = compact
         self.full = record.full
         self.line = lines.add
 
@@ -178,14 +182,14 @@ class _Body:
         self.line(self._depth(ev.path), f"no plan generated: {ev.reason}")
 
     def _discarded(self, index: int, ev: e.PlanDiscarded) -> None:
-        self.line(self._depth(ev.path), *plan_parts(ev.plan), f": discarded: {ev.reason}")
+        self.line(self._depth(ev.path), *plan_parts(ev.plan, self.compact), f": discarded: {ev.reason}")
 
     def _plan_not_tried(self, index: int, ev: e.PlanNotTried) -> None:
-        self.line(self._depth(ev.path), *plan_parts(ev.plan),
+        self.line(self._depth(ev.path), *plan_parts(ev.plan, self.compact),
                   f": not tried: internal error: {ev.error}; no further plans tried")
 
     def _plan_tried(self, index: int, ev: e.PlanTried) -> None:
-        self.line(self._depth(ev.path), *plan_parts(ev.plan), ": tried")
+        self.line(self._depth(ev.path), *plan_parts(ev.plan, self.compact), ": tried")
 
     def _plan_failed(self, index: int, ev: e.PlanFailed) -> None:
         _, left = unplaced(ev.plan, ev.position)
@@ -210,7 +214,8 @@ class _Body:
 
     def _released(self, index: int, ev: e.ClaimsReleased) -> None:
         whose = f"plan {ev.plan}" if ev.plan else "the earlier members"
-        self.line(self._depth(ev.path), f"released the claims of {whose} on {', '.join(ev.hosts)}")
+        hosts = compress_hosts(ev.hosts) if self.compact else ", ".join(ev.hosts)
+        self.line(self._depth(ev.path), f"released the claims of {whose} on {hosts}")
 
     # --- positions and hosts -----------------------------------------------------------------------------------
 
@@ -234,7 +239,7 @@ class _Body:
             self._position_summary(depth, ev.position, result, counted or {}, verdicts)
         if host is None:
             misses = nearest_misses(verdicts)
-            if misses:  # the same line at both levels
+            if misses and not (self.compact and _alike(misses)):  # the same line at both levels
                 self.line(depth, *misses_parts(misses, self.unit_of))
 
     def _position_summary(self, depth: int, position: int, result: str, counted: Mapping[e.VerdictKind, int],
@@ -245,6 +250,12 @@ class _Body:
             self.line(depth, f"position {position}: {result}; hosts rejected: {', '.join(rejected)}")
         else:
             self.line(depth, f"position {position}: {result}; no host rejected")
+
+
+def _alike(misses: tuple[Miss, ...]) -> bool:
+    """Whether the nearest misses lack the same, so naming them tells no host from another (`short by 1` on every
+    one-slot host)."""
+    return len(misses) > 1 and len({(m.failed, m.lacks) for m in misses}) == 1
 
 
 def _limit_hits(verdicts: tuple[e.HostVerdict, ...]) -> str:

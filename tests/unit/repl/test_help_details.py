@@ -13,14 +13,12 @@ DETAILS = {
                 "one 'rounds A-B' line. Ctrl-C stops between two reported decisions.",
     "break": "round-begin stops before every round; round N before round N; time T before the first round at or "
              "after simulated time T; job JOBID right after that job's decision (an array id: any element).",
-    "info job": "An array id lists every element. With json: one JSON object per job, the latest decision as "
-                "--sim-output writes it.",
+    "info job": "An array id lists every element.",
     "info trace": "Shown at the level it was captured, in the current units mode; also for finished or removed jobs. "
                   "Says so when the trace was discarded under the store's memory bound.",
     "why": "Runs the scheduler's evaluation of the job against a copy of the current state and prints it in the "
            "trace format (summary level unless full is asked). Nothing is changed, stored or written to a trace "
-           "file. An array id explains each pending element. With json: one JSON object per job, with its "
-           "one-line answer and its dry run as the JSON trace writes it.",
+           "file. An array id explains each pending element.",
     "set continue": "quiet: no round lines, one progress line every 1000 rounds; breakpoints still stop it, and "
                     "traced decisions and their rounds are still printed. normal (the default): one line per round.",
     "trace on": "level: summary (the default) counts host verdicts per plan position, full shows every host; lines: "

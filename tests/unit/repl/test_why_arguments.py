@@ -95,7 +95,7 @@ def test_why_under_a_discipline_runs_the_session_up_to_a_job_behind_the_first():
     assert why[1] == "  dry run of 4 against the state during round 1 (t=0), position 2 of 4 pending, level summary"
     assert "    verdict: not started: does not fit now; only job 3, the first job that did not fit, holds a backfill " \
            "reservation" in why
-    assert why[-2:] == ["  outcome: pended, 1 pend reason", "    n: resource-shortfall slots"]
+    assert why[-2:] == ["  outcome: pended, 1 pend reason", "    resource-shortfall slots on 1 host: n"]
 
 
 def test_why_of_an_array_explains_each_pending_element_after_naming_a_running_one():
