@@ -85,7 +85,7 @@ class Story:
         return len(self.overtakers) >= STARVED
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Pend:
     time: float
     reasons: tuple[str, ...]
@@ -198,12 +198,10 @@ def _pend(record: Record) -> _Pend:
                 excluded.update(expand_hosts(hosts))
         wanting = wanting or code in RESOURCE_CODES
         reasons.append(text)
-    pend = _Pend(number(record["time"]), tuple(reasons), wanting, frozenset(excluded))
     reservation = record.get("backfill_reservation")
-    if reservation is not None:
-        start = reservation.get("planned_start")
-        pend.planned, pend.reserved = (None if start is None else number(start)), True
-    return pend
+    start = None if reservation is None else reservation.get("planned_start")
+    return _Pend(number(record["time"]), tuple(reasons), wanting, frozenset(excluded),
+                 None if start is None else number(start), reservation is not None)
 
 
 def _runs(pends: list[_Pend]) -> tuple[ReasonRun, ...]:

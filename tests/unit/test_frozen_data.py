@@ -22,6 +22,10 @@ MUTABLE_ON_PURPOSE = {
     # The simulator's record of a job: its state, start and end times, allocation and last outcome change as the
     # replay dispatches, finishes or removes it.
     "refsim.sim.jobtable.JobRecord",
+    # `report --jobs` and `report --job`: a job as the run's records tell it, filled in as its start, finish, pends
+    # and reasons are read (report/jobs.py, report/story.py).
+    "refsim.report.jobs._Job",
+    "refsim.report.story._Other",
 }
 
 
