@@ -270,8 +270,8 @@ def report(run: str, as_json: bool, jobs: bool, sort: str | None, top: int | Non
 
 def _report_story(run: str, job: str, as_json: bool) -> None:
     from refsim.report.runfile import read_run
-    from refsim.report.story import job_story
-    from refsim.report.storylines import story_data, story_lines
+    from refsim.sim.story import job_story
+    from refsim.sim.storylines import story_data, story_lines
 
     story = job_story(read_run(run), run, job)
     if as_json:

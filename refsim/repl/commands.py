@@ -109,6 +109,9 @@ COMMANDS = CommandTable(
             "Runs the scheduler's evaluation of the job against a copy of the current state and prints it in the "
             "trace format (summary level unless full is asked). Nothing is changed, stored or written to a trace "
             "file. An array id explains each pending element."),
+    Command("history", "history JOBID", "a job's story in the run so far: waits, reasons, who took what it needed",
+            "Inspection", "The story `refsim report RUN --job ID` tells from a finished run's output (docs/report.md), "
+            "from the records of the run so far.", (Argument(Kind.JOB),)),
     Command("info limit", "info limit", "limits with their consumers, values and usage per scope", "Inspection"),
     Command("show", "show", "the current settings", "Inspection"),
     Command("snapshot", "snapshot FILE", "write the simulator state to FILE (YAML; JSON for .json)", "Inspection",

@@ -3,17 +3,19 @@ Everything it prints goes through `write`, one line per call, so drivers and tes
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import shlex
 import signal
 import threading
 from collections.abc import Callable, Iterator
+from itertools import chain
 from contextlib import contextmanager
 from pathlib import Path
 
 from refsim import __version__
 from refsim.model.bounds import MAX_INDEX, MAX_LINE, MAX_TIME, short, whole_number
-from refsim.model.jobid import JobId, JobIdError, parse_job_id
+from refsim.model.jobid import JobId, JobIdError, format_job_ids, parse_job_id
 from refsim.model.units import UnitsMode, format_number
 from refsim.repl import info
 from refsim.repl.breakpoints import BreakKind, Breakpoints
@@ -27,11 +29,14 @@ from refsim.repl.why import why_lines, why_objects
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
 from refsim.sched.results import SessionResult
 from refsim.sim.batch import input_files
-from refsim.sim.output import read_output
+from refsim.sim.output import Record, read_output
 from refsim.sim.outputs import OutputWriteError, ReplayOutputs
 from refsim.sim.paths import Named, OutputPathError, guarded_output
 from refsim.sim.recording import Recording, Submit
+from refsim.sim.reader import RecordingError
 from refsim.sim.replay import Reconstructed, ReplayEnded, Report, RoundEnded, RoundStarted, Simulator
+from refsim.sim.story import job_story
+from refsim.sim.storylines import story_lines
 from refsim.sim.verify import compare, summary
 from refsim.sim.write import write_document
 from refsim.trace.filecopy import Identity, identity
@@ -51,7 +56,9 @@ class Console:
         self.failed = False  # a command failed (`error: ...`)
         self.expected = read_output(verify) if verify is not None else None
         self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
-        self.outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity)
+        self.job_log: list[Record] = []  # the run's submit, finish and remove records, for `history`
+        self.outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity,
+                                          sink=self._keep_job_record, pends_to_sink=False)
         self.outputs.attach(self.sim)
         self.units = UnitsMode.AUTO
         self.quiet_continue = False
@@ -300,6 +307,26 @@ class Console:
             raise CommandError(f"set continue: '{word}' is not normal or quiet")
         self.quiet_continue = args[0] == "quiet"
         self.write(f"continue {args[0]}")
+
+    def _keep_job_record(self, record: Record) -> None:
+        if record["kind"] not in ("dispatch", "pend"):  # decisions are kept in outputs.records
+            self.job_log.append(record)
+
+    @COMMANDS.handles("history")
+    def _cmd_history(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise CommandError("history: expected one JOBID")
+        job = format_job_ids([self._job_id(args[0], "history")])
+        records = chain(self.job_log, self.outputs.records or ())
+        try:
+            story = job_story(records, "the run so far", job)
+        except RecordingError:
+            self.write(f"history {job}: the job is unknown (not submitted so far)")
+            return
+        if story.run_end is None:
+            story = dataclasses.replace(story, run_end=self.sim.time, ongoing=True)
+        for line in story_lines(story):
+            self.write(line)
 
     @COMMANDS.handles("why")
     def _cmd_why(self, args: list[str]) -> None:

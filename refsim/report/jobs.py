@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from refsim.report.metrics import bounded_slowdown
-from refsim.report.runfile import ReportError, number
-from refsim.sim.output import Record
+from refsim.report.runfile import ReportError
+from refsim.sim.output import Record, number
 
 
 @dataclass(frozen=True)

@@ -38,13 +38,6 @@ def read_run(path: str | Path) -> Iterator[Record]:
         raise ReportError(name, "", "is damaged (not UTF-8 text, or a broken .gz file)") from None
 
 
-def number(value: object) -> float:
-    """A record's number (a time, an amount): an int or a float, never a bool or text; ValueError else."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ValueError(f"expected a number, not {value!r}")
-    return value
-
-
 def _open(path: str | Path) -> TextIO:
     if str(path).endswith(".gz"):
         return gzip.open(path, "rt", encoding="utf-8")

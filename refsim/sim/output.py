@@ -40,6 +40,13 @@ def _charges(charges: tuple[LimitCharge, ...]) -> list[Record]:
     return [{"limit": c.limit, "scope": c.scope, "resource": c.resource, "amount": c.amount} for c in charges]
 
 
+def number(value: object) -> float:
+    """A record's number (a time, an amount): an int or a float, never a bool or text; ValueError else."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"expected a number, not {value!r}")
+    return value
+
+
 def allocation_record(allocation: Allocation) -> Record:
     return {
         "hosts": [{"host": h.host, "resources": dict(h.resources), "limit_charges": _charges(h.limit_charges)}

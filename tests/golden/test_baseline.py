@@ -38,6 +38,9 @@ def test_transcript_matches(name, driver, golden_update, golden_updates):
                 f"--update-golden={name}", pytrace=False)
 
 
+EXTENSIONS = ("history",)
+
+
 @pytest.mark.parametrize("driver", [InProcessDriver(), SubprocessDriver()], ids=["inprocess", "subprocess"])
 def test_help_only_gains_the_trace_commands(driver):
     expected = (BASELINE / HELP_CASE / "expected.txt").read_text(encoding="utf-8").splitlines()
@@ -47,7 +50,12 @@ def test_help_only_gains_the_trace_commands(driver):
     listing = got[:got.index("Console:") + 3]  # the sectioned listing ends with the Console section
     trace_section = listing[listing.index("Trace:"):listing.index("Console:")]
     info_trace = [line for line in listing if line.startswith("  info trace ")]  # spec 1.11: among the info commands
+    # refsim's own commands added since the baseline, each a new word (no existing command's output changes,
+    # spec 11.5; the help listing may, 11.4): `history` tells a job's story in the run so far (docs/repl.md)
+    extensions = [line for line in listing if line.startswith(tuple(f"  {name} " for name in EXTENSIONS))]
     added = list(got)
     for line in expected:
         added.remove(line)
-    assert sorted(added) == sorted(info_trace + trace_section), "lines were added outside the trace commands"
+    assert sorted(added) == sorted(info_trace + trace_section + extensions), \
+        "lines were added outside the trace commands and refsim's extension commands"
+    assert len(extensions) == len(EXTENSIONS)

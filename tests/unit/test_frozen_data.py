@@ -23,9 +23,9 @@ MUTABLE_ON_PURPOSE = {
     # replay dispatches, finishes or removes it.
     "refsim.sim.jobtable.JobRecord",
     # `report --jobs` and `report --job`: a job as the run's records tell it, filled in as its start, finish, pends
-    # and reasons are read (report/jobs.py, report/story.py).
+    # and reasons are read (report/jobs.py, sim/story.py).
     "refsim.report.jobs._Job",
-    "refsim.report.story._Other",
+    "refsim.sim.story._Other",
 }
 
 

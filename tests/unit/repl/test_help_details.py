@@ -14,6 +14,8 @@ DETAILS = {
     "break": "round-begin stops before every round; round N before round N; time T before the first round at or "
              "after simulated time T; job JOBID right after that job's decision (an array id: any element).",
     "info job": "An array id lists every element.",
+    "history": "The story `refsim report RUN --job ID` tells from a finished run's output (docs/report.md), from the "
+               "records of the run so far.",
     "info trace": "Shown at the level it was captured, in the current units mode; also for finished or removed jobs. "
                   "Says so when the trace was discarded under the store's memory bound.",
     "why": "Runs the scheduler's evaluation of the job against a copy of the current state and prints it in the "
@@ -44,8 +46,8 @@ def test_help_for_a_command_ends_with_its_rules_in_full(command: str):
 SECTIONS = {
     "Running": ["step", "continue"],
     "Breakpoints": ["break", "delete", "info break"],
-    "Inspection": ["info job", "info host", "info queue", "info round", "info trace", "why", "info limit", "show",
-                   "snapshot"],
+    "Inspection": ["info job", "info host", "info queue", "info round", "info trace", "why", "history", "info limit",
+                   "show", "snapshot"],
     "Settings": ["set units", "set continue", "set output"],
     "Trace": ["trace on", "trace off", "trace status"],
     "Console": ["help", "quit"],

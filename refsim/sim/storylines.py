@@ -1,4 +1,4 @@
-"""A job's story (report/story.py) as lines for one screen, or as JSON-ready data with every list in full."""
+"""A job's story (sim/story.py) as lines for one screen, or as JSON-ready data with every list in full."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import dataclasses
 
 from refsim.model.duration import duration_words
 from refsim.model.units import format_number
-from refsim.report.story import STARVED, Start, Story
+from refsim.sim.story import STARVED, Start, Story
 
 MAX_LISTED = 10  # runs of reasons and jobs listed on the screen; --json lists them all
 
@@ -52,7 +52,8 @@ def _when(story: Story) -> str:
         return (f"submitted {_t(story.submit)}, removed {_t(story.left[1])} without starting, after waiting "
                 f"{_seconds(story.left[1] - story.submit)}, {sessions}")
     end = story.run_end if story.run_end is not None else story.submit
-    return (f"submitted {_t(story.submit)}, never started: still pending when the run ended at {_t(end)}, after "
+    when = f"at {_t(end)}, the run so far" if story.ongoing else f"when the run ended at {_t(end)}"
+    return (f"submitted {_t(story.submit)}, never started: still pending {when}, after "
             f"{_seconds(end - story.submit)}, {sessions}")
 
 
@@ -113,4 +114,5 @@ def story_data(story: Story) -> dict[str, object]:
     data["left"] = None if story.left is None else {"how": story.left[0], "time": story.left[1]}
     data["waited"] = story.waited
     data["starved"] = story.starved
+    del data["ongoing"]
     return data

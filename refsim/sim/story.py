@@ -1,4 +1,5 @@
-"""`report RUN --job ID`: one job's story from the run output alone (docs/report.md, "A job's story").
+"""A job's story from a run's records alone: `report RUN --job ID` reads them from a --sim-output file, the
+console's `history JOB` from the run so far (docs/report.md, "A job's story").
 
 What each part means:
 - *pend reasons*: the job's pend records, consecutive ones with the same reasons (hosts included) collapsed into a
@@ -19,8 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from refsim.model.hostlist import compress_hosts, expand_hosts
-from refsim.report.runfile import ReportError, number
-from refsim.sim.output import Record
+from refsim.sim.output import Record, number
+from refsim.sim.reader import RecordingError
 
 # The pend codes that say the job waits for resources or a limit to free up (docs/pend-reasons.md)
 RESOURCE_CODES = frozenset({"resource-shortfall", "host-limit", "cluster-limit", "shared-shortfall",
@@ -75,6 +76,7 @@ class Story:
     freed_by: tuple[End, ...]
     overtakers: tuple[Start, ...]  # by start time
     planned: tuple[float | None, ...]  # each held reservation's planned start, in session order
+    ongoing: bool = False  # the run so far (the console's history): run_end is now, not the run's end
 
     @property
     def waited(self) -> float | None:
@@ -120,9 +122,9 @@ class StoryBuilder:
         try:
             self._add(record)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            if isinstance(exc, ReportError):
+            if isinstance(exc, RecordingError):
                 raise
-            raise ReportError(self.name, "", f"a {record.get('kind')} record of job {record.get('job')} is "
+            raise RecordingError(self.name, "", f"a {record.get('kind')} record of job {record.get('job')} is "
                                              f"malformed ({type(exc).__name__}: {exc})") from None
 
     def _add(self, record: Record) -> None:
@@ -138,7 +140,7 @@ class StoryBuilder:
             return
         other = self.jobs.get(name)
         if other is None:
-            raise ReportError(self.name, "", f"job {name} has a {kind} record but no submit record")
+            raise RecordingError(self.name, "", f"job {name} has a {kind} record but no submit record")
         if kind == "dispatch" and other.start is None:
             other.start = number(record["time"])
             other.hosts = [str(h["host"]) for h in record["allocation"]["hosts"]]
@@ -150,7 +152,7 @@ class StoryBuilder:
 
     def story(self) -> Story:
         if self.queue is None:
-            raise ReportError(self.name, "", f"job {self.job} is not in the run (no submit record)")
+            raise RecordingError(self.name, "", f"job {self.job} is not in the run (no submit record)")
         me = self.jobs[self.job]
         return Story(self.job, self.queue, self.submit, me.start, me.slots,
                      compress_hosts(me.hosts) if me.start is not None else None,
