@@ -147,13 +147,34 @@ def backfill_lines(ev: DisciplineRuled, unit_of: UnitOf) -> list[Line]:
     return lines
 
 
-_STARTED = {
-    StartRule.HEAD: "started as a head: no job ahead of it in this session is waiting",
-    StartRule.ENDS_BEFORE: "backfilled: ends {word} the planned start{of}",
-    StartRule.EXTRA: "backfilled: on the extra resources at the planned start{of}",
-    StartRule.PLANNED_NOW: "backfilled: its earliest backfill reservation starts now",
-    StartRule.FITS: "started: it fits",
+# Every verdict the discipline section can print, by name: one table (docs/trace.md, "Verdicts", lists each with
+# the case worked by hand that shows it; tests/unit/trace/test_verdict_table.py holds the two to each other).
+VERDICTS = {
+    "head": "started as a head: no job ahead of it in this session is waiting",
+    "ends-before": "backfilled: ends {word} the planned start{of}",
+    "extra": "backfilled: on the extra resources at the planned start{of}",
+    "planned-now": "backfilled: its earliest backfill reservation starts now",
+    "fits": "started: it fits",
+    "ends-before-independent": "backfilled: ends before every independent planned start ahead",
+    "moved": "{started}, on the allocation it found (not the one built on the current state)",
+    "strict-last": "not started: does not fit now; no later job starts in this session",
+    "strict-blocked": "not started: blocked behind job {job}",
+    "strict-waits": "not started: does not fit now; waits behind job {job}",
+    "no-run-limit": "not started: no run limit, so never backfilled: waits behind job {job}",
+    "delays": "not started: would delay {what} of job {job}",
+    "planned-later": "not started: its planned start is later than now",
+    "holds-reservation": "not started: does not fit now; holds the backfill reservation",
+    "behind-the-reserved": "not started: does not fit now; only job {job}, the first job that did not fit, holds a "
+                           "backfill reservation",
+    "unending": "not started: does not fit now, nor once every running job with a run limit has ended; {count} "
+                "running job{s} ({named}) {have} none, so whether it fits once {end} cannot be planned: no backfill "
+                "reservation",
+    "never": "not started: does not fit now, nor once every running job has ended: no backfill reservation",
 }
+
+_STARTED = {StartRule.HEAD: "head", StartRule.ENDS_BEFORE: "ends-before", StartRule.EXTRA: "extra",
+            StartRule.PLANNED_NOW: "planned-now", StartRule.FITS: "fits"}
+_NOT_STARTED = len("not started: ")
 
 
 def verdict(ev: DisciplineRuled) -> tuple[str, str | None]:
@@ -161,42 +182,38 @@ def verdict(ev: DisciplineRuled) -> tuple[str, str | None]:
     if isinstance(ev.kept, Dispatch):
         rule = ev.rule or StartRule.FITS
         if ev.traits.independent_starts and rule is StartRule.ENDS_BEFORE:
-            return "backfilled: ends before every independent planned start ahead", None
+            return VERDICTS["ends-before-independent"], None
         of = f" of job {ev.protects[0].job}" if ev.protects else ""
-        text = _STARTED[rule].format(word="by" if ev.inclusive else "before", of=of)
+        text = VERDICTS[_STARTED[rule]].format(word="by" if ev.inclusive else "before", of=of)
         if ev.moved:
-            text += ", on the allocation it found (not the one built on the current state)"
+            text = VERDICTS["moved"].format(started=text)
         return text, None
-    why = _held(ev)
-    return f"not started: {why}", why if ev.fits else None
+    text = _held(ev)
+    return text, text[_NOT_STARTED:] if ev.fits else None
 
 
 def _held(ev: DisciplineRuled) -> str:
     if ev.traits.blocks_behind_first_waiting:
         if ev.blocked_by is None:
-            return "does not fit now; no later job starts in this session"
-        if ev.fits:
-            return f"blocked behind job {ev.blocked_by}"
-        return f"does not fit now; waits behind job {ev.blocked_by}"
+            return VERDICTS["strict-last"]
+        return VERDICTS["strict-blocked" if ev.fits else "strict-waits"].format(job=ev.blocked_by)
     if ev.blocked_by is not None:
-        return f"no run limit, so never backfilled: waits behind job {ev.blocked_by}"
+        return VERDICTS["no-run-limit"].format(job=ev.blocked_by)
     if ev.delays is not None:
         what = "the planned start" if ev.traits.independent_starts else "the backfill reservation"
-        return f"would delay {what} of job {ev.delays}"
+        return VERDICTS["delays"].format(what=what, job=ev.delays)
     if ev.fits:
-        return "its planned start is later than now"
+        return VERDICTS["planned-later"]
     if ev.reservation is not None:
-        return "does not fit now; holds the backfill reservation"
+        return VERDICTS["holds-reservation"]
     if ev.traits.single_reservation and ev.protects:
-        return (f"does not fit now; only job {ev.protects[0].job}, the first job that did not fit, holds a "
-                "backfill reservation")
+        return VERDICTS["behind-the-reserved"].format(job=ev.protects[0].job)
     if ev.unending:
         many = len(ev.unending) != 1
         named = ", ".join(f"job {j}" for j in ev.unending[:3]) + (", ..." if len(ev.unending) > 3 else "")
-        return (f"does not fit now, nor once every running job with a run limit has ended; {len(ev.unending)} "
-                f"running job{'s' * many} ({named}) {'have' if many else 'has'} none, so whether it fits once "
-                f"{'they end' if many else 'it ends'} cannot be planned: no backfill reservation")
-    return "does not fit now, nor once every running job has ended: no backfill reservation"
+        return VERDICTS["unending"].format(count=len(ev.unending), s="s" * many, named=named,
+                                           have="have" if many else "has", end="they end" if many else "it ends")
+    return VERDICTS["never"]
 
 
 def section(ev: DisciplineRuled, unit_of: UnitOf) -> Section:
