@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from refsim.report.metrics import bounded_slowdown
 from refsim.report.runfile import ReportError
-from refsim.sim.output import Record, number
+from refsim.sim.output import Record, number, read_fields
 
 
 @dataclass(frozen=True)
@@ -53,13 +53,7 @@ class JobsBuilder:
         self.jobs: dict[str, _Job] = {}
 
     def add(self, record: Record) -> None:
-        try:
-            self._add(record)
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            if isinstance(exc, ReportError):
-                raise
-            raise ReportError(self.name, "", f"a {record.get('kind')} record of job {record.get('job')} is "
-                                             f"malformed ({type(exc).__name__}: {exc})") from None
+        read_fields(self.name, record, self._add)
 
     def _add(self, record: Record) -> None:
         kind = record["kind"]

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from refsim.report.runfile import ReportError
-from refsim.sim.output import Record
+from refsim.sim.output import Record, read_fields
 
 BSLD_BOUND = 10.0  # seconds: run times below this count as this in a bounded slowdown
 OVERALL = "(all)"
@@ -88,13 +88,7 @@ class MetricsBuilder:
     span: Span | None = None
 
     def add(self, record: Record) -> None:
-        try:
-            self._add(record)
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            if isinstance(exc, ReportError):
-                raise
-            raise ReportError(self.name, "", f"a {record.get('kind')} record of job {record.get('job')} is "
-                                             f"malformed ({type(exc).__name__}: {exc})") from None
+        read_fields(self.name, record, self._add)
 
     def _add(self, record: Record) -> None:
         kind = record["kind"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from json.encoder import encode_basestring_ascii as _json_text
 from typing import IO, Any
@@ -38,6 +38,18 @@ Record = dict[str, Any]  # one JSON object of the format: a header, decision, jo
 
 def _charges(charges: tuple[LimitCharge, ...]) -> list[Record]:
     return [{"limit": c.limit, "scope": c.scope, "resource": c.resource, "amount": c.amount} for c in charges]
+
+
+def read_fields(name: str, record: Record, read: Callable[[Record], None]) -> None:
+    """`read(record)`, for a reader of a run's records (`name`: the file, as errors name it): a field missing or of
+    the wrong type is one RecordingError naming the record's kind and job."""
+    try:
+        read(record)
+    except RecordingError:
+        raise
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise RecordingError(name, "", f"a {record.get('kind')} record of job {record.get('job')} is malformed "
+                                       f"({type(exc).__name__}: {exc})") from None
 
 
 def number(value: object) -> float:

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from refsim.model.hostlist import compress_hosts, expand_hosts
-from refsim.sim.output import Record, number
+from refsim.sim.output import Record, number, read_fields
 from refsim.sim.reader import RecordingError
 
 # The pend codes that say the job waits for resources or a limit to free up (docs/pend-reasons.md)
@@ -119,13 +119,7 @@ class StoryBuilder:
         self.run_end: float | None = None
 
     def add(self, record: Record) -> None:
-        try:
-            self._add(record)
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            if isinstance(exc, RecordingError):
-                raise
-            raise RecordingError(self.name, "", f"a {record.get('kind')} record of job {record.get('job')} is "
-                                             f"malformed ({type(exc).__name__}: {exc})") from None
+        read_fields(self.name, record, self._add)
 
     def _add(self, record: Record) -> None:
         kind = record["kind"]
