@@ -269,11 +269,13 @@ def report(run: str, as_json: bool, jobs: bool, sort: str | None, top: int | Non
 
 
 def _report_story(run: str, job: str, as_json: bool) -> None:
-    from refsim.report.runfile import read_run
+    import dataclasses
+
+    from refsim.report.runfile import read_run, run_epoch
     from refsim.sim.story import job_story
     from refsim.sim.storylines import story_data, story_lines
 
-    story = job_story(read_run(run), run, job)
+    story = dataclasses.replace(job_story(read_run(run), run, job), epoch=run_epoch(run))
     if as_json:
         import json
 
@@ -285,17 +287,18 @@ def _report_story(run: str, job: str, as_json: bool) -> None:
 def _report_jobs(run: str, sort: str, top: int | None, form: str) -> None:
     from refsim.report.joblist import job_lines, jobs_csv, jobs_data, sorted_rows
     from refsim.report.jobs import run_jobs
-    from refsim.report.runfile import read_run
+    from refsim.report.runfile import read_run, run_epoch
 
     rows = sorted_rows(run_jobs(read_run(run), run), sort, top)
+    epoch = run_epoch(run)
     if form == "json":
         import json
 
-        click.echo(json.dumps(jobs_data(rows), indent=2, allow_nan=False))
+        click.echo(json.dumps(jobs_data(rows, epoch), indent=2, allow_nan=False))
     elif form == "csv":
         click.echo(jobs_csv(rows), nl=False)
     else:
-        click.echo("\n".join(job_lines(rows)))
+        click.echo("\n".join(job_lines(rows, epoch)))
 
 
 @main.command()

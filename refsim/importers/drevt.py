@@ -27,6 +27,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from refsim.errors import RefsimError
+from refsim.model.epoch import Epoch
 from refsim.model.bounds import MAX_TASKS, MAX_TIME, short
 
 SUBMIT, NODES, QUEUE = "job_submit_time", "num_nodes", "queue"
@@ -307,7 +308,9 @@ def drevt_recording(path: str | Path, nodes: int, timezone: str = "UTC", keep_al
     trace = read_trace(path, nodes, timezone, keep_all_queues)
     runs = run_times(trace, data_rows(trace), choice)
     document = {
-        "refsim": 1,
+        "refsim": 2,
+        # its times are Unix seconds; dates are shown in the zone naive times were read in
+        "epoch": Epoch(0, "UTC" if timezone.upper() == "UTC" else timezone).document(),
         "cluster": cluster_document(nodes, queue_names(trace)),
         "sessions": {"policy": "after-events"},
         "events": [submit_event(j, runs[j.index]) for j in trace.jobs],

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO, cast
 
 from refsim.errors import RefsimError
+from refsim.model.epoch import Epoch, EpochError, offset_name, time_zone
 from refsim.model.bounds import MAX_HOSTS, MAX_TASKS, MAX_TIME, short, whole_number
 
 FIELDS = 18
@@ -247,10 +248,34 @@ def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | No
     width = max(4, len(str(nodes)))
     events = [{"time": j.submit * time_scale, "submit": _submit(j, names, limits)}
               for j in sorted(jobs, key=lambda j: (j.submit, j.number))]
+    epoch = swf_epoch(header) if time_scale == 1 else None  # scaled submit times fall on no real dates
     return {
-        "refsim": 1,
+        "refsim": 1 if epoch is None else 2,
+        **({} if epoch is None else {"epoch": epoch.document()}),
         "cluster": {"hosts": [{"name": f"node{i:0{width}d}", "slots": slots} for i in range(1, nodes + 1)],
                     "queues": queues},
         "sessions": {"policy": "after-events"},
         "events": events,
     }
+
+
+def swf_epoch(header: dict[str, str]) -> Epoch | None:
+    """Time 0 of the log from its header: `UnixStartTime`, its dates shown in `TimeZoneString` (an IANA name), else
+    at the fixed offset `TimeZone` (seconds from UTC: -28800 is 8 hours behind), else in UTC; None without a start
+    time."""
+    start = whole_number(header.get("UnixStartTime", "").strip(), 0, int(MAX_TIME))
+    if start is None:
+        return None
+    for zone in (header.get("TimeZoneString", "").strip(), _offset(header.get("TimeZone", "").strip())):
+        if zone:
+            try:
+                time_zone(zone)
+                return Epoch(start, zone)
+            except EpochError:
+                continue
+    return Epoch(start, "UTC")
+
+
+def _offset(text: str) -> str:
+    seconds = whole_number(text.lstrip("-"), 0, 86399)
+    return "" if seconds is None else offset_name(-seconds if text.startswith("-") else seconds)

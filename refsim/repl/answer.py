@@ -5,6 +5,7 @@ reservations will take first is for the trace below it to say."""
 
 from __future__ import annotations
 
+from refsim.model.epoch import Epoch
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.units import format_number
 from refsim.sched.decisions import Allocation
@@ -18,8 +19,9 @@ def _slots(allocation: Allocation) -> int:
     return int(sum(value for host in allocation.hosts for name, value in host.resources if name == "slots"))
 
 
-def answer(state: SchedulerState, job: JobId, now: float, start_of: StartOf) -> str:
-    """`needs 2 slots; 0 of 3 free now; what it needs comes free at t=100, when job 1 ends (start 0 + run limit 100)`."""
+def answer(state: SchedulerState, job: JobId, now: float, start_of: StartOf, epoch: Epoch | None = None) -> str:
+    """`needs 2 slots; 0 of 3 free now; what it needs comes free at t=100, when job 1 ends (start 0 + run limit
+    100)`; with an epoch, that time's date after it: `t=100 (1993-10-01 00:01:43 PDT)`."""
     spec = state.jobs[job]
     profile = Profile(state, now, start_of)
     held = sum(_slots(h.allocation) for h in profile.holdings if h.start <= now < h.end)
@@ -31,7 +33,8 @@ def answer(state: SchedulerState, job: JobId, now: float, start_of: StartOf) -> 
     if found is not None:
         ending = max((h for h in profile.holdings if h.end <= found.planned_start), key=lambda h: h.end)
         limit = state.jobs[ending.job].run_limit
-        return (f"{lead}; what it needs comes free at t={format_number(found.planned_start)}, when job "
+        date = "" if epoch is None else f" ({epoch.date(found.planned_start)})"
+        return (f"{lead}; what it needs comes free at t={format_number(found.planned_start)}{date}, when job "
                 f"{format_job_ids([ending.job])} ends (start {format_number(ending.start)} + run limit "
                 f"{format_number(limit if limit is not None else INF)})")
     unending = [h.job for h in profile.holdings if h.end == INF]

@@ -58,7 +58,7 @@ class Console:
         self.sim = Simulator(recording, session_hook=lambda round_no: self.tracing.session_started(round_no))
         self.job_log: list[Record] = []  # the run's submit, finish and remove records, for `history`
         self.outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity,
-                                          sink=self._keep_job_record, pends_to_sink=False)
+                                          sink=self._keep_job_record, pends_to_sink=False, epoch=recording.epoch)
         self.outputs.attach(self.sim)
         self.units = UnitsMode.AUTO
         self.quiet_continue = False
@@ -325,6 +325,7 @@ class Console:
             return
         if story.run_end is None:
             story = dataclasses.replace(story, run_end=self.sim.time, ongoing=True)
+        story = dataclasses.replace(story, epoch=self.recording.epoch)
         for line in story_lines(story):
             self.write(line)
 

@@ -98,4 +98,5 @@ def _dry_run(sim: Simulator, job: JobId, level: Level, where: tuple[str, int]) -
                                   sim.discipline, sim.time, sim.start_of):
             if result.job == job:
                 break
-    return _DryRun(collector.record(), position, len(order), answer(sim.state.copy(), job, sim.time, sim.start_of))
+    return _DryRun(collector.record(), position, len(order), answer(sim.state.copy(), job, sim.time, sim.start_of,
+                                                                   sim.recording.epoch))

@@ -8,6 +8,7 @@ import io
 from collections.abc import Callable
 
 from refsim.model.duration import duration_words
+from refsim.model.epoch import Epoch
 from refsim.model.units import format_number
 from refsim.report.jobs import JobRow
 
@@ -45,18 +46,31 @@ def _cells(row: JobRow) -> list[str]:
             row.reason or "-"]
 
 
-def job_lines(rows: list[JobRow]) -> list[str]:
-    """A table, one row per job: times and waits in seconds, the wait also in words."""
-    table = [list(HEADINGS)] + [_cells(row) for row in rows]
-    widths = [max(len(line[i]) for line in table) for i in range(len(HEADINGS))]
-    text_columns = (0, 1, len(HEADINGS) - 1)
+def job_lines(rows: list[JobRow], epoch: Epoch | None = None) -> list[str]:
+    """A table, one row per job: times and waits in seconds, the wait also in words; with an epoch, the dates of
+    submission and start too."""
+    headings = list(HEADINGS)
+    table = [_cells(row) for row in rows]
+    if epoch is not None:
+        headings[5:5] = ["submitted at", "started at"]
+        for row, cells in zip(rows, table):
+            cells[5:5] = [epoch.date(row.submit), "-" if row.start is None else epoch.date(row.start)]
+    table.insert(0, headings)
+    widths = [max(len(line[i]) for line in table) for i in range(len(headings))]
+    text_columns = (0, 1, len(headings) - 1)
     return ["  ".join(cell.ljust(w) if i in text_columns else cell.rjust(w)
                       for i, (cell, w) in enumerate(zip(line, widths))).rstrip() for line in table]
 
 
-def jobs_data(rows: list[JobRow]) -> list[dict[str, object]]:
-    """The rows as JSON-ready objects, one key per field (times in seconds, null where the file does not tell)."""
-    return [dataclasses.asdict(row) for row in rows]
+def jobs_data(rows: list[JobRow], epoch: Epoch | None = None) -> list[dict[str, object]]:
+    """The rows as JSON-ready objects, one key per field (times in seconds, null where the file does not tell);
+    with an epoch, `submit_date` and `start_date` too."""
+    data = [dataclasses.asdict(row) for row in rows]
+    if epoch is not None:
+        for row, obj in zip(rows, data):
+            obj["submit_date"] = epoch.date(row.submit)
+            obj["start_date"] = None if row.start is None else epoch.date(row.start)
+    return data
 
 
 def jobs_csv(rows: list[JobRow]) -> str:

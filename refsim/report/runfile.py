@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from refsim.model.epoch import Epoch, EpochError, time_zone
 from refsim.sim.output import FORMAT, Record
 from refsim.sim.reader import RecordingError
 
@@ -36,6 +37,24 @@ def read_run(path: str | Path) -> Iterator[Record]:
         raise ReportError(name, "", f"cannot read: {exc.strerror or exc}") from None
     except (EOFError, zlib.error, UnicodeDecodeError):
         raise ReportError(name, "", "is damaged (not UTF-8 text, or a broken .gz file)") from None
+
+
+def run_epoch(path: str | Path) -> Epoch | None:
+    """The recording's epoch a --sim-output file's header carries (version 3), if any. Call after read_run has
+    read the file: its header was checked then."""
+    with _open(path) as lines:
+        header = json.loads(next(lines, "{}"))
+    epoch = header.get("epoch") if isinstance(header, dict) else None
+    if not isinstance(epoch, dict):
+        return None
+    unix, zone = epoch.get("unix"), epoch.get("timezone")
+    if isinstance(unix, bool) or not isinstance(unix, (int, float)) or not isinstance(zone, str):
+        raise ReportError(str(path), "line 1", "the header's epoch needs a number `unix` and a text `timezone`")
+    try:
+        time_zone(zone)
+    except EpochError as exc:
+        raise ReportError(str(path), "line 1", f"the header's epoch: {exc}") from None
+    return Epoch(unix, zone)
 
 
 def _open(path: str | Path) -> TextIO:

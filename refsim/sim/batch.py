@@ -59,7 +59,7 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
     keeps pend records from the sink (metrics never read them; a loaded replay makes millions)."""
     verifier = Verifier.of_file(verify) if verify is not None else None
     outputs = ReplayOutputs.open(recording.source, input_files(recording, verify), output, log, verbosity, sink,
-                                 verifier, keep_records=False, pends_to_sink=pends_to_sink)
+                                 verifier, keep_records=False, pends_to_sink=pends_to_sink, epoch=recording.epoch)
     outputs.listener = on_record
     simulator = Simulator(recording)
     outputs.attach(simulator)

@@ -8,8 +8,9 @@ from functools import partial
 from pathlib import Path
 
 from refsim.model.bounds import (MAX_ARRAY, MAX_HOSTS, MAX_INDEX, MAX_PRIORITY, MAX_TASKS, MIN_INTERVAL,
-                                 MIN_PRIORITY, short, whole_number)
+                                 MIN_PRIORITY, MAX_TIME, short, whole_number)
 from refsim.model.cluster import Cluster, Host, HostStatus, Queue, SharedResource
+from refsim.model.epoch import Epoch, EpochError, time_zone
 from refsim.model.jobid import JobId, JobIdError, parse_job_id
 from refsim.model.jobs import Job
 from refsim.model.units import Amount
@@ -21,7 +22,8 @@ from refsim.sim.reader import Node, RecordingError, read_document
 from refsim.sim.recording import (Event, Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
                                   SessionPolicy, Sessions, Submit)
 
-TOP_KEYS = ("refsim", "cluster", "sessions", "scheduling", "events", "decisions", "test")
+TOP_KEYS = ("refsim", "epoch", "cluster", "sessions", "scheduling", "events", "decisions", "test")
+VERSIONS = (1, 2)  # 2: an `epoch` may say when time 0 is (docs/recording.md, "Epoch")
 CONSUMER_KEYS = {f"{k.value}s": (k, False) for k in ConsumerKind} | {f"per_{k.value}": (k, True) for k in ConsumerKind}
 
 
@@ -32,9 +34,14 @@ def load_recording(path: str | Path) -> Recording:
 
 def recording_from(document: object, source: str) -> Recording:
     root = Node(document, source).mapping(TOP_KEYS, required=("cluster",))
-    version = root.child("refsim").value
-    if root.has("refsim") and (type(version) is not int or version != 1):  # `true` is not version 1
-        raise root.child("refsim").error("unsupported format version (expected 1)")
+    version = root.child("refsim").value if root.has("refsim") else 1
+    if type(version) is not int or version not in VERSIONS:  # `true` is not version 1
+        raise root.child("refsim").error("unsupported format version (expected 1 or 2)")
+    epoch = None
+    if root.has("epoch"):
+        if version < 2:
+            raise root.child("epoch").error("an epoch needs format version 2 (refsim: 2)")
+        epoch = _epoch(root.child("epoch"))
     cluster = cluster_from(root.child("cluster"))
     events = _events(root.child("events"), cluster) if root.has("events") else ()
     sessions = _sessions(root, events)
@@ -44,7 +51,18 @@ def recording_from(document: object, source: str) -> Recording:
         from refsim.sim.output import records_from  # the record form is the output module's
         expected = records_from(root.child("decisions"))
     discipline = _discipline(root.child("scheduling")) if root.has("scheduling") else DEFAULT
-    return Recording(cluster, events, sessions, source, faults, expected, discipline)
+    return Recording(cluster, events, sessions, source, faults, expected, discipline, epoch)
+
+
+def _epoch(node: Node) -> Epoch:
+    node = node.mapping(("unix", "timezone"), required=("unix", "timezone"))
+    unix = node.child("unix").number(-MAX_TIME, MAX_TIME)  # seconds from 1970, before it or after
+    zone = node.child("timezone").text()
+    try:
+        time_zone(zone)
+    except EpochError as exc:
+        raise node.child("timezone").error(str(exc)) from None
+    return Epoch(unix, zone)
 
 
 def _discipline(node: Node) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 from json.encoder import encode_basestring_ascii as _json_text
 from typing import IO, Any
 
+from refsim.model.epoch import Epoch
 from refsim.model.hostlist import compress_hosts
 from refsim.model.jobid import JobId
 from refsim.model.jobs import JobState
@@ -28,6 +29,7 @@ from refsim.sim.reader import Node, RecordingError, read_document
 
 FORMAT = "refsim-sim-output"
 VERSION = 2  # 2: pend reasons grouped by code and detail with compressed host lists; .gz output
+EPOCH_VERSION = 3  # 3: the header carries the recording's epoch (written only when the recording has one)
 JOB_KINDS = {JobState.PENDING: "submit", JobState.FINISHED: "finish", JobState.REMOVED: "remove"}
 END_KIND = "end"
 COMPRESSLEVEL = 3  # gzip level of a .gz output: 3 compresses the NASA x0.5 output 2.5x faster than 6, 15% larger
@@ -47,7 +49,14 @@ def read_fields(name: str, record: Record, read: Callable[[Record], None]) -> No
         read(record)
     except RecordingError:
         raise
-    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+    except KeyError as exc:
+        if exc.args == ("time",):  # version 1 records: what happened, but not when
+            raise RecordingError(name, "", f"a {record.get('kind')} record of job {record.get('job')} has no time: "
+                                           "the file was written before records carried times, so this cannot be "
+                                           "told from it (replay it again with --sim-output)") from None
+        raise RecordingError(name, "", f"a {record.get('kind')} record of job {record.get('job')} is malformed "
+                                       f"(KeyError: {exc})") from None
+    except (TypeError, AttributeError, ValueError) as exc:
         raise RecordingError(name, "", f"a {record.get('kind')} record of job {record.get('job')} is malformed "
                                        f"({type(exc).__name__}: {exc})") from None
 
@@ -239,7 +248,8 @@ class SimOutput:
 
     BLOCK = 4096
 
-    def __init__(self, path: str | Path, recording: str, now: dt.datetime | None = None) -> None:
+    def __init__(self, path: str | Path, recording: str, now: dt.datetime | None = None,
+                 epoch: Epoch | None = None) -> None:
         self.path = Path(path)
         compressed = self.path.suffix == ".gz"
         self.atomic = AtomicFile(self.path, binary=compressed)
@@ -248,7 +258,10 @@ class SimOutput:
             self._zipped = gzip.GzipFile(fileobj=self.atomic.file, mode="wb", compresslevel=COMPRESSLEVEL, mtime=0)
         self._lines: list[str] = []
         written = (now or dt.datetime.now(dt.timezone.utc)).isoformat(timespec="seconds")
-        self.write_line(dumps({"format": FORMAT, "version": VERSION, "recording": recording, "written": written}))
+        header: Record = {"format": FORMAT, "version": VERSION, "recording": recording, "written": written}
+        if epoch is not None:  # version 3: the recording's epoch; a file without one is a version 2 file
+            header.update(version=EPOCH_VERSION, epoch=epoch.document())
+        self.write_line(dumps(header))
 
     def write(self, record: Record) -> None:
         self.write_line(dumps(record))
@@ -324,9 +337,9 @@ def _check_header(line: str, name: str) -> None:
     except json.JSONDecodeError as exc:
         raise RecordingError(name, "line 1", f"not valid JSON: {exc.msg}") from None
     version = header.get("version", 1) if isinstance(header, dict) else None
-    if version not in (1, VERSION):
+    if version not in (1, VERSION, EPOCH_VERSION):
         raise RecordingError(name, "line 1", f"unsupported output format version {version!r} (this refsim reads "
-                                             f"1 to {VERSION})")
+                                             f"1 to {EPOCH_VERSION})")
 
 
 def _recording_decisions(path: str | Path, name: str) -> Iterator[Record]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from refsim.model.epoch import Epoch
 from refsim.errors import RefsimError
 from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Dispatch, Pend
@@ -33,8 +34,9 @@ class OutputWriteError(RefsimError):
 class ReplayOutputs:
     def __init__(self, recording: str, output: SimOutput | None = None, log: SchedulerLog | None = None,
                  inputs: Iterable[Named] = (), sink: RecordSink | None = None, verifier: Verifier | None = None,
-                 keep_records: bool = True, pends_to_sink: bool = True) -> None:
+                 keep_records: bool = True, pends_to_sink: bool = True, epoch: Epoch | None = None) -> None:
         self.recording = recording
+        self.epoch = epoch  # the recording's, for the header of each --sim-output file
         self.output = output
         self.log = log
         self.inputs = list(inputs)  # the run's input files, which no output may be
@@ -53,7 +55,7 @@ class ReplayOutputs:
     def open(cls, recording: str, inputs: Iterable[Named] = (), output: str | Path | None = None,
              log: str | Path | None = None, verbosity: int = 0, sink: RecordSink | None = None,
              verifier: Verifier | None = None, keep_records: bool = True,
-             pends_to_sink: bool = True) -> ReplayOutputs:
+             pends_to_sink: bool = True, epoch: Epoch | None = None) -> ReplayOutputs:
         """Check every path before opening any, so a refused one leaves every file as it was."""
         inputs = list(inputs)
         if output is not None:
@@ -61,14 +63,14 @@ class ReplayOutputs:
         if log is not None:
             guarded_output(log, inputs, [("the --sim-output file", output)] if output is not None else [],
                            appending=True, role=LOG)
-        sim_output = SimOutput(output, recording) if output is not None else None
+        sim_output = SimOutput(output, recording, epoch=epoch) if output is not None else None
         try:
             scheduler_log = SchedulerLog(log, verbosity) if log is not None else None
         except BaseException:
             if sim_output is not None:
                 sim_output.discard()
             raise
-        return cls(recording, sim_output, scheduler_log, inputs, sink, verifier, keep_records, pends_to_sink)
+        return cls(recording, sim_output, scheduler_log, inputs, sink, verifier, keep_records, pends_to_sink, epoch)
 
     def claims(self) -> list[Named]:
         """The files this run writes now: another output must be none of them."""
@@ -187,7 +189,7 @@ class ReplayOutputs:
         """Send the records reported from now on to a new --sim-output file (`set output`). The path is checked
         first; then the previous output is finished and put in place, and the new one started."""
         guarded_output(path, self.inputs, self.claims() + list(reserved), role="set output")
-        new = SimOutput(path, self.recording)
+        new = SimOutput(path, self.recording, epoch=self.epoch)
         previous, self.output = self.output, new
         if previous is not None:
             try:

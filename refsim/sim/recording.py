@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from refsim.model.epoch import Epoch
 from refsim.model.cluster import Cluster, HostStatus
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
@@ -79,3 +80,4 @@ class Recording:
     faults: tuple[Fault, ...] = ()
     expected: tuple[dict[str, Any], ...] | None = None  # recorded decisions, in the --sim-output record form
     discipline: str = "greedy"  # the dispatching discipline (docs/disciplines.md)
+    epoch: Epoch | None = None  # when time 0 is, if the recording says (format version 2)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from refsim.model.epoch import Epoch
 from refsim.model.hostlist import compress_hosts, expand_hosts
 from refsim.sim.output import Record, number, read_fields
 from refsim.sim.reader import RecordingError
@@ -77,6 +78,7 @@ class Story:
     overtakers: tuple[Start, ...]  # by start time
     planned: tuple[float | None, ...]  # each held reservation's planned start, in session order
     ongoing: bool = False  # the run so far (the console's history): run_end is now, not the run's end
+    epoch: Epoch | None = None  # when time 0 is, if the recording says: times are shown as dates too
 
     @property
     def waited(self) -> float | None:

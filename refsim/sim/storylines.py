@@ -25,9 +25,12 @@ def _more(count: int, noun: str) -> list[str]:
 
 def story_lines(story: Story) -> list[str]:
     """The story: what it was, when it waited and why, who took what it needed, what it finally waited for, who
-    overtook it, its planned starts, and a starvation note."""
+    overtook it, its planned starts, and a starvation note; with an epoch, the dates of its submission and start."""
     tasks = "" if story.tasks is None else f", {story.tasks} slot{'s' * (story.tasks != 1)}"
     lines = [f"job {story.job}: queue {story.queue}{tasks}", "  " + _when(story)]
+    if story.epoch is not None:
+        dates = f"  submitted {story.epoch.date(story.submit)}"
+        lines.append(dates + ("" if story.start is None else f", started {story.epoch.date(story.start)}"))
     if story.runs:
         lines.append("  pend reasons, by run of sessions:")
         for run in story.runs[:MAX_LISTED]:
@@ -115,4 +118,8 @@ def story_data(story: Story) -> dict[str, object]:
     data["waited"] = story.waited
     data["starved"] = story.starved
     del data["ongoing"]
+    epoch = story.epoch
+    data["epoch"] = None if epoch is None else epoch.document()
+    data["submit_date"] = None if epoch is None else epoch.date(story.submit)
+    data["start_date"] = None if epoch is None or story.start is None else epoch.date(story.start)
     return data

@@ -41,13 +41,15 @@ def variant(document: dict[str, Any], parameters: Parameters, paths: dict[str, D
 
 def with_time_scale(document: dict[str, Any], factor: float) -> dict[str, Any]:
     """Every event's time multiplied by `factor`, as `refsim import swf --time-scale` does to submit times; the
-    order of events is kept, since multiplying by a positive number keeps it."""
+    order of events is kept, since multiplying by a positive number keeps it. A scaled recording's times fall on
+    no real dates, so its epoch, if any, is left out."""
     events = document.get("events")
     if not isinstance(events, list):
         return document
     scaled = [{**e, "time": e["time"] * factor} if isinstance(e, dict) and _is_number(e.get("time")) else e
               for e in events]
-    return {**document, "events": scaled}
+    kept = {key: value for key, value in document.items() if key != "epoch" or factor == 1}
+    return {**kept, "events": scaled}
 
 
 def _is_number(value: object) -> bool:

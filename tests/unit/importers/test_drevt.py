@@ -379,11 +379,13 @@ def test_the_recording_of_a_small_trace_reads_exactly_as_documented(tmp_path):
     """Two rows, on 2 nodes with every queue kept: two one-slot hosts node0001-node0002, the queues pbatch (the
     default, first) then debug, all at priority 0 (one priority: first come, first served), sessions after events,
     and one submit per row at its submit time, the later row last. Job 1 gives no actual run time, so it runs its
-    limit. Kills: importers/drevt.py:cluster_document's queue priority `0` -> `1`."""
+    limit. Its times are Unix seconds, so its epoch (format version 2) is 1970 in the --timezone given (UTC by
+    default). Kills: importers/drevt.py:cluster_document's queue priority `0` -> `1`."""
     text = "job_submit_time,num_nodes,queue,time_limit,actual_run_time\n7,2,debug,30,12.5\n3,1,,60,\n"
     document, _ = drevt_recording(write_trace(tmp_path, text), 2, keep_all_queues=True)
     assert document == {
-        "refsim": 1,
+        "refsim": 2,
+        "epoch": {"unix": 0, "timezone": "UTC"},
         "cluster": {"hosts": [{"name": "node0001", "slots": 1}, {"name": "node0002", "slots": 1}],
                     "queues": [{"name": "pbatch", "priority": 0}, {"name": "debug", "priority": 0}]},
         "sessions": {"policy": "after-events"},

@@ -14,7 +14,7 @@ def _complete(text: str) -> list[str]:
 
 def test_an_empty_line_completes_to_every_first_command_word():
     """Kills: `nested or not words` -> `nested and not words` (an empty line would offer nothing)."""
-    assert _complete("") == ["break", "continue", "delete", "help", "info", "quit", "set", "show", "snapshot",
+    assert _complete("") == ["break", "continue", "delete", "help", "history", "info", "quit", "set", "show", "snapshot",
                              "step", "trace", "why"]
 
 

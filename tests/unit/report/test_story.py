@@ -136,3 +136,15 @@ def test_json_lists_every_part(easy):
 def test_an_unknown_job_or_both_forms_are_refused(easy, args, message):
     result = run("report", easy, *args)
     assert result.exit_code == 2 and result.output.endswith(message.format(run=easy))
+
+
+@pytest.mark.parametrize("form", [["--jobs"], ["--job", "1"]])
+def test_an_old_file_without_times_says_what_cannot_be_told(tmp_path, form):
+    """A version 1 file's records say what happened but not when: neither a job list nor a story can be told."""
+    old = tmp_path / "old.jsonl"
+    old.write_text('{"format":"refsim-sim-output","version":1}\n{"job":"1","kind":"submit","queue":"q"}\n')
+    result = run("report", str(old), *form)
+    assert result.exit_code == 2
+    assert result.output == (f"Error: {old}: a submit record of job 1 has no time: the file was written before "
+                             "records carried times, so this cannot be told from it (replay it again with "
+                             "--sim-output)\n")

@@ -83,7 +83,7 @@ def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(t
 
 
 @pytest.mark.parametrize("header, shown", [
-    ('{"format":"refsim-sim-output","version":9}', "9"),
+    ('{"format":"refsim-sim-output","version":9}', "9"), ('{"format":"refsim-sim-output","version":4}', "4"),
     ('{"format":"refsim-sim-output","version":"2"}', "'2'"),
     ('["refsim-sim-output"]', "None"),
 ])
@@ -91,13 +91,13 @@ def test_an_output_format_version_this_refsim_does_not_read_is_named_with_the_ve
         tmp_path, header, shown):
     """Kills: sim/output.py:_check_header's message texts mutated (the test of version 9 matched a part of the
     message only). A header's version is shown as Python writes it (a string in quotes), and a header that is not
-    a JSON object has no version (None); this refsim reads versions 1 and 2."""
+    a JSON object has no version (None); this refsim reads versions 1 to 3 (3: a header with an epoch)."""
     path = tmp_path / "future.jsonl"
     path.write_text(header + "\n" + PEND, encoding="utf-8")
     with pytest.raises(RecordingError) as raised:
         read_output(path)
     assert str(raised.value) == (f"{path}: line 1: unsupported output format version {shown} "
-                                 "(this refsim reads 1 to 2)")
+                                 "(this refsim reads 1 to 3)")
 
 
 def test_a_header_without_a_version_is_read_as_version_1(tmp_path):

@@ -65,7 +65,17 @@ def test_a_negative_amount_is_named_negative():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("refsim: 2\nevents: []\n", "refsim: unsupported format version (expected 1)"),
+    ("refsim: 3\nevents: []\n", "refsim: unsupported format version (expected 1 or 2)"),
+    ("refsim: 0\nevents: []\n", "refsim: unsupported format version (expected 1 or 2)"),
+    ("refsim: true\nevents: []\n", "refsim: unsupported format version (expected 1 or 2)"),
+    ("epoch: {unix: 0, timezone: UTC}\ncluster:\n  hosts:\n    - {name: a, slots: 1}\n",
+     "epoch: an epoch needs format version 2 (refsim: 2)"),
+    ("refsim: 2\nepoch: {unix: 0, timezone: Mars/Olympus}\ncluster:\n  hosts:\n    - {name: a, slots: 1}\n",
+     "epoch.timezone: unknown time zone 'Mars/Olympus' (an IANA name, UTC, or UTC+HH:MM)"),
+    ("refsim: 2\nepoch: {unix: 10000000000001, timezone: UTC}\ncluster:\n  hosts:\n    - {name: a, slots: 1}\n",
+     "epoch.unix: 10000000000001 is above 1000000000000"),
+    ("refsim: 2\nepoch: {unix: 0}\ncluster:\n  hosts:\n    - {name: a, slots: 1}\n",
+     "epoch: missing 'timezone'"),
     ("cluster:\n  hosts:\n    - {name: a, slots: 1}\n  queues:\n    - {name: q}\n    - {name: q}\nevents: []\n",
      "cluster.queues[1]: duplicate queue 'q'"),
     ("cluster:\n  hosts:\n    - {name: \"a b\", slots: 1}\nevents: []\n",
