@@ -8,6 +8,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import BatchSummary, open_recording
+from refsim.sim.collection import rare_full_collections
 from refsim.sim.log import STDERR
 from refsim.sim.paths import Named
 from refsim.sim.recording import Recording
@@ -136,19 +138,21 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         log_path = STDERR  # -v without --log: the log goes to the terminal, apart from the console's output
     files = BatchFiles(sim_output, sim_verify, verify_report, log_path, verbose, schedule, resources)
     try:
-        loaded = _recording(recording, example)
-        if discipline is not None:
-            loaded = replace(loaded, discipline=discipline)
-        if interactive:
-            _interactive(loaded, sim_output, sim_verify, log_path, verbose, on_error)
-            return
-        metrics = MetricsBuilder(recording or example or "demo")
-        result = replay_with_files(loaded, files, sink=metrics.add)
+        # a batch run keeps what it loads and makes to its end: full collections would only walk it (collection.py)
+        with nullcontext() if interactive else rare_full_collections():
+            loaded = _recording(recording, example)
+            if discipline is not None:
+                loaded = replace(loaded, discipline=discipline)
+            if interactive:
+                _interactive(loaded, sim_output, sim_verify, log_path, verbose, on_error)
+                return
+            metrics = MetricsBuilder(recording or example or "demo")
+            result = replay_with_files(loaded, files, sink=metrics.add)
+            summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(metrics.metrics())))
     except BrokenPipeError:
         raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
         raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
-    summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(metrics.metrics())))
     for line in summary.lines():
         click.echo(line)
     if result.mismatches:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from refsim.model.units import format_number
 from refsim.sched.results import KnownOutcomes
+from refsim.sim.collection import rare_full_collections
 from refsim.sim.jobtable import JobTable
 from refsim.sim.load import load_recording, recording_from
 from refsim.sim.outputs import RecordSink, ReplayOutputs
@@ -67,15 +68,16 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
     # log and a caller's listener take each report as the simulator made it.
     compact = log is None and on_record is None
     try:
-        for report in simulator.reports(compact):
-            if isinstance(report, KnownOutcomes):
-                outputs.report_known(report, simulator.time)
-            else:
-                outputs.report(report, simulator.time)
-            if progress is not None:
-                progress(simulator.time)
-            if isinstance(report, ReplayEnded):
-                ended = report
+        with rare_full_collections():  # the replay keeps what it makes to its end (collection.py)
+            for report in simulator.reports(compact):
+                if isinstance(report, KnownOutcomes):
+                    outputs.report_known(report, simulator.time)
+                else:
+                    outputs.report(report, simulator.time)
+                if progress is not None:
+                    progress(simulator.time)
+                if isinstance(report, ReplayEnded):
+                    ended = report
     except BaseException:
         outputs.discard()
         raise
