@@ -16,3 +16,15 @@ def test_full_collections_are_rare_within_the_block_and_the_thresholds_come_back
             assert gc.get_threshold() == (young, middle, oldest)
             1 / 0
     assert gc.get_threshold() == before
+
+
+def test_the_refsim_process_freezes_what_is_left_on_its_way_out():
+    from refsim.cli import run
+
+    gc.unfreeze()
+    try:
+        with pytest.raises(SystemExit):
+            run(args=["--version"])
+        assert gc.get_freeze_count() > 0  # the interpreter's last collection will pass these over
+    finally:
+        gc.unfreeze()
