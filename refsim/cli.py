@@ -124,7 +124,7 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         interactive: bool, on_error: str, example: str | None, verify_report: str | None, discipline: str | None,
         schedule: str | None, resources: str | None) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
-    from refsim.report.metrics import MetricsBuilder
+    from refsim.report.metrics import Span, replay_metrics
     from refsim.report.summary import metric_lines
     from refsim.sim.batchrun import BatchFiles, replay_with_files
 
@@ -147,9 +147,12 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
             if interactive:
                 _interactive(loaded, sim_output, sim_verify, log_path, verbose, on_error)
                 return
-            metrics = MetricsBuilder(recording or example or "demo")
-            result = replay_with_files(loaded, files, sink=metrics.add)
-            summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(metrics.metrics())))
+            result = replay_with_files(loaded, files)
+            assert result.jobs is not None  # a batch run returns its job table
+            # the metrics from the job table: no record is built for them (run_metrics of --sim-output's alike)
+            span = Span(result.began, result.statistics.time, result.slots)  # what the end record would say
+            metrics = replay_metrics(result.jobs.records.values(), span, recording or example or "demo")
+            summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(metrics)))
     except BrokenPipeError:
         raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:

@@ -361,9 +361,9 @@ class Profile:
         found = []
         for i in np.flatnonzero(some_free).tolist():
             host = hosts[i]
-            used = {resource: column[i] for resource, column in amounts.items()}
-            free = tuple((name, normalise(total - used.get(name, 0))) for name, total in sorted(host.capacities.items())
-                         if total - used.get(name, 0) > 0)
+            on_host = {resource: column[i] for resource, column in amounts.items()}
+            free = tuple((name, normalise(total - on_host.get(name, 0)))
+                         for name, total in sorted(host.capacities.items()) if total - on_host.get(name, 0) > 0)
             if free:
                 found.append((host.name, free))
         shared = tuple((r.name, normalise(r.total - 0)) for r in self.state.cluster.shared if r.total - 0 > 0)
