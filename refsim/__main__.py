@@ -1,5 +1,5 @@
 """`python -m refsim`: the same as the `refsim` command."""
 
-from refsim.cli import main
+from refsim.cli import run
 
-main(prog_name="refsim")
+run(prog_name="refsim")

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +22,7 @@ from refsim.progress import Progress
 from refsim.report.joblist import SORTS as JOB_SORTS
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import BatchSummary, open_recording
+from refsim.sim.collection import rare_full_collections
 from refsim.sim.log import STDERR
 from refsim.sim.paths import Named
 from refsim.sim.recording import Recording
@@ -123,7 +126,7 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         interactive: bool, on_error: str, example: str | None, verify_report: str | None, discipline: str | None,
         schedule: str | None, resources: str | None, as_json: bool) -> None:
     """Replay RECORDING (YAML or JSON; the built-in demo when omitted)."""
-    from refsim.report.metrics import MetricsBuilder
+    from refsim.report.metrics import Span, replay_metrics
     from refsim.report.summary import metric_lines, metrics_data
     from refsim.sim.batchrun import BatchFiles, replay_with_files
 
@@ -138,22 +141,26 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         log_path = STDERR  # -v without --log: the log goes to the terminal, apart from the console's output
     files = BatchFiles(sim_output, sim_verify, verify_report, log_path, verbose, schedule, resources)
     try:
-        loaded = _recording(recording, example)
-        if discipline is not None:
-            loaded = replace(loaded, discipline=discipline)
-        if interactive:
-            _interactive(loaded, sim_output, sim_verify, log_path, verbose, on_error)
-            return
-        metrics = MetricsBuilder(recording or example or "demo")
-        result = replay_with_files(loaded, files, sink=metrics.add)
+        # a batch run keeps what it loads and makes to its end: full collections would only walk it (collection.py)
+        with nullcontext() if interactive else rare_full_collections():
+            loaded = _recording(recording, example)
+            if discipline is not None:
+                loaded = replace(loaded, discipline=discipline)
+            if interactive:
+                _interactive(loaded, sim_output, sim_verify, log_path, verbose, on_error)
+                return
+            result = replay_with_files(loaded, files)
+            assert result.jobs is not None  # a batch run returns its job table
+            # the metrics from the job table: no record is built for them (run_metrics of --sim-output's alike)
+            span = Span(result.began, result.statistics.time, result.slots)  # what the end record would say
+            metrics = replay_metrics(result.jobs.records.values(), span, recording or example or "demo")
+            summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(metrics)))
     except BrokenPipeError:
         raise  # the reader went away: handled for every command by _Refsim
     except OSError as exc:
         raise InputError(f"{exc.filename}: {exc.strerror}" if exc.filename else str(exc)) from None
-    figures = metrics.metrics()
-    summary = replace(BatchSummary.of(loaded, result), metrics=tuple(metric_lines(figures)))
     if as_json:
-        click.echo(_json_text({**summary.data(), "metrics": metrics_data(figures)}))
+        click.echo(_json_text({**summary.data(), "metrics": metrics_data(metrics)}))
     else:
         for line in summary.lines():
             click.echo(line)
@@ -490,5 +497,16 @@ def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], outp
     click.echo(summary)
 
 
+def run(**extra: Any) -> None:
+    """The `refsim` process (the console script, `python -m refsim` and `python -m refsim.cli`): main(), then, on
+    the way out, every object left is frozen (gc.freeze()). A replay's objects that are garbage by then hang off a
+    few reference cycles, so the interpreter's last collection would walk and free them one by one: half a second
+    of the NASA log's `refsim sim`, for memory the process hands back to the system whole as it ends."""
+    try:
+        main(**extra)
+    finally:
+        gc.freeze()
+
+
 if __name__ == "__main__":
-    main()
+    run()

@@ -15,6 +15,7 @@ workload runs in its own process, so its CPU seconds (time.process_time, import 
     python tools/bench.py sweep [--swf PATH] [--jobs 1000] [--disciplines greedy,...] [--scales 1.0,0.75,0.5]
     python tools/bench.py backfill [--swf PATH] [--disciplines greedy,...] [--scales 0.5,1] [--repeat N]
         [--tier-jobs 10000] [--compare-jobs 3000] [--peer-python /tmp/accasim-venv/bin/python]
+    python tools/bench.py compare --trees /work/main,. [--repeat 3] [--peer-python /tmp/accasim-venv/bin/python]
 """
 
 from __future__ import annotations
@@ -636,6 +637,88 @@ def bench_backfill(args: argparse.Namespace) -> None:
     _ratio_table(f"  CPU of the replay (import excluded), best of {args.repeat}", best)
 
 
+def _tree_env(tree: str) -> dict:
+    """The environment of a child that imports refsim from `tree` (run with `tree` as its working directory, which
+    `python -m` puts first on the path)."""
+    return {**_bench_env(), "PYTHONPATH": tree, "PYTHONHASHSEED": "0"}
+
+
+def _tree_process_cpu(tree: str, recording: Path, discipline: str) -> float:
+    """CPU seconds of a whole `refsim sim` process of `tree`'s refsim (start-up and loading included)."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "refsim.cli", "sim", str(recording), "--discipline", discipline],
+                   check=True, stdout=subprocess.DEVNULL, env=_tree_env(tree), cwd=tree)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _tree_replay_cpu(tree: str, source: str, discipline: str) -> float:
+    """CPU seconds of a replay (import excluded) by `tree`'s own tools/bench.py discipline_replay()."""
+    import json
+    import subprocess
+
+    code = _WORKLOAD.format(tools=str(Path(tree) / "tools"), function="discipline_replay",
+                            args=(source, 1.0, None, discipline, None))
+    done = subprocess.run([sys.executable, "-c", code], env=_tree_env(tree), cwd=tree, capture_output=True,
+                          text=True, check=True)
+    return float(json.loads(done.stdout.splitlines()[-1])["cpu"])
+
+
+def _peer_cpu(peer_python: str, swf: Path, policy: str) -> float:
+    """AccaSim's CPU seconds for one policy (tools/peer_accasim.py, one run)."""
+    import re
+    import subprocess
+
+    peer = Path(__file__).resolve().parent / "peer_accasim.py"
+    done = subprocess.run([peer_python, str(peer), "--swf", str(swf), "--policy", policy, "--repeat", "1"],
+                          capture_output=True, text=True, check=True)
+    found = re.search(r"cpu ([0-9.]+)s", done.stdout)
+    if found is None:
+        raise SystemExit(f"no AccaSim figure from {peer_python}: {done.stdout.strip()}")
+    return float(found.group(1))
+
+
+def bench_compare(args: argparse.Namespace) -> None:
+    """Source trees against one another in one alternating run (best of --repeat per figure): whole `refsim sim`
+    processes on NASA x1 (run limits = run times), beside AccaSim's FIFO and EASY when its Python is given; then
+    replays (import excluded) of NASA x1 and of DR_EVT's scale tier. Each round runs every tree once."""
+    import json
+    import math
+    import os
+    import tempfile
+
+    trees, swf = [str(Path(t).resolve()) for t in args.trees.split(",")], Path(args.swf)
+    best: dict[tuple[str, str, str], float] = {}
+
+    def keep(key: tuple[str, str, str], cpu: float) -> None:
+        best[key] = min(best.get(key, math.inf), cpu)
+
+    with tempfile.TemporaryDirectory() as folder:
+        recording = Path(folder) / "nasa.json"
+        recording.write_text(json.dumps(nasa_with_run_limits(swf, 1.0, None)))
+        for round_no in range(1, args.repeat + 1):
+            loads = [os.getloadavg()[0]]
+            for tree in trees:
+                for name in args.processes.split(","):
+                    keep(("NASA x1, whole process", tree, name), _tree_process_cpu(tree, recording, name))
+            if args.peer_python:
+                for policy in ("fifo", "easy"):
+                    keep(("NASA x1, whole process", "AccaSim 1.1.3", policy), _peer_cpu(args.peer_python, swf, policy))
+            loads.append(os.getloadavg()[0])
+            for tree in trees:
+                for name in args.replays.split(","):
+                    keep(("NASA x1, replay", tree, name), _tree_replay_cpu(tree, f"nasa:{swf}", name))
+                for name in args.tier.split(","):
+                    keep(("DR_EVT tier, replay", tree, name), _tree_replay_cpu(tree, "tier", name))
+            loads.append(os.getloadavg()[0])
+            print(f"compare: round {round_no} of {args.repeat}, 1-minute load averages {loads}", flush=True)
+            for (what, tree, name), cpu in sorted(best.items()):
+                print(f"  {what:24s} {tree:24s} {name:12s} cpu {cpu:6.2f}s", flush=True)
+
+
 def bench_sweep(args: argparse.Namespace) -> None:
     """The NASA sweep of docs/sweep.md (a prefix of the log, disciplines x time scales) run three ways: one after
     another in this process (-j 1), on 2 local processes (-j 2), and on a Dask LocalCluster of 2 worker processes.
@@ -736,6 +819,15 @@ def main() -> None:
     bf.add_argument("--tier-jobs", type=int, default=10000, help="jobs of the generated DR_EVT scale tier")
     bf.add_argument("--compare-jobs", type=int, default=0, help="compare both paths' --sim-output on this many jobs")
     bf.add_argument("--peer-python", help="a Python with AccaSim installed: runs tools/peer_accasim.py beside")
+    compare = sub.add_parser("compare", help="source trees against one another: whole processes on NASA x1 (and "
+                                             "AccaSim beside), NASA x1 and DR_EVT tier replays")
+    compare.add_argument("--trees", required=True, help="comma-separated source trees, e.g. /work/main,.")
+    compare.add_argument("--swf", default=str(NASA))
+    compare.add_argument("--processes", default="greedy,strict,easy,easy-drevt")
+    compare.add_argument("--replays", default="greedy,strict,easy")
+    compare.add_argument("--tier", default="greedy,easy,easy-drevt")
+    compare.add_argument("--repeat", type=int, default=3, help="alternating rounds; the best of each is reported")
+    compare.add_argument("--peer-python", help="a Python with AccaSim installed: its FIFO and EASY beside")
     sweep = sub.add_parser("sweep", help="the NASA sweep of docs/sweep.md: -j 1, -j 2 and a Dask LocalCluster")
     sweep.add_argument("--swf", default=str(NASA))
     sweep.add_argument("--jobs", type=int, default=1000, help="only the first N jobs of the log")
@@ -744,7 +836,7 @@ def main() -> None:
     args = parser.parse_args()
     {"sweep": bench_sweep, "core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
      "disciplines": bench_disciplines, "loaded": bench_loaded, "paths": bench_paths,
-     "backfill-trace": bench_backfill_trace, "backfill": bench_backfill}[args.which](args)
+     "backfill-trace": bench_backfill_trace, "backfill": bench_backfill, "compare": bench_compare}[args.which](args)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,9 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from refsim.model.jobs import JobState
 from refsim.report.runfile import ReportError
+from refsim.sim.jobtable import JobRecord
 from refsim.sim.output import Record, read_fields
 
 BSLD_BOUND = 10.0  # seconds: run times below this count as this in a bounded slowdown
@@ -38,7 +40,7 @@ class Span:
 
     start: float
     end: float
-    slots: int
+    slots: float  # the cluster's slot total as the record gives it (an amount: whole in every cluster refsim loads)
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,21 @@ class MetricsBuilder:
             by_queue.setdefault(life.queue, []).append(life)
         queues = {q: group_metrics(by_queue[q], self.span) for q in sorted(by_queue)}
         return RunMetrics(queues, group_metrics(list(self.jobs.values()), self.span), self.span)
+
+
+def replay_metrics(jobs: Iterable[JobRecord], span: Span, name: str) -> RunMetrics:
+    """What run_metrics() finds in a replay's --sim-output records, read from the replay's job table at its end
+    instead (a batch run's summary needs no record built): a job's submit, first dispatch, finish or removal
+    records carry the times its record keeps (`submitted`, `start_time`, `end_time`), the dispatch's slots are its
+    allocation's tasks, and the end record is `span`. tests/property/test_report_properties.py compares the two."""
+    lives = {}
+    for record in jobs:
+        started = record.start_time is not None and record.allocation is not None
+        lives[str(record.job.id)] = JobLife(record.job.queue, record.submitted,
+                                            record.start_time if started else None,
+                                            record.allocation.tasks if record.allocation is not None else 0,
+                                            record.end_time, record.state is JobState.FINISHED)
+    return MetricsBuilder(name, lives, span).metrics()
 
 
 def run_metrics(records: Iterable[Record], name: str) -> RunMetrics:

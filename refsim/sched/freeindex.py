@@ -59,6 +59,7 @@ class FreeIndex:
         self._free_slots: float | None = None
         self._version = -1
         self._ranked = False  # whether scan orders without order[] keys differ from the cluster's (planning)
+        self._resources: tuple[str, ...] | None = None
 
     def planning(self, ranked: bool, used: dict[str, np.ndarray] | None = None) -> FreeIndex:
         """A free index of its own for a planning state: the static facts (positions, open hosts, select masks)
@@ -88,6 +89,16 @@ class FreeIndex:
         if total is None:
             total = self._capacity[resource] = sum(map(int, self._totals_of(resource)[1]))
         return total
+
+    def totals(self, resource: str) -> np.ndarray:
+        """Every host's capacity of `resource` (0 where it has none), in cluster host order (static)."""
+        return self._totals_of(resource)[0]
+
+    def resources(self) -> tuple[str, ...]:
+        """The resources some host has a capacity of, in the order first met (static)."""
+        if self._resources is None:
+            self._resources = tuple(dict.fromkeys(r for h in self.hosts for r in h.capacities))
+        return self._resources
 
     def _totals_of(self, resource: str) -> tuple[np.ndarray, list[float]]:
         totals = self._totals.get(resource)  # static: shared with planning twins

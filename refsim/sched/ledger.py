@@ -28,6 +28,11 @@ class Hold(NamedTuple):
     scope: str | None = None
 
 
+# Hold's fields as one tuple, made without the named tuple's Python-level constructor (a loaded replay claims
+# hundreds of thousands of hosts)
+_new_hold = tuple.__new__
+
+
 class Ledger:
     def __init__(self) -> None:
         self._holds: list[Hold] = []
@@ -75,7 +80,7 @@ class Ledger:
             if table is None:
                 table = tables[host] = {}
             for resource, amount in resources:
-                append(Hold(resource, amount, host))
+                append(_new_hold(Hold, (resource, amount, host, None, None)))  # Hold(resource, amount, host)
                 total = table.get(resource, 0) + amount
                 table[resource] = total if total.__class__ is int else normalise(total)
 

@@ -80,6 +80,19 @@ class HeldPairs:
             made = self._arrays = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=np.intp), {})
         return made
 
+    def held_at(self, at: float, host_count: int) -> dict[str, np.ndarray]:
+        """Per host resource, what each host holds at the instant `at` (every pair with start <= at < end summed),
+        in cluster host order; exact while `whole`."""
+        starts, ends, hosts, amounts = self.arrays()
+        holding = (starts <= at) & (at < ends)
+        held_hosts = hosts[holding]
+        found = {}
+        for resource, column in amounts.items():
+            held = np.zeros(host_count, dtype=np.int64)
+            np.add.at(held, held_hosts, column[holding])
+            found[resource] = held
+        return found
+
     def most_held(self, a: float, b: float, host_count: int) -> dict[str, np.ndarray]:
         """Per host resource, the most each host holds at any instant of [a, b), in cluster host order: the
         reference's projection of the host amounts, exact while `whole`."""

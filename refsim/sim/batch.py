@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from refsim.model.units import format_number
+from refsim.model.resources import SLOTS
+from refsim.model.units import Amount, format_number
 from refsim.sched.results import KnownOutcomes
+from refsim.sim.collection import rare_full_collections
 from refsim.sim.jobtable import JobTable
 from refsim.sim.load import load_recording, recording_from
 from refsim.sim.outputs import RecordSink, ReplayOutputs
@@ -45,6 +47,8 @@ class BatchResult:
     compared: int | None  # decisions compared by --sim-verify, None without it
     mismatches: tuple[Mismatch, ...]
     jobs: JobTable | None = None  # the replay's job table at its end (for --schedule and --resources)
+    began: float = 0.0  # the replay's first instant and
+    slots: Amount = 0  # the cluster's slots at its end: its end record's start and slots
 
 
 def run_batch(recording: Recording, output: str | Path | None = None, verify: str | Path | None = None,
@@ -63,26 +67,30 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
     outputs.listener = on_record
     simulator = Simulator(recording)
     outputs.attach(simulator)
+    began = simulator.time
     # Sessions give runs of bucket hits in one piece; the outputs write and count them as one at a time. Only the
     # log and a caller's listener take each report as the simulator made it.
     compact = log is None and on_record is None
     try:
-        for report in simulator.reports(compact):
-            if isinstance(report, KnownOutcomes):
-                outputs.report_known(report, simulator.time)
-            else:
-                outputs.report(report, simulator.time)
-            if progress is not None:
-                progress(simulator.time)
-            if isinstance(report, ReplayEnded):
-                ended = report
+        with rare_full_collections():  # the replay keeps what it makes to its end (collection.py)
+            for report in simulator.reports(compact):
+                if isinstance(report, KnownOutcomes):
+                    outputs.report_known(report, simulator.time)
+                else:
+                    outputs.report(report, simulator.time)
+                if progress is not None:
+                    progress(simulator.time)
+                if isinstance(report, ReplayEnded):
+                    ended = report
     except BaseException:
         outputs.discard()
         raise
     outputs.close()
     mismatches = tuple(verifier.finish()) if verifier is not None else ()
     compared = verifier.compared if verifier is not None else None
-    return BatchResult(ended.statistics, ended.warnings, outputs.decisions, compared, mismatches, simulator.jobs)
+    slots = sum(h.total(SLOTS) for h in simulator.state.cluster.hosts)  # as the end record counts them
+    return BatchResult(ended.statistics, ended.warnings, outputs.decisions, compared, mismatches, simulator.jobs,
+                       began, slots)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ class JobRecord:
     last_outcome: Outcome | None = None
     last_round: int | None = None
     reservation: Reservation | None = None  # the backfill reservation of the latest session (pending jobs)
+    submitted: float = 0.0  # when the replay took the job in (its submit record's time)
 
     def slot_seconds(self, until: float) -> float:
         """The slots a started job holds times the time from its start to `until`."""
@@ -40,8 +41,9 @@ class JobTable:
     def __init__(self) -> None:
         self.records: dict[JobId, JobRecord] = {}
 
-    def add(self, job: Job) -> JobRecord:
-        record = self.records[job.id] = JobRecord(job)
+    def add(self, job: Job, time: float = 0.0) -> JobRecord:
+        """A record for a job submitted at `time`."""
+        record = self.records[job.id] = JobRecord(job, submitted=time)
         return record
 
     def get(self, job: JobId) -> JobRecord | None:

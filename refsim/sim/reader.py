@@ -4,6 +4,7 @@ wrong: ``demo.yaml: cluster.hosts[3].mem: 'lots' is not an amount``."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ from refsim.model.bounds import MAX_AMOUNT, MAX_TIME, finite, short
 from refsim.model.units import Amount, AmountError, parse_amount
 from refsim.sim.document import DocumentError, load_json, load_yaml
 
+# What a name may not contain: whitespace (re's \s is exactly str.isspace(), every code point checked) and []{}=,:
+_NOT_IN_NAMES = re.compile(r"[\s\[\]{}=,:]")
 MAX_PROBLEM = 300  # characters of a problem in a message, whatever its source quoted
 
 
@@ -59,18 +62,33 @@ def parse_text(text: str, name: str, json_format: bool = False) -> Any:
 
 
 class Node:
-    """A value at a path inside a document."""
+    """A value at a path inside a document. The path is written out only when read (an error message, a sweep
+    entry's name): a recording's nodes are made by the hundred thousand and almost never fail."""
+
+    __slots__ = ("value", "file", "_path", "_parent", "_key")
 
     def __init__(self, value: Any, file: str, path: str = "") -> None:
-        self.value, self.file, self.path = value, file, path
+        self.value, self.file, self._path = value, file, path
+        self._parent: Node | None = None
+        self._key: str | int = ""
+
+    @property
+    def path(self) -> str:
+        """Where the value is: `cluster.hosts[3].mem`."""
+        parent = self._parent
+        if parent is not None:  # a child's path, not yet written out
+            key, path = self._key, parent.path
+            self._path = f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else key)
+            self._parent = None
+        return self._path
 
     def error(self, problem: str) -> RecordingError:
         return RecordingError(self.file, self.path, problem)
 
     def child(self, key: str | int) -> Node:
-        path = f"{self.path}[{key}]" if isinstance(key, int) else (f"{self.path}.{key}" if self.path else key)
-        value = self.value[key] if isinstance(key, int) else self.value.get(key)
-        return Node(value, self.file, path)
+        child = Node(self.value[key] if isinstance(key, int) else self.value.get(key), self.file)
+        child._parent, child._key = self, key
+        return child
 
     def mapping(self, allowed: tuple[str, ...] | None = None, required: tuple[str, ...] = ()) -> Node:
         if not isinstance(self.value, dict):
@@ -106,8 +124,7 @@ class Node:
 
     def name(self) -> str:
         value = self.text()
-        if (not value or not value.isprintable() or any(c.isspace() for c in value)
-                or any(c in value for c in "[]{}=,:")):
+        if not value or not value.isprintable() or _NOT_IN_NAMES.search(value):
             raise self.error(f"{short(value)!r} is not a valid name (no spaces, control characters or "
                              "[]{}=,: characters)")
         return value

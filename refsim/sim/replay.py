@@ -205,7 +205,7 @@ class Simulator:
     def _apply(self, action: object) -> bool:
         """Apply one event; True when it changed something (only then does it call for a session)."""
         if isinstance(action, Submit):
-            record = self._record_of[id(action.job)] = self.jobs.add(action.job)
+            record = self._record_of[id(action.job)] = self.jobs.add(action.job, self.time)
             self.state.submit(action.job)
             if self.job_hook is not None:
                 self.job_hook(record, self.time)

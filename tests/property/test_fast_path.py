@@ -52,8 +52,8 @@ class _Listener:
 
 
 def replay(recording: Recording, reference: bool, observed: frozenset[str] = frozenset(), compact: bool = False):
-    """Every report's decision content (a compact session's runs of bucket hits taken one job at a time), each
-    round's summary, every job's last outcome, and the final accounting."""
+    """Every report's decision content and ruling (a compact session's runs of bucket hits taken one job at a
+    time), each round's summary, every job's last outcome, and the final accounting."""
     listener = _Listener()
     hook = (lambda _round: (lambda job: listener if str(job) in observed else None)) if observed else None
     sim = Simulator(recording, session_hook=hook)
@@ -62,7 +62,7 @@ def replay(recording: Recording, reference: bool, observed: frozenset[str] = fro
     for report in sim.reports(compact):
         for result in report.results() if isinstance(report, KnownOutcomes) else (report,):
             if isinstance(result, SessionResult):
-                decisions.append((result.round, result.position, result.job, result.outcome))
+                decisions.append((result.round, result.position, result.job, result.outcome, result.ruling))
             elif isinstance(result, Reconstructed):
                 decisions.append((result.round, None, result.job, result.allocation))
             elif isinstance(result, RoundEnded):

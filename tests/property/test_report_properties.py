@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from refsim.model.jobs import JobState
 from refsim.report.diff import diff_runs
-from refsim.report.metrics import bounded_slowdown, run_metrics
+from refsim.report.metrics import MetricsBuilder, Span, bounded_slowdown, replay_metrics, run_metrics
 from refsim.report.runfile import read_run
 from refsim.report.series import run_series
 from tests.support.series_area import time_average
@@ -17,6 +17,7 @@ from refsim.sim.batch import run_batch
 from refsim.sim.load import recording_from
 from refsim.sim.reader import parse_text
 from refsim.sim.replay import Simulator
+from tests.property.test_backfill_paths import backfill_recordings
 
 
 @st.composite
@@ -71,3 +72,16 @@ def test_metrics_from_the_file_agree_with_the_simulator(tmp_path_factory, text):
     assert series.pending[-1] == st_.pending and series.busy[-1] == 0
     assert math.isclose(time_average(series, series.utilisation()), st_.utilisation, abs_tol=1e-12)
     assert diff_runs(path, path).changes == {}
+    assert replay_metrics(result.jobs.records.values(), Span(result.began, st_.time, result.slots), "w") == m
+
+
+@settings(max_examples=40, deadline=None)
+@given(backfill_recordings())
+def test_a_batch_runs_metrics_from_its_job_table_are_those_of_its_records(recording):
+    """`refsim sim` reads its summary's metrics from the job table (replay_metrics); its records give the same,
+    under every discipline, with removals, recorded dispatches and host changes."""
+    builder = MetricsBuilder("records")
+    result = run_batch(recording, sink=builder.add, pends_to_sink=False)
+    assert result.jobs is not None
+    span = Span(result.began, result.statistics.time, result.slots)
+    assert replay_metrics(result.jobs.records.values(), span, "table") == builder.metrics()

@@ -12,6 +12,7 @@ from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, HostAllocation
 from refsim.sched.profile import Holding, Profile, ProjectedTables
 from refsim.sched.projection import HeldPairs
+from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState
 
 HOSTS = ("a", "b", "c")
@@ -124,3 +125,23 @@ def test_pairs_added_after_the_arrays_were_made_extend_them_a_new_resource_with_
     starts, ends, hosts, amounts = pairs.arrays()
     assert (starts.tolist(), ends.tolist(), hosts.tolist()) == ([0, 2], [10, 8], [0, 1])
     assert (amounts["slots"].tolist(), amounts["mem"].tolist()) == ([1, 3], [0, 2048])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(holding, max_size=10), st.integers(0, 14), st.integers(0, 4), st.sampled_from(HOSTS),
+       st.integers(1, 8), st.booleans())
+def test_the_extra_resources_from_the_arrays_are_the_references(drawn, at, length, host, slots, held):
+    """Profile.extra() at a reservation's planned start, from the pair arrays (the fast path) and holding by
+    holding (the reference), on random holdings: equal in value and in type. A reservation that is not held,
+    or held over an empty interval, sends the fast path to the reference."""
+    profiles = [Profile(SchedulerState(CLUSTER, reference_only=reference), 0, lambda j: None)
+                for reference in (False, True)]
+    reservation = Reservation(JobId(99), at, at + length, on(host, slots), ())
+    for profile in profiles:
+        for n, (start, duration, on_host, used, mem) in enumerate(drawn):
+            profile.hold(Holding(JobId(n + 1), start, start + duration, on(on_host, used, mem)))
+        if held:
+            profile.reserve(reservation)
+    fast, reference = (profile.extra(reservation) for profile in profiles)
+    assert fast == reference and repr(fast) == repr(reference)
+    assert (profiles[0]._extra_from_pairs(reservation) is not None) == (held and length > 0)
