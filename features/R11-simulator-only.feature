@@ -37,7 +37,7 @@ Feature: R11 Simulator-only availability
       trace: {jobs: all}
       """
     When I run refsim with "sim {tmp}/recording.yaml"
-    Then the output contains the line "Error: {tmp}/recording.yaml: unknown key 'trace' (expected one of: refsim, cluster, sessions, scheduling, events, decisions, test)"
+    Then the output contains the line "Error: {tmp}/recording.yaml: unknown key 'trace' (expected one of: refsim, epoch, cluster, sessions, scheduling, events, decisions, test)"
     And the exit status is 2
 
   @R11.1

@@ -189,7 +189,7 @@ class Console:
     @COMMANDS.handles("info job")
     def _cmd_info_job(self, args: list[str]) -> None:
         if len(args) not in (1, 2) or args[1:] not in ([], ["json"]):
-            raise CommandError("info job: expected one JOBID, then json for JSON")
+            raise CommandError("info job: expected one JOBID")  # unchanged for the shipped command (spec 11.5)
         job = self._job_id(args[0], "info job")
         if args[1:] == ["json"]:
             found = info.job_objects(self.sim, job)

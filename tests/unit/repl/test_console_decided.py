@@ -116,7 +116,7 @@ def test_sixteen_arguments_reach_the_command_and_seventeen_are_refused():
     (one JOBID); with 16 ids it has 17, one too many."""
     ids = [str(i) for i in range(1, 17)]
     assert console_lines("events: []\n", ["info job " + " ".join(ids[:15]), "info job " + " ".join(ids)]) == [
-        "error: info job: expected one JOBID, then json for JSON", "error: too many arguments: 17 (at most 16)"]
+        "error: info job: expected one JOBID", "error: too many arguments: 17 (at most 16)"]
 
 
 def test_a_time_with_a_unit_word_is_not_a_time():
@@ -205,7 +205,7 @@ def test_a_console_driven_from_another_thread_runs_to_the_end():
     ("delete 1 2", "delete: unexpected argument '2'"),
     ("info host", "info host: expected one host NAME"),
     ("info host a b", "info host: expected one host NAME"),
-    ("info job", "info job: expected one JOBID, then json for JSON"),
+    ("info job", "info job: expected one JOBID"),
 ])
 def test_a_command_given_the_wrong_number_of_words_says_what_it_takes(command: str, error: str):
     """`step` and `delete` take at most one word (the extra one is named), `info host` and `info job` exactly one.

@@ -53,7 +53,7 @@ def test_a_job_that_is_not_pending_or_unknown_has_its_state_and_no_trace():
 @pytest.mark.parametrize(("command", "error"), [
     ("why 3 json x", "error: why: expected JOBID [level summary|full] [json]"),
     ("why json", "error: why: malformed job id 'json'"),
-    ("info job 3 jsn", "error: info job: expected one JOBID, then json for JSON")])
+    ("info job 3 jsn", "error: info job: expected one JOBID")])
 def test_misspelt_json_forms_are_refused(command, error):
     lines = console_lines(EASY, [command])
     assert error in lines
