@@ -7,7 +7,8 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.resreq import Requirement
 from refsim.resreq.ast import Single
-from refsim.sched.decisions import Allocation, Dispatch, NoDecision, NoDecisionKind, Outcome, Pend, pend_reason_set
+from refsim.sched.decisions import (Allocation, Dispatch, NoDecision, NoDecisionKind, Outcome, Pend, PendReason,
+                                   pend_reason_set)
 from refsim.sched.evaluation import Evaluation
 from refsim.sched.events import (AllocationBuilt, ClusterLimitsMatched, DecisionMade, LimitStanding,
                                  NoDecisionMade, Observer, SelectionKeys)
@@ -137,6 +138,9 @@ def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
         return Dispatch(job, ev.ledger.allocation())
     if outcome is ReqOutcome.INTERNAL_ERROR:
         return NoDecision(job, NoDecisionKind.INTERNAL_ERROR, "the requirement evaluation ended in an internal error")
+    from_table = _table_reasons(ev)
+    if from_table is not None:
+        return Pend(job, from_table)
     reasons = ev.reasons | ev.host_reasons
     for verdict in ev.rejections:
         reasons.update(pend_reasons(verdict))
@@ -145,3 +149,15 @@ def _decide(ev: Evaluation, outcome: ReqOutcome) -> Outcome:
     if ev.verdicts is not None:  # the fast path's explanation: the canonical set, shared with earlier equal ones
         return Pend(job, ev.state.buckets.canonical(reasons))
     return Pend(job, pend_reason_set(reasons))
+
+
+def _table_reasons(ev: Evaluation) -> tuple[PendReason, ...] | None:
+    """The pend reason set of a fast-path explanation whose reasons are exactly one verdict table's (no job-level
+    reason, no kept rejection, nothing but that table's host reasons): the table's canonical set, kept in order
+    with the table (VerdictTable.canonical) rather than sorted again, which is pend_reason_set() of the same set.
+    None otherwise. On a loaded cluster most pends are of jobs too large for the free hosts, whose reasons are
+    every host's of one table."""
+    table = ev.last_table
+    if table is None or ev.verdicts is None or ev.reasons or ev.rejections or not table.reasons:
+        return None
+    return table.canonical() if ev.host_reasons == table.reasons else None

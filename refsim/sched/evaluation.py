@@ -12,7 +12,7 @@ from refsim.sched.faults import FaultPlan
 from refsim.sched.ledger import Ledger
 from refsim.sched.limits import cluster_limits_for, consumer_values, host_limits_for
 from refsim.sched.state import SchedulerState
-from refsim.sched.verdicts import VerdictMemo
+from refsim.sched.verdicts import VerdictMemo, VerdictTable
 
 
 @dataclass
@@ -34,6 +34,9 @@ class Evaluation:
     on_candidates: bool = False
     verdicts: VerdictMemo | None = None  # the fast path's verdict memo, when it explains a pend
     host_reasons: set[PendReason] = field(default_factory=set)  # host-level reasons found by that memo's scans
+    # The verdict table whose failing run the explanation read last (VerdictMemo.run_fails): when the pend's
+    # reasons are exactly its reasons, the table's canonical set is the pend's
+    last_table: VerdictTable | None = None
 
     def host_scope(self, limit: Limit, host: str) -> str:
         """The scope instance of a host-scoped limit for this job on `host`."""

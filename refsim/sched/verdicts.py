@@ -14,13 +14,14 @@ and a position demand is typed by the protocols below, and `judge` is passed in.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from refsim.model.cluster import Host
 from refsim.resreq.ast import OrderKey, Single
 from refsim.sched.accounting import Usage
-from refsim.sched.decisions import PendCode, PendReason
+from refsim.sched.decisions import PendCode, PendReason, text_key
 from refsim.sched.events import HostVerdict, VerdictKind
 from refsim.sched.ledger import Ledger
 
@@ -49,6 +50,8 @@ class EvaluationView(Protocol):
 
     @property
     def host_reasons(self) -> set[PendReason]: ...
+
+    last_table: VerdictTable | None  # the last table whose run failed (run_fails), set by the memo
 
 
 class DemandView(Protocol):
@@ -89,7 +92,12 @@ class VerdictTable:
     usage changes goes back to the hosts still to judge. A host the evaluation reading the table holds something
     on is left unjudged (its verdict would depend on the holding); the scan that reads the table has it claimed.
     A scan in which no unclaimed host accepts visits every host, so its reasons are all of these but the claimed
-    hosts'."""
+    hosts'.
+
+    Once canonical() is asked for, the reasons are also kept in canonical order (by text_key(), which orders as
+    pend_reason_set() does, each reason's key its own), patched when next asked for by the reasons that left and
+    joined since: a pend whose reasons are all the table's takes them without sorting several hundred host reasons
+    again. A host judged again mostly gives the reasons it gave before, which then cancel out."""
 
     def __init__(self, hosts: tuple[Host, ...], log_position: int) -> None:
         self.accepting: set[str] = set()
@@ -98,6 +106,13 @@ class VerdictTable:
         self.hosts: dict[str, Host] = {h.name: h for h in hosts}
         self.missing: dict[str, Host] = dict(self.hosts)
         self.log_position = log_position
+        # Once canonical() was asked for (`_keys` not None): the reasons last put in order, with their keys, and
+        # what changed since; always `reasons` == the ordered ones - `_left` + `_joined`
+        self._keys: list[str] | None = None
+        self._ordered: list[PendReason] = []
+        self._left: set[PendReason] = set()  # ordered, no longer among the reasons
+        self._joined: set[PendReason] = set()  # among the reasons, not ordered yet
+        self._canonical: tuple[PendReason, ...] | None = None
 
     def forget(self, names: Iterable[str]) -> None:
         """Judge these hosts again at the next read."""
@@ -109,7 +124,67 @@ class VerdictTable:
             old = self.by_host.pop(name, None)
             if old:
                 self.reasons.difference_update(old)
+                if self._keys is not None:
+                    self._leave(old)
             self.missing[name] = host
+
+    def rejected(self, name: str, reasons: frozenset[PendReason]) -> None:
+        """A judged host rejects the demand for `reasons` (none when its verdict gives none)."""
+        if reasons:
+            if self._keys is not None:
+                self._join(reasons)
+            self.reasons.update(reasons)
+            self.by_host[name] = reasons
+
+    def canonical(self) -> tuple[PendReason, ...]:
+        """pend_reason_set(self.reasons): kept, and patched as hosts come and go, rather than sorted per pend."""
+        if self._keys is None:
+            keyed = sorted([(text_key(r), r) for r in self.reasons], key=_first)  # keys are unique
+            self._keys, self._ordered = [k for k, _ in keyed], [r for _, r in keyed]
+        elif self._left or self._joined:
+            self._patch()
+        if self._canonical is None:
+            self._canonical = tuple(self._ordered)
+        return self._canonical
+
+    def _join(self, added: frozenset[PendReason]) -> None:
+        """Reasons about to join `reasons`: back in their old places if they just left them, else to be placed."""
+        for reason in added:
+            if reason in self.reasons:
+                continue
+            if reason in self._left:
+                self._left.discard(reason)
+            else:
+                self._joined.add(reason)
+
+    def _leave(self, removed: frozenset[PendReason]) -> None:
+        """Reasons that just left `reasons`: no longer to be placed if they had just joined, else to be taken out."""
+        for reason in removed:
+            if reason in self.reasons:
+                continue
+            if reason in self._joined:
+                self._joined.discard(reason)
+            else:
+                self._left.add(reason)
+
+    def _patch(self) -> None:
+        """Take the reasons that left out of the canonical order and put those that joined in their places."""
+        keys, ordered = cast(list[str], self._keys), self._ordered
+        for reason in self._left:
+            i = bisect_left(keys, text_key(reason))
+            del keys[i], ordered[i]  # it is there: it was ordered and has not been taken out
+        for reason in self._joined:
+            key = text_key(reason)
+            i = bisect_left(keys, key)
+            keys.insert(i, key)
+            ordered.insert(i, reason)
+        self._left.clear()
+        self._joined.clear()
+        self._canonical = None
+
+
+def _first(pair: tuple[str, PendReason]) -> str:
+    return pair[0]
 
 
 class VerdictMemo:
@@ -140,8 +215,7 @@ class VerdictMemo:
             if verdict.kinds[0] is _ACCEPTED_KIND:
                 table.accepting.add(name)
             elif reasons:
-                table.reasons.update(reasons)
-                table.by_host[name] = reasons
+                table.rejected(name, reasons)
         return table
 
     def verdict(self, ev: E, host: Host, demand: D, judge: Judge[E, D]) -> Known:
@@ -182,6 +256,7 @@ class VerdictMemo:
         found.update(table.reasons)
         for name in claimed:
             found.difference_update(table.by_host.get(name, ()))
+        ev.last_table = table  # a pend whose reasons are exactly the table's takes its canonical set
         return free + 1
 
     def scan(self, ev: E, demand: D, hosts: tuple[Host, ...], steps: Iterator[int], claimed: set[str],

@@ -59,3 +59,34 @@ def test_a_pend_explained_from_verdict_tables_names_the_failing_positions_own_sh
 
     shortfall = [Pend(JobId(1), (PendReason(PendCode.RESOURCE_SHORTFALL, "v", "slots"),))]
     assert outcome(reference=False) == shortfall == outcome(reference=True)
+
+
+def test_a_tables_canonical_reasons_stay_sorted_as_hosts_come_and_go() -> None:
+    """VerdictTable.canonical() against pend_reason_set() of its reasons after every change: hosts rejected for one
+    or several reasons, forgotten and judged again, asked for before and after the order is kept, on host names
+    that are prefixes of one another or hold NUL and SOH.
+    Kills: verdicts.py:VerdictTable._join / _leave / _patch leaving the kept order behind the reasons."""
+    import random
+
+    from refsim.sched.decisions import pend_reason_set
+
+    rng = random.Random(29)
+    names = ["n", "n1", "n10", "n\0", "n\0\1", "a b", "m", "n2"]
+    hosts = tuple(Host(n, {"slots": 1}) for n in names)
+    table = VerdictTable(hosts, 0)
+    codes = (PendCode.RESOURCE_SHORTFALL, PendCode.HOST_LIMIT, PendCode.SELECT_MISMATCH, PendCode.HOST_CLOSED)
+    last: dict[str, frozenset[PendReason]] = {}
+    for step in range(600):
+        name = rng.choice(names)
+        if name in table.missing:  # judged again: mostly for the reasons it gave before, as on a busy cluster
+            reasons = last.get(name) if rng.random() < 0.5 else None
+            if reasons is None:
+                reasons = frozenset(PendReason(rng.choice(codes), name, rng.choice(("slots", "mem", "", "x\0")))
+                                    for _ in range(rng.randint(0, 3)))
+            del table.missing[name]
+            table.rejected(name, reasons)
+            last[name] = reasons
+        else:
+            table.forget(rng.sample(names, rng.randint(1, 3)))
+        if step % 4 == 1:
+            assert table.canonical() == pend_reason_set(table.reasons)
