@@ -8,15 +8,10 @@ from __future__ import annotations
 from refsim.model.epoch import Epoch
 from refsim.model.jobid import JobId, format_job_ids
 from refsim.model.units import format_number
-from refsim.sched.decisions import Allocation
 from refsim.sched.profile import INF, Profile, StartOf
 from refsim.sched.state import SchedulerState
 
 MAX_NAMED = 3
-
-
-def _slots(allocation: Allocation) -> int:
-    return int(sum(value for host in allocation.hosts for name, value in host.resources if name == "slots"))
 
 
 def answer(state: SchedulerState, job: JobId, now: float, start_of: StartOf, epoch: Epoch | None = None) -> str:
@@ -24,7 +19,7 @@ def answer(state: SchedulerState, job: JobId, now: float, start_of: StartOf, epo
     100)`; with an epoch, that time's date after it: `t=100 (1993-10-01 00:01:43 PDT)`."""
     spec = state.jobs[job]
     profile = Profile(state, now, start_of)
-    held = sum(_slots(h.allocation) for h in profile.holdings if h.start <= now < h.end)
+    held = sum(h.allocation.tasks for h in profile.holdings if h.start <= now < h.end)
     lead = (f"needs {spec.min_tasks} slot{'s' * (spec.min_tasks != 1)}; {profile.total_slots - held} of "
             f"{profile.total_slots} free now")
     found = profile.earliest(spec, from_now=True)

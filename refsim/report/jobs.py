@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from refsim.report.metrics import bounded_slowdown
 from refsim.report.runfile import ReportError
-from refsim.sim.output import Record, number, read_fields
+from refsim.sim.output import Record, dispatch_slots, number, read_fields, reason_words
 
 
 @dataclass(frozen=True)
@@ -63,11 +63,11 @@ class JobsBuilder:
             job = self._job(record)
             if job.start is None:
                 job.start = number(record["time"])
-                job.tasks = sum(int(h["resources"].get("slots", 0)) for h in record["allocation"]["hosts"])
+                job.tasks = dispatch_slots(record)
         elif kind == "pend":
             job = self._job(record)
             job.sessions += 1
-            job.reasons.update(list(dict.fromkeys(_reason(r) for r in record["reasons"])))  # once a record
+            job.reasons.update(list(dict.fromkeys(reason_words(r) for r in record["reasons"])))  # once a record
         elif kind == "finish":
             self._job(record).finish = number(record["time"])
 
@@ -92,12 +92,6 @@ def _row(name: str, job: _Job, overtaken: int) -> JobRow:
         bsld = bounded_slowdown(job.start - job.submit, job.finish - job.start)
     reason = job.reasons.most_common(1)[0][0] if job.reasons else None  # ties: the first met (Counter keeps order)
     return JobRow(name, job.queue, job.tasks, job.submit, job.start, wait, bsld, job.sessions, overtaken, reason)
-
-
-def _reason(entry: Record) -> str:
-    """A pend reason as `code` or `code: detail` (the hosts it names are not part of it)."""
-    code, detail = str(entry["code"]), str(entry.get("detail") or "")
-    return f"{code}: {detail}" if detail else code
 
 
 def overtaken_counts(starts: list[float | None]) -> list[int]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from refsim.model.jobs import JobState
 from refsim.report.runfile import ReportError
 from refsim.sim.jobtable import JobRecord
-from refsim.sim.output import Record, read_fields
+from refsim.sim.output import Record, dispatch_slots, read_fields
 
 BSLD_BOUND = 10.0  # seconds: run times below this count as this in a bounded slowdown
 OVERALL = "(all)"
@@ -100,7 +100,7 @@ class MetricsBuilder:
             life = self._life(record)
             if life.start is None:
                 life.start = _time(record, self.name)
-                life.tasks = _tasks(record)
+                life.tasks = dispatch_slots(record)
         elif kind in ("finish", "remove"):
             life = self._life(record)
             life.end, life.finished = _time(record, self.name), kind == "finish"
@@ -173,7 +173,3 @@ def _time(record: Record, name: str) -> float:
                                     "before decisions carried times? replay it again with --sim-output)")
     return value
 
-
-def _tasks(record: Record) -> int:
-    """The slots a dispatch took, from its allocation."""
-    return sum(int(h["resources"].get("slots", 0)) for h in record["allocation"]["hosts"])

@@ -61,6 +61,17 @@ def read_fields(name: str, record: Record, read: Callable[[Record], None]) -> No
                                        f"({type(exc).__name__}: {exc})") from None
 
 
+def dispatch_slots(record: Record) -> int:
+    """The slots a dispatch record's allocation took."""
+    return sum(int(h["resources"].get("slots", 0)) for h in record["allocation"]["hosts"])
+
+
+def reason_words(entry: Record) -> str:
+    """A pend record's reason entry as `code` or `code: detail`, without the hosts it names."""
+    code, detail = str(entry["code"]), str(entry.get("detail") or "")
+    return f"{code}: {detail}" if detail else code
+
+
 def number(value: object) -> float:
     """A record's number (a time, an amount): an int or a float, never a bool or text; ValueError else."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from refsim.model.epoch import Epoch
 from refsim.model.hostlist import compress_hosts, expand_hosts
-from refsim.sim.output import Record, number, read_fields
+from refsim.sim.output import Record, dispatch_slots, number, read_fields, reason_words
 from refsim.sim.reader import RecordingError
 
 # The pend codes that say the job waits for resources or a limit to free up (docs/pend-reasons.md)
@@ -140,7 +140,7 @@ class StoryBuilder:
         if kind == "dispatch" and other.start is None:
             other.start = number(record["time"])
             other.hosts = [str(h["host"]) for h in record["allocation"]["hosts"]]
-            other.slots = sum(int(h["resources"].get("slots", 0)) for h in record["allocation"]["hosts"])
+            other.slots = dispatch_slots(record)
         elif kind in ("finish", "remove"):
             other.end, other.removed = number(record["time"]), kind == "remove"
         elif kind == "pend" and name == self.job:
@@ -187,8 +187,8 @@ class StoryBuilder:
 def _pend(record: Record) -> _Pend:
     reasons, excluded, wanting = [], set(), False
     for entry in record["reasons"]:
-        code, detail, hosts = str(entry["code"]), str(entry.get("detail") or ""), entry.get("hosts")
-        text = f"{code}: {detail}" if detail else code
+        code, hosts = str(entry["code"]), entry.get("hosts")
+        text = reason_words(entry)
         if hosts:
             count = entry.get("count", len(expand_hosts(hosts)))
             text += f" on {hosts}" + (f" ({count} hosts)" if count != 1 else "")
