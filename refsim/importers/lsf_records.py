@@ -61,7 +61,8 @@ def tokens(text: str, where: str) -> list[Token]:
             if text[at] == '"':
                 raise SiteLogError(f"{where}: field {len(found) + 1}: unbalanced quote (the text opened at column "
                                    f"{at + 1} never closes)")
-            raise SiteLogError(f"{where}: field {len(found) + 1}: a quote inside a bare field at column {at + 1}")
+            quote = text.find('"', at)
+            raise SiteLogError(f"{where}: field {len(found) + 1}: a quote inside a bare field at column {quote + 1}")
         if match.group(1) is not None:
             found.append(Token(match.group(1).replace('""', '"'), True))
         else:
