@@ -457,7 +457,10 @@ def _site_limits(text: str, own: str) -> Any:
     if text.strip().lower() == own:
         return RunLimitChoice()
     try:
-        return RunLimitChoice(run_limits(text).factor)
+        factor = run_limits(text).factor
+        if factor is None:  # `requested`, which a Slurm log has none of
+            raise SwfError(text)
+        return RunLimitChoice(factor)
     except SwfError:
         raise click.BadParameter(f"must be {own}, run-time or a factor from 1 to 1000, not '{text}'",
                                  param_hint="--run-limit") from None
