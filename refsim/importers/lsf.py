@@ -29,9 +29,14 @@ _ROTATED = re.compile(r"\.([0-9]+)$")
 
 def reading_order(paths: Sequence[str]) -> list[str]:
     """The files oldest first: numbered rotations, highest suffix first, then the rest in the order given."""
-    numbered = [p for p in paths if _ROTATED.search(p)]
-    rest = [p for p in paths if not _ROTATED.search(p)]
-    return sorted(numbered, key=lambda p: -int(_ROTATED.search(p).group(1))) + rest  # type: ignore[union-attr]
+    numbered = [(suffix, p) for p in paths if (suffix := _rotation(p)) is not None]
+    return [p for _, p in sorted(numbered, key=lambda n: -n[0])] + [p for p in paths if _rotation(p) is None]
+
+
+def _rotation(path: str) -> int | None:
+    """The number LSF gave a rotated file (`lsb.events.3`: 3); None for the current file."""
+    match = _ROTATED.search(path)
+    return None if match is None else int(match.group(1))
 
 
 class _Reading:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from refsim.errors import RefsimError
@@ -138,6 +138,7 @@ def site_recording(jobs: Sequence[SiteJob], hosts: dict[str, int], zone: str, li
         raise SiteLogError("no job to import")
     if len(hosts) > MAX_HOSTS:
         raise SiteLogError(f"{len(hosts)} hosts (at most {MAX_HOSTS})")
+    jobs = [_in_order(j) for j in jobs]
     zero = math.floor(min(j.submit for j in jobs))
     events: list[tuple[float, int, tuple[int, int], dict[str, Any]]] = []
     groups: dict[int, list[SiteJob]] = {}
@@ -161,6 +162,14 @@ def site_recording(jobs: Sequence[SiteJob], hosts: dict[str, int], zone: str, li
     recorded = tuple(RecordedJob(j.label, j.queue, j.submit - zero, None if j.start is None else j.start - zero,
                                  j.end - zero, j.hosts) for j in sorted(jobs, key=lambda j: (j.submit, _order(j))))
     return document, recorded
+
+
+def _in_order(job: SiteJob) -> SiteJob:
+    """The job with its times in their order: a start no earlier than its submit, an end no earlier than either
+    (a log's clocks may disagree by a second; a replay cannot start a job before it arrives)."""
+    start = None if job.start is None else max(job.start, job.submit)
+    end = max(job.end, job.submit if start is None else start)
+    return job if (start, end) == (job.start, job.end) else replace(job, start=start, end=end)
 
 
 def _order(job: SiteJob) -> tuple[int, int]:

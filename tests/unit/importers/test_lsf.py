@@ -173,3 +173,11 @@ def test_a_hosts_file_gives_the_cluster_and_must_list_every_exec_host(tmp_path):
                                           "a X86_64 Intel 60.0 16 64G 8G Yes (mg)\n")
     with pytest.raises(SiteLogError, match=r"lshosts: job 1 ran on host b, which the file does not list"):
         lsf_import([acct], lshosts, "UTC", RunLimitChoice())
+
+
+def test_times_out_of_order_by_a_clock_are_put_in_order(tmp_path):
+    # started a second before its submit, ended before its start: it starts at its submit (100) and ends then
+    path = _write(tmp_path, "lsb.acct", job_finish(1, submit=100, start=99, end=98, hosts=["h"]) + "\n")
+    document, _, _, recorded = lsf_import([path], None, "UTC", RunLimitChoice())
+    assert recorded == (RecordedJob("1", "normal", 0.0, 0.0, 0.0, (("h", 1),)),)
+    assert document["events"][0]["submit"]["run_time"] == 0.0
