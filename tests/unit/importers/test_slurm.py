@@ -81,6 +81,7 @@ def test_the_cluster_and_run_limits_from_options_and_times_in_a_zone(tmp_path):
      r"sacct.txt:1: field 7 \(Submit\): 'yesterday' is not an ISO time"),
     (line("9", "2024-01-01T12:00:00", "2024-01-01T12:00:00", "2024-01-01T12:01:00", cpus=-2),
      r"sacct.txt:1: field 16 \(NCPUS\): '-2' is not a count"),
+    ("x" * 70_000, r"sacct.txt:1: the line is longer than 65536 bytes"),
 ])
 def test_a_bad_line_names_its_field(tmp_path, bad, message):
     with pytest.raises(SiteLogError, match=message):
