@@ -30,22 +30,21 @@ def _import(kind: str, path: Path, out: Path) -> tuple[Path, Path]:
 
 
 @needs_data
+@pytest.mark.parametrize("discipline", list(DISCIPLINES))  # one test each, so parallel workers share them out
 @pytest.mark.parametrize("kind, path", [("lsf", LSF / f) for f in LSF_FILES] + [("slurm", SLURM / f)
                                                                               for f in SLURM_FILES])
-def test_every_shipped_file_imports_replays_under_every_discipline_and_compares(tmp_path, kind, path):
+def test_every_shipped_file_imports_replays_under_every_discipline_and_compares(tmp_path, kind, path, discipline):
     recording, recorded = _import(kind, path, tmp_path)
-    for discipline in DISCIPLINES:
-        run = tmp_path / f"{discipline}.jsonl"
-        result = CliRunner().invoke(main, ["sim", str(recording), "--discipline", discipline, "--sim-output",
-                                           str(run)])
-        assert result.exit_code == 0, (discipline, result.output)
-        # every job the site ran also started in the replay (some the site cancelled while pending may start in
-        # the replay before their removal: `in B only`), so the starts compare over every job the site ran
-        compared = CliRunner().invoke(main, ["diff", str(recorded), str(run)])
-        assert compared.exit_code == 0, compared.output
-        only = [line for line in compared.output.splitlines() if line.startswith("jobs started in A only")]
-        assert only == [] or only[0].startswith("jobs started in A only: 0;")
-        assert "starts of jobs started in both (" in compared.output
+    run = tmp_path / f"{discipline}.jsonl"
+    result = CliRunner().invoke(main, ["sim", str(recording), "--discipline", discipline, "--sim-output", str(run)])
+    assert result.exit_code == 0, result.output
+    # every job the site ran also started in the replay (some the site cancelled while pending may start in the
+    # replay before their removal: `in B only`), so the starts compare over every job the site ran
+    compared = CliRunner().invoke(main, ["diff", str(recorded), str(run)])
+    assert compared.exit_code == 0, compared.output
+    only = [line for line in compared.output.splitlines() if line.startswith("jobs started in A only")]
+    assert only == [] or only[0].startswith("jobs started in A only: 0;")
+    assert "starts of jobs started in both (" in compared.output
 
 
 @needs_data
