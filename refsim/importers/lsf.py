@@ -126,6 +126,8 @@ def lsf_import(paths: Sequence[str], hosts_file: str | None, zone: str, limits: 
     hosts = read_hosts(hosts_file) if hosts_file else cluster_from_use(jobs)
     if hosts_file:
         _check_hosts(jobs, hosts, hosts_file)
+    elif not hosts:
+        raise SiteLogError(f"{order[-1]}: no job ran, so the log names no host: give the cluster with --hosts")
     document, recorded = site_recording(jobs, hosts, zone, limits)
     notes = [f"read {', '.join(order)}" if len(order) > 1 else ""]
     if reading.events.cluster:

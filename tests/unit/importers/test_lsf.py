@@ -181,3 +181,15 @@ def test_times_out_of_order_by_a_clock_are_put_in_order(tmp_path):
     document, _, _, recorded = lsf_import([path], None, "UTC", RunLimitChoice())
     assert recorded == (RecordedJob("1", "normal", 0.0, 0.0, 0.0, (("h", 1),)),)
     assert document["events"][0]["submit"]["run_time"] == 0.0
+
+
+def test_a_log_where_no_job_ran_needs_hosts(tmp_path):
+    # job 1 never started (startTime 0): no exec host, so no cluster can be derived
+    path = _write(tmp_path, "lsb.acct", job_finish(1, submit=0, start=0, end=5, hosts=[]) + "\n")
+    with pytest.raises(SiteLogError, match=r"lsb.acct: no job ran, so the log names no host: give the cluster with "
+                                           r"--hosts$"):
+        lsf_import([path], None, "UTC", RunLimitChoice())
+    hosts = _write(tmp_path, "bhosts", "HOST_NAME STATUS JL/U MAX\nh ok - 2\n")
+    document = lsf_import([path], hosts, "UTC", RunLimitChoice())[0]
+    assert document["events"] == [{"time": 0.0, "submit": {"id": 1, "user": "alice", "queue": "normal", "tasks": 1,
+                                                           "run_time": 0.0}}, {"time": 5.0, "remove": "1"}]
