@@ -123,9 +123,9 @@ def test_numaskedhosts_and_numexhosts_run_together_are_read_as_lsf_wrote_them(tm
 
 
 def test_a_10_1_record_may_end_after_numgpurusages_a_10_108_one_may_not(tmp_path):
-    old = job_finish(5, submit=0, start=0, end=5, hosts=["a"], version="10.1")
+    old = job_finish(5, submit=0, start=1, end=5, hosts=["a"], version="10.1")
     assert lsf_import([_write(tmp_path, "old", old + "\n")], None, "UTC", RunLimitChoice())[3][0].end == 5.0
-    short = job_finish(5, submit=0, start=0, end=5, hosts=["a"], version="10.1").replace('"10.1"', '"10.108"')
+    short = job_finish(5, submit=0, start=1, end=5, hosts=["a"], version="10.1").replace('"10.1"', '"10.108"')
     with pytest.raises(SiteLogError, match=r"new:1: JOB_FINISH field \d+ \(storageInfoC\): missing: the record "
                                            r"ends before it"):
         lsf_import([_write(tmp_path, "new", short + "\n")], None, "UTC", RunLimitChoice())
