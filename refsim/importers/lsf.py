@@ -24,6 +24,7 @@ from refsim.model.bounds import short
 from refsim.model.history import RecordedJob
 
 TITLE = "the LSF log"
+ACCOUNTING = frozenset({"JOB_FINISH", "JOB_RESIZE"})  # the record types of lsb.acct; the others are lsb.events
 _ROTATED = re.compile(r"\.([0-9]+)$")
 
 
@@ -74,7 +75,7 @@ class _Reading:
         if kind not in DOCUMENTED:
             raise fields.error("record type", f"unknown record type '{short(kind)}' (not one LSF documents for "
                                               "lsb.events or lsb.acct)", 0)
-        family = "acct" if kind == "JOB_FINISH" else "events"
+        family = "acct" if kind in ACCOUNTING else "events"
         self.kinds.add(family)
         if len(self.kinds) > 1:
             raise fields.error("record type", "lsb.acct JOB_FINISH records and lsb.events records are mixed: "
@@ -85,7 +86,7 @@ class _Reading:
             key = (done.number, done.index)
             self.repeated += key in self.finished
             self.finished[key] = done
-        elif not self.events.add(fields, time):
+        elif family == "acct" or not self.events.add(fields, time):
             self.skipped[kind] += 1
 
     def jobs(self) -> tuple[list[SiteJob], Counter[str]]:

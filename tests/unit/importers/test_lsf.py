@@ -193,3 +193,10 @@ def test_a_log_where_no_job_ran_needs_hosts(tmp_path):
     document = lsf_import([path], hosts, "UTC", RunLimitChoice())[0]
     assert document["events"] == [{"time": 0.0, "submit": {"id": 1, "user": "alice", "queue": "normal", "tasks": 1,
                                                            "run_time": 0.0}}, {"time": 5.0, "remove": "1"}]
+
+
+def test_a_resize_record_in_an_accounting_file_is_counted_not_mixed(tmp_path):
+    # JOB_RESIZE is an lsb.acct record type: counted among the records not needed, beside the JOB_FINISH
+    path = _write(tmp_path, "lsb.acct", "\n".join([job_finish(1, submit=0, start=1, end=5, hosts=["h"]),
+                                                   '"JOB_RESIZE" "10.108" 6 1 0']) + "\n")
+    assert "records not needed: 1" in lsf_import([path], None, "UTC", RunLimitChoice())[2]
