@@ -312,13 +312,18 @@ def _report_jobs(run: str, sort: str, top: int | None, form: str) -> None:
 @click.argument("run_a", type=RUN)
 @click.argument("run_b", type=RUN)
 @click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON.")
-def diff(run_a: str, run_b: str, as_json: bool) -> None:
+@click.option("--starts", is_flag=True, help="Print every job started in both runs: its starts and B - A (CSV; "
+              "with --json, a list in the JSON).")
+def diff(run_a: str, run_b: str, as_json: bool, starts: bool) -> None:
     """Compare two runs' --sim-output files, A then B: changed decisions, moved starts, metric changes."""
     from refsim.report.diff import diff_runs
-    from refsim.report.diff_summary import diff_data, diff_lines
+    from refsim.report.diff_summary import diff_data, diff_lines, start_lines
 
     found = diff_runs(run_a, run_b)
-    click.echo(_json_text(diff_data(found, run_a, run_b)) if as_json else "\n".join(diff_lines(found, run_a, run_b)))
+    if as_json:
+        click.echo(_json_text(diff_data(found, run_a, run_b, per_job=starts)))
+    else:
+        click.echo("\n".join(start_lines(found) if starts else diff_lines(found, run_a, run_b)))
 
 
 @main.command()
@@ -439,6 +444,63 @@ def import_csv(workload: str, nodes: int, output: str, timezone: str, keep_all_q
     _import_format("drevt", workload, options, output)
 
 
+_RECORDED = click.option("--recorded", type=FILE, metavar="OUT.jsonl",
+                         help="Also write the site's recorded schedule as a run output (for refsim diff).")
+
+
+def _site_limits(text: str, own: str) -> Any:
+    """--run-limit of a site import: `own` (the log's own limits: requested for LSF, none for Slurm), run-time,
+    or a factor F of the run time."""
+    from refsim.importers.site import RunLimitChoice
+    from refsim.importers.swf import SwfError, run_limits
+
+    if text.strip().lower() == own:
+        return RunLimitChoice()
+    try:
+        factor = run_limits(text).factor
+        if factor is None:  # `requested`, which a Slurm log has none of
+            raise SwfError(text)
+        return RunLimitChoice(factor)
+    except SwfError:
+        raise click.BadParameter(f"must be {own}, run-time or a factor from 1 to 1000, not '{text}'",
+                                 param_hint="--run-limit") from None
+
+
+@import_.command("lsf")
+@click.argument("logs", nargs=-1, required=True, type=FILE)
+@click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
+@click.option("--hosts", "hosts_file", type=FILE, help="The cluster from `bhosts -w` or `lshosts -w` output "
+              "(default: the exec hosts seen).")
+@_ZONE
+@click.option("--run-limit", default="requested", metavar="requested|run-time|F", show_default=True,
+              help="Run limits from the log's -W, the run times, or run times times F (1 to 1000).")
+@_RECORDED
+def import_lsf(logs: tuple[str, ...], output: str, hosts_file: str | None, timezone: str, run_limit: str,
+               recorded: str | None) -> None:
+    """Import an LSF site's lsb.events or lsb.acct files, rotated ones read oldest first (docs/lsf.md)."""
+    limits = _site_limits(run_limit, "requested")
+    inputs = logs + ((hosts_file,) if hosts_file else ())
+    _import_format("lsf", logs[0], lambda: {"files": logs, "hosts": hosts_file, "timezone": timezone,
+                                            "run_limit": limits}, output, recorded=recorded, more=inputs[1:])
+
+
+@import_.command("slurm")
+@click.argument("sacct", type=FILE)
+@click.option("-o", "--output", type=FILE, required=True, help="The recording to write (.json, else YAML).")
+@click.option("--nodes", type=click.IntRange(1, MAX_HOSTS), help="Number of nodes (default: derived).")
+@click.option("--cpus-per-node", type=click.IntRange(1, 1_000_000), help="CPUs of each node (default: derived).")
+@_ZONE
+@click.option("--run-limit", default="none", metavar="none|run-time|F", show_default=True,
+              help="Run limits: none (sacct's field list has none), the run times, or run times times F.")
+@_RECORDED
+def import_slurm(sacct: str, output: str, nodes: int | None, cpus_per_node: int | None, timezone: str,
+                 run_limit: str, recorded: str | None) -> None:
+    """Import a Slurm site's `sacct --parsable2` output, the SACCT file (docs/slurm.md)."""
+    limits = _site_limits(run_limit, "none")
+    _import_format("slurm", sacct, lambda: {"nodes": nodes, "cpus_per_node": cpus_per_node, "timezone": timezone,
+                                            "run_limit": limits}, output, recorded=recorded)
+
+
 @import_.command("schedule")
 @click.argument("schedule", type=FILE)
 @click.option("--workload", required=True, type=FILE, help="The DR_EVT job trace the schedule was made from.")
@@ -460,37 +522,61 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
 
 
 def _import_format(name: str, path: str, options: Callable[[], Options], output: str,
-                   progress: Callable[[int], None] | None = None, done: Callable[[], None] | None = None) -> None:
-    """Import the workload file PATH through its format's entry in refsim.importers.formats (`options` are read
-    once the output path is accepted) and write the recording."""
-    from refsim.importers.formats import FORMATS
+                   progress: Callable[[int], None] | None = None, done: Callable[[], None] | None = None,
+                   recorded: str | None = None, more: tuple[str, ...] = ()) -> None:
+    """Import the workload file PATH (and the files `more`, for a log in several files) through its format's entry
+    in refsim.importers.formats (`options` are read once the output path is accepted) and write the recording, and
+    with `recorded` the site's recorded schedule as a run output."""
+    from refsim.importers.formats import FORMATS, Imported
 
     format_ = FORMATS[name]
+    found: list[Imported] = []
 
     def build() -> tuple[Document, str]:
         imported = format_.read(path, options(), progress)
+        found.append(imported)
         for line in imported.warnings:
             click.echo(line, err=True)
         document = imported.document
-        return document, (f"{output}: {len(document['events'])} jobs on {len(document['cluster']['hosts'])} hosts"
-                          + imported.note)
+        jobs = len(imported.recorded) or len(document["events"])
+        return document, (f"{output}: {jobs} jobs on {len(document['cluster']['hosts'])} hosts" + imported.note)
 
-    _import(build, [(format_.title, path)], output, done)
+    def write_recorded() -> None:
+        from refsim.model.epoch import Epoch
+        from refsim.sim.recorded import write_recorded as write_run
+
+        epoch = found[0].document.get("epoch")
+        slots = sum(h["slots"] for h in found[0].document["cluster"]["hosts"])
+        assert recorded is not None
+        write_run(recorded, output, Epoch(epoch["unix"], epoch["timezone"]) if epoch else None,
+                  found[0].recorded, slots)
+
+    inputs: list[Named] = [(format_.title, p) for p in (path, *more)]
+    _import(build, inputs, output, done, (recorded, write_recorded) if recorded else None)
 
 
 def _import(build: Callable[[], tuple[Document, str]], inputs: list[Named], output: str,
-            done: Callable[[], None] | None = None) -> None:
+            done: Callable[[], None] | None = None,
+            also: tuple[str, Callable[[], None]] | None = None) -> None:
     """Build a recording from workload files and write it; errors are one line, and nothing is written on one.
-    `done` is called when building and writing are over, however they ended."""
+    `also` is a second output (its path, and what writes it), written first and checked as the recording's path
+    is. `done` is called when building and writing are over, however they ended."""
     from refsim.sim.paths import guarded_output
     from refsim.sim.write import write_document
 
+    path = output
     try:
         guarded_output(output, inputs, role="import -o")
+        if also is not None:
+            guarded_output(also[0], inputs, [("the recording", output)], role="--recorded")
         document, summary = build()
+        if also is not None:
+            path = also[0]
+            also[1]()
+            path = output
         write_document(document, output)
     except OSError as exc:
-        raise InputError(f"{output}: cannot write: {exc.strerror}") from None
+        raise InputError(f"{path}: cannot write: {exc.strerror}") from None
     finally:
         if done is not None:
             done()

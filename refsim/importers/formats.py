@@ -9,7 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from refsim.importers.drevt import RunTimes, capped, drevt_recording, dropped_lines
+from refsim.importers.lsf import lsf_import
+from refsim.importers.site import RunLimitChoice
+from refsim.importers.slurm import slurm_import
 from refsim.importers.swf import REQUESTED, RunLimits, swf_recording
+from refsim.model.history import RecordedJob
 
 __all__ = ["FORMATS", "Format", "Imported", "Options", "Reader", "ON_THE_FLY", "format_of", "on_the_fly"]
 
@@ -20,11 +24,13 @@ Reader = Callable[[str, Options, "Callable[[int], None] | None"], "Imported"]
 @dataclass(frozen=True)
 class Imported:
     """What a reader made of a workload file: the recording document (plain data, ready to write as YAML or JSON),
-    lines to show on standard error (rows left out), and a note to append to the import's summary line."""
+    lines to show on standard error (rows left out), a note to append to the import's summary line, and, for a
+    site's own log, the schedule the site recorded (written by `--recorded`)."""
 
     document: dict[str, Any]
     warnings: tuple[str, ...] = ()
     note: str = ""
+    recorded: tuple[RecordedJob, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,27 @@ def _read_drevt(path: str, options: Options, progress: Callable[[int], None] | N
                     f" ({over} actual run times above their limit, capped)" if over else "")
 
 
+def _read_lsf(path: str, options: Options, progress: Callable[[int], None] | None) -> Imported:
+    document, warnings, note, recorded = lsf_import(options.get("files") or (path,), options.get("hosts"),
+                                                    options.get("timezone", "UTC"),
+                                                    options.get("run_limit") or RunLimitChoice())
+    return Imported(document, warnings, note, recorded)
+
+
+def _read_slurm(path: str, options: Options, progress: Callable[[int], None] | None) -> Imported:
+    document, warnings, note, recorded = slurm_import(path, options.get("nodes"), options.get("cpus_per_node"),
+                                                      options.get("timezone", "UTC"),
+                                                      options.get("run_limit") or RunLimitChoice())
+    return Imported(document, warnings, note, recorded)
+
+
+def _lsf_records(head: bytes) -> bool:
+    """An LSF event or accounting file: its first record is a quoted record type and version."""
+    lines = head.decode("utf-8", errors="replace").splitlines()
+    first = next((line for line in lines if line.strip() and not line.startswith("#")), "")
+    return first.startswith('"JOB_') or first.startswith('"MBD_START"') or first.startswith('"LOAD_INDEX"')
+
+
 def _drevt_header(head: bytes) -> bool:
     """A DR_EVT trace's header row names its submit-time and node-count columns."""
     first = head.decode("utf-8", errors="replace").lstrip("\ufeff").partition("\n")[0].lower()
@@ -91,6 +118,11 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
            _read_swf),
     Format("drevt", "the workload", "DR_EVT workloads", (".csv",),
            ("nodes", "timezone", "keep_all_queues", "run_times"), ("nodes",), _read_drevt, _drevt_header),
+    # a site's own logs: no suffix names them, so a sweep never imports them on the fly (import them first)
+    Format("lsf", "the LSF log", "LSF event and accounting logs", (), ("files", "hosts", "timezone", "run_limit"),
+           (), _read_lsf, _lsf_records),
+    Format("slurm", "the sacct output", "Slurm sacct outputs", (),
+           ("nodes", "cpus_per_node", "timezone", "run_limit"), (), _read_slurm),
 )}
 
 
@@ -99,9 +131,10 @@ def format_of(path: str, head: bytes = b"") -> Format | None:
     return next((f for f in FORMATS.values() if f.recognises(path, head)), None)
 
 
-# The formats a sweep imports as it reads its recordings: those that need no option (a DR_EVT workload needs its
-# node count, so a sweep names the recording `refsim import csv` made of it).
-ON_THE_FLY: tuple[Format, ...] = tuple(f for f in FORMATS.values() if not f.required)
+# The formats a sweep imports as it reads its recordings: those that need no option and are known by their names
+# (a DR_EVT workload needs its node count, and a site's LSF or Slurm log has no suffix of its own, so a sweep names
+# the recording `refsim import` made of it).
+ON_THE_FLY: tuple[Format, ...] = tuple(f for f in FORMATS.values() if not f.required and f.suffixes)
 
 
 def on_the_fly(path: str) -> Format | None:

@@ -15,12 +15,13 @@ from itertools import groupby
 from pathlib import Path
 
 from refsim.model.jobid import JobIdError, parse_job_id
-from refsim.report.metrics import FIELDS, MetricsBuilder, RunMetrics
+from refsim.report.metrics import FIELDS, MetricsBuilder, RunMetrics, nearest_rank
 from refsim.report.runfile import ReportError, read_run
 from refsim.sim.output import Record
 
 TOP = 10
 NONE = "none"
+SAME_MINUTE = 60.0  # seconds: starts closer than this count as "within a minute"
 _DECISIONS = ("dispatch", "pend")
 _CONTENT = ("allocation", "reasons")  # the kinds are compared first
 
@@ -39,6 +40,25 @@ class Moved:
 
 
 @dataclass(frozen=True)
+class StartFigures:
+    """How close B's starts come to A's, over the jobs started in both (a site's recorded run against a replay of
+    it: docs/lsf.md): the share started within a minute of each other, and the mean and p95 of |B - A|."""
+
+    jobs: int
+    within_minute: float | None
+    mean: float | None
+    p95: float | None
+
+
+def start_figures(moved: tuple[Moved, ...] | list[Moved]) -> StartFigures:
+    gaps = [abs(m.delta) for m in moved]
+    if not gaps:
+        return StartFigures(0, None, None, None)
+    return StartFigures(len(gaps), sum(1 for g in gaps if g < SAME_MINUTE) / len(gaps), sum(gaps) / len(gaps),
+                        nearest_rank(sorted(gaps), 95))
+
+
+@dataclass(frozen=True)
 class RunDiff:
     compared: int  # decisions matched in both runs
     changes: dict[str, int]  # "A kind -> B kind" (or "... other hosts / other reasons"): count, sorted
@@ -47,6 +67,13 @@ class RunDiff:
     started_only: tuple[int, int]  # jobs started in A only, in B only
     a: RunMetrics
     b: RunMetrics
+    changed: int = 0  # of the `compared` decisions, those that differ
+    one_run_only: int = 0  # decisions at a time and of a job that only one run has (counted in `changes` too)
+    starts: tuple[Moved, ...] = ()  # every job started in both, by job id
+
+    @property
+    def start_figures(self) -> StartFigures:
+        return start_figures(self.starts)
 
     def deltas(self) -> dict[str, dict[str, float | None]]:
         """B minus A per group (each queue in either run, then the whole run) and metric."""
@@ -72,18 +99,21 @@ def diff_runs(path_a: str | Path, path_b: str | Path) -> RunDiff:
     instants_a = _instants(read_run(path_a), builders[0])
     instants_b = _instants(read_run(path_b), builders[1])
     changes: Counter[str] = Counter()
-    compared = 0
+    compared = changed = 0
     for at_a, at_b in _merge(instants_a, instants_b):
         for key in dict.fromkeys([*at_a, *at_b]):
             kind = change_kind(at_a.get(key), at_b.get(key))
-            compared += key in at_a and key in at_b
+            both = key in at_a and key in at_b
+            compared += both
             if kind is not None:
                 changes[kind] += 1
+                changed += both  # a decision one run alone has is no change of a compared one
     moved, only = _moves(builders[0], builders[1])
     earlier = tuple(m for m in sorted(moved, key=lambda m: (m.delta, _order(m.job)))[:TOP] if m.delta < 0)
     later = tuple(m for m in sorted(moved, key=lambda m: (-m.delta, _order(m.job)))[:TOP] if m.delta > 0)
     return RunDiff(compared, dict(sorted(changes.items())), earlier, later, only,
-                   builders[0].metrics(), builders[1].metrics())
+                   builders[0].metrics(), builders[1].metrics(), changed, sum(changes.values()) - changed,
+                   tuple(sorted(moved, key=lambda m: _order(m.job))))
 
 
 def _instants(records: Iterator[Record], builder: MetricsBuilder) -> Iterator[tuple[float, Decisions]]:

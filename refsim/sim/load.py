@@ -254,7 +254,7 @@ class EventReader:
 
     def submit(self, node: Node, time: float) -> list[Job]:
         node.mapping(("id", "user", "queue", "project", "priority", "resreq", "tasks", "run_time", "run_limit",
-                      "array"),
+                      "array", "run_times"),
                      required=("id",))
         jid = self.job_id(node.child("id"), known=False)
         if jid.index is not None:
@@ -280,8 +280,9 @@ class EventReader:
         self.numbers.add(jid.job)
         if node.has("array"):
             self.arrays[jid.job] = tuple(ids)
-        for i in ids:
-            self.jobs[i] = job(i)
+        run_times = _run_times(node, len(ids))
+        for n, i in enumerate(ids):
+            self.jobs[i] = job(i) if run_times is None else job(i, run_time=run_times[n])
         return [self.jobs[i] for i in ids]
 
     def finish(self, node: Node) -> Finish:
@@ -325,6 +326,19 @@ class EventReader:
         if node.value not in (None, {}):
             raise node.error("a session event takes no fields (write 'session: {}')")
         return SessionMark()
+
+
+def _run_times(node: Node, elements: int) -> list[float] | None:
+    """An array's run time per element (`run_times`, one per index from 1), instead of one `run_time` for all:
+    a real site's array elements each ran their own time (docs/lsf.md)."""
+    if not node.has("run_times"):
+        return None
+    if not node.has("array") or node.has("run_time"):
+        raise node.child("run_times").error("run_times goes with array, instead of run_time")
+    times = [item.number() for item in node.child("run_times").elements()]
+    if len(times) != elements:
+        raise node.child("run_times").error(f"run_times lists {len(times)} run times for an array of {elements}")
+    return times
 
 
 def _run_limit(node: Node) -> float | None:

@@ -19,6 +19,7 @@ from tests.support.docblocks import ROOT, Block, blocks, documents, runnable_blo
 
 SHARED = ROOT.parent / "shared"
 NASA = SHARED / "data" / "NASA-iPSC-1993-3.1-cln.swf.gz"
+NEEDS = {"nasa": NASA, "lsf": SHARED / "data" / "lsf", "slurm": SHARED / "data" / "slurm"}  # `needs=` of a block
 BLOCKS = runnable_blocks()
 
 
@@ -59,8 +60,9 @@ def _lines(text: str) -> list[str]:
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.where for b in BLOCKS])
 def test_block_runs_as_shown(block: Block, scratch):
-    if block.attributes.get("needs") == "nasa" and not NASA.exists():
-        pytest.skip(f"the NASA iPSC log is not at {NASA}")
+    needed = NEEDS.get(block.attributes.get("needs", ""))
+    if needed is not None and not needed.exists():
+        pytest.skip(f"{block.where} needs {needed}, which is absent")
     work = scratch[block.document]
     if block.kind == "recording":
         name = block.attributes.get("file", block.where)

@@ -7,7 +7,8 @@ A fence's info string is a language word followed by marker words and key=value 
     ```shell                               `refsim ...` command lines that must succeed (output not compared)
     ```yaml sweep file=six.yaml            a sweep file: written for later blocks; it must read and expand
 
-`needs=nasa` on any of them: the block needs the NASA iPSC log under ../shared/data, and is skipped without it.
+`needs=nasa` (`needs=lsf`, `needs=slurm`) on any of them: the block needs the NASA iPSC log (the LSF or Slurm
+logs) under ../shared/data, and is skipped without it.
 Every other fence (`sh`, `yaml`, `json`, none) is an illustration and is never run."""
 
 from __future__ import annotations

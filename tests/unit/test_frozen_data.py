@@ -26,6 +26,10 @@ MUTABLE_ON_PURPOSE = {
     # and reasons are read (report/jobs.py, sim/story.py).
     "refsim.report.jobs._Job",
     "refsim.sim.story._Other",
+    # An LSF event log read record by record: the jobs submitted, each job's start, hosts and end as its JOB_START
+    # and JOB_STATUS records arrive (importers/lsf_events.py).
+    "refsim.importers.lsf_events.EventLog",
+    "refsim.importers.lsf_events._Life",
 }
 
 

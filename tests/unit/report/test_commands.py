@@ -51,7 +51,7 @@ def test_diff_command(tmp_path, small_run):
     other = record(tmp_path, THREE_HOSTS, "three")
     result = run("diff", small_run, other)
     assert result.exit_code == 0
-    assert "decisions at the same session time in both: 8; changed: 19" in result.output
+    assert "decisions at the same session time in both: 8; changed: 7; in one run only: 12" in result.output
     data = json.loads(run("diff", small_run, other, "--json").output)
     assert data["decisions"]["by_kind"]["pend -> none"] == 8
 

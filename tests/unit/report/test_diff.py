@@ -81,7 +81,9 @@ def test_text_and_json(runs):
     assert "  pend -> none: 8" in lines and "  job 2: 100.0 -> 10.0 (-90.0)" in lines
     assert any(line.startswith("  (all): wait mean 72.5 -> 17.5 (-55.0); median 85.0 -> 0.0 (-85.0)") for line in lines)
     data = json.loads(json.dumps(diff_data(found, "A.jsonl", "B.jsonl")))
-    assert data["decisions"] == {"compared": 8, "changed": 19, "by_kind": dict(sorted(CHANGES.items()))}
+    # 19 changes: 7 of decisions both runs have, 12 of decisions one run alone has (test_diff_text.py)
+    assert data["decisions"] == {"compared": 8, "changed": 7, "one_run_only": 12,
+                                 "by_kind": dict(sorted(CHANGES.items()))}
     assert data["started_earlier_in_b"][0] == {"job": "2", "start_a": 100, "start_b": 10, "delta": -90}
     assert data["metrics"]["b_minus_a"]["(all)"]["makespan"] == -50
 

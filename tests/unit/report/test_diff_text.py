@@ -10,10 +10,13 @@ from tests.unit.report.test_diff import THREE_HOSTS
 # makespan 70 - 20 = 50. normal: waits 0 (job 1), 0 (job 2), 70 (job 4): mean 23.3, median 0, p95 rank 3 = 70;
 # slowdowns 1, max(1, 5/10) = 1, (70 + 20)/20 = 4.5: mean 2.17; utilisation (200 + 5 + 40)/360 = 68.1%.
 # Overall: waits 0, 0, 0, 70: mean 17.5, median 0; slowdowns 1, 1, 1, 4.5: mean 1.875; 295/360 = 81.9%.
+# Of the 19 changes, 7 are of decisions both runs have (pend -> dispatch 3, pend -> pend 4); the other 12 are at a
+# time or of a job one run alone has. Starts of the four jobs started in both move by 0 (job 1), 90, 80 and 50 s:
+# two within a minute (0 and 50), mean 220/4 = 55.0, p95 the 4th of 4 by nearest rank = 90.0.
 A_TO_B = """\
 A: A.jsonl
 B: B.jsonl
-decisions at the same session time in both: 8; changed: 19
+decisions at the same session time in both: 8; changed: 7; in one run only: 12
   dispatch -> none: 3
   none -> pend: 1
   pend -> dispatch: 3
@@ -24,6 +27,7 @@ jobs started earlier in B (top 3):
   job 3: 100.0 -> 20.0 (-80.0)
   job 4: 150.0 -> 100.0 (-50.0)
 jobs started later in B: none
+starts of jobs started in both (4): 50.0% within a minute; |B - A| mean 55.0, p95 90.0
 metrics (A -> B, change):
   high: wait mean 80.0 -> 0.0 (-80.0); median 80.0 -> 0.0 (-80.0); p95 80.0 -> 0.0 (-80.0); \
 max 80.0 -> 0.0 (-80.0); bsld mean 2.60 -> 1.00 (-1.60); bsld max 2.60 -> 1.00 (-1.60); \
@@ -79,9 +83,11 @@ def test_a_job_started_in_one_run_only(tmp_path):
     mutated, or shown only when both counts are non-zero), and a figure missing in B shown with a change."""
     started, removed = record(tmp_path, TWO_QUEUES, "started"), record(tmp_path, REMOVED, "removed")
     assert diff_lines(diff_runs(started, removed), "A", "B") == [
-        "A: A", "B: B", "decisions at the same session time in both: 2; changed: 1", "  dispatch -> none: 1",
+        "A: A", "B: B", "decisions at the same session time in both: 2; changed: 0; in one run only: 1",
+        "  dispatch -> none: 1",
         "jobs started earlier in B: none", "jobs started later in B: none",
         "jobs started in A only: 1; in B only: 0",
+        "starts of jobs started in both (1): 100.0% within a minute; |B - A| mean 0.0, p95 0.0",
         "metrics (A -> B, change):",
         "  late: started 1 -> 0 (-1); finished 1 -> 0 (-1); wait mean 10.0 -> -; median 10.0 -> -; p95 10.0 -> -; "
         "max 10.0 -> -; bsld mean 2.00 -> -; bsld max 2.00 -> -; util 50.0% -> 0.0% (-50.0 points); "
@@ -99,7 +105,9 @@ def test_a_run_against_itself_reads_no_change(tmp_path):
     started = record(tmp_path, TWO_QUEUES, "started")
     assert diff_lines(diff_runs(started, started), "x", "x") == [
         "A: x", "B: x", "decisions at the same session time in both: 3; changed: 0",
-        "jobs started earlier in B: none", "jobs started later in B: none", "metrics (A -> B, change):",
+        "jobs started earlier in B: none", "jobs started later in B: none",
+        "starts of jobs started in both (2): 100.0% within a minute; |B - A| mean 0.0, p95 0.0",
+        "metrics (A -> B, change):",
         "  late: no change", "  normal: no change", "  (all): no change"]
 
 
@@ -119,7 +127,10 @@ def test_the_whole_json_diff_of_a_job_started_in_one_run_only(tmp_path):
             "utilisation": 1.0, "wait_max": 0, "wait_mean": 0.0, "wait_median": 0, "wait_p95": 0}
     metrics = data.pop("metrics")
     assert data == {"a": started, "b": removed,
-                    "decisions": {"by_kind": {"dispatch -> none": 1}, "changed": 1, "compared": 2},
+                    "decisions": {"by_kind": {"dispatch -> none": 1}, "changed": 0, "compared": 2,
+                                  "one_run_only": 1},
+                    "starts": {"jobs": 1, "within_minute": 1.0, "abs_difference_mean": 0.0,
+                               "abs_difference_p95": 0.0},
                     "started_earlier_in_b": [], "started_later_in_b": [], "started_only_in_a": 1,
                     "started_only_in_b": 0}
     assert metrics["b"] == {"all": {**once, "jobs": 2}, "span": {"end": 10, "slots": 1, "start": 0},

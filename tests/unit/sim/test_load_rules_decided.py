@@ -291,7 +291,7 @@ def test_a_task_count_out_of_order_too_long_or_not_a_count_is_refused(tasks):
     ("  - {time: 5, submit: {id: 1, queue: night}}\n", "events[0].submit.queue: unknown queue 'night'"),
     ("  - {time: 5, submit: {id: 1, user: ann, prio: 1}}\n",
      "events[0].submit: unknown key 'prio' (expected one of: id, user, queue, project, priority, resreq, tasks, "
-     "run_time, run_limit, array)"),
+     "run_time, run_limit, array, run_times)"),
     ("  - {time: 5, submit: {user: ann}}\n", "events[0].submit: missing 'id'"),
     ("  - {time: 5, host: {name: z, status: closed}}\n", "events[0].host.name: unknown host 'z'"),
     ("  - {time: 5, host: {name: a}}\n", "events[0].host: missing 'status'"),
