@@ -339,6 +339,32 @@ def plot(runs: tuple[str, ...], output: str) -> None:
     click.echo(f"{output}: {' vs '.join(runs)}")
 
 
+@main.command()
+@click.argument("run", type=RUN)
+@click.option("--trace", "trace", type=FILE, help="A JSON trace of the same replay (`trace on ... json PATH` in "
+                                                  "the console): each job's traced decisions as trees.")
+@click.option("--label", help="The run's name on the page (default: the file's name).")
+@click.option("-o", "--output", type=FILE, required=True, help="The page to write (HTML, one self-contained file).")
+def explore(run: str, trace: str | None, label: str | None, output: str) -> None:
+    """One HTML page to look at the run RUN (its --sim-output file): a timeline of jobs over hosts, queue length
+    and utilisation, a jobs table and each job's story and traces (docs/explore.md). Opens from disk, no network."""
+    from refsim.report.explore_data import explore as explored
+    from refsim.report.explore_page import page_text, write_page
+    from refsim.sim.paths import Named, guarded_output
+
+    inputs: list[Named] = [("the run", run)] + ([("the trace", trace)] if trace is not None else [])
+    guarded_output(output, inputs, role="explore -o")
+    found = explored(run, trace, label)
+    summary = (f"{found.jobs} jobs on {found.hosts} hosts"
+               + (f", {found.traced} traced decisions" if trace is not None else ""))
+    text = page_text(found.data, summary)
+    try:
+        write_page(text, output, inputs)
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
+    click.echo(f"{output}: {summary}; {len(text.encode()) / 1e6:.1f} MB")
+
+
 def _json_text(data: dict[str, object]) -> str:
     import json
 
