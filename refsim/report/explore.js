@@ -364,7 +364,7 @@
       leaf.append(el("span", {class: "k"}, key + ": "), JSON.stringify(value));
       return leaf;
     }
-    const box = el("details", {"data-key": key});
+    const box = el("details", value.host !== undefined ? {"data-key": key, "data-host": value.host} : {"data-key": key});
     const summary = el("summary");
     summary.append(el("span", {class: "k"}, SECTIONS[key] || key), " ", el("span", {class: "brief"}, brief(key, value)));
     box.append(summary);
@@ -373,7 +373,10 @@
       const search = el("input", {class: "host-search", placeholder: "search " + (SECTIONS[key] || key)});
       search.addEventListener("input", () => {
         const text = search.value.trim().toLowerCase();
-        for (const child of children.children) child.hidden = !!text && !child.textContent.toLowerCase().includes(text);
+        for (const child of children.children) {  // by host name: a reason's words would match almost anything
+          const name = (child.dataset.host || child.textContent).toLowerCase();
+          child.hidden = !!text && !name.includes(text);
+        }
       });
       box.append(search);
     }
