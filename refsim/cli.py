@@ -352,7 +352,9 @@ def explore(run: str, trace: str | None, label: str | None, output: str) -> None
     from refsim.report.explore_page import page_text, write_page
     from refsim.sim.paths import Named, guarded_output
 
-    inputs: list[Named] = [("the run", run)] + ([("the trace", trace)] if trace is not None else [])
+    inputs: list[Named] = [("the run", run)]
+    if trace is not None:
+        inputs.append(("the trace", trace))
     guarded_output(output, inputs, role="explore -o")
     found = explored(run, trace, label)
     summary = (f"{found.jobs} jobs on {found.hosts} hosts"
