@@ -6,7 +6,7 @@
   const J = D.jobs, N = J.id.length, HOSTS = D.hosts.length;
   const MAX_ROWS = 300;  // past this many hosts, consecutive hosts share a timeline row
   const ROWS = Math.max(1, Math.min(HOSTS, MAX_ROWS));
-  const LEFT = 90, TOP = 6, AXIS = 34, PAGE_ROWS = 200;
+  const LEFT = 90, RIGHT = 30, TOP = 6, AXIS = 34, PAGE_ROWS = 200;
   const PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
                    "#9c755f", "#bab0ac"];
   const span = D.span;
@@ -78,7 +78,7 @@
   const rowOf = (host) => Math.floor(host * ROWS / Math.max(HOSTS, 1));
   function geometry() {
     const width = $("timeline").clientWidth || 800;
-    return {left: LEFT, top: TOP, width: width - LEFT - 10, rowHeight, rows: ROWS, t0: view.t0, t1: view.t1};
+    return {left: LEFT, top: TOP, width: width - LEFT - RIGHT, rowHeight, rows: ROWS, t0: view.t0, t1: view.t1};
   }
   const xOf = (g, t) => g.left + (t - g.t0) / (g.t1 - g.t0) * g.width;
   const tOf = (g, x) => g.t0 + (x - g.left) / g.width * (g.t1 - g.t0);

@@ -9,17 +9,11 @@ import time
 import pytest
 
 from refsim.cli import main
-from tests.support.browser import Page, chromium
+from tests.support.browser import Page
 from tests.support.explorer import traced_run
 from tests.unit.report.conftest import SMALL
 
 from click.testing import CliRunner
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture(scope="module")
