@@ -324,19 +324,26 @@ def diff(run_a: str, run_b: str, as_json: bool) -> None:
 @main.command()
 @click.argument("runs", nargs=-1, required=True, type=RUN)
 @click.option("-o", "--output", type=FILE, required=True, help="The image to write (PNG).")
-def plot(runs: tuple[str, ...], output: str) -> None:
+@click.option("--label", "labels", multiple=True, help="A run's name in its panel titles, once per run, in order "
+                                                       "(default: the file's name).")
+def plot(runs: tuple[str, ...], output: str, labels: tuple[str, ...]) -> None:
     """Plot one run, or two side by side: queue length and utilisation over time, and the wait distribution."""
+    from refsim.sim.paths import guarded_output
+
     if len(runs) > 2:
         raise click.UsageError("give one run, or two to compare")
+    if labels and len(labels) != len(runs):
+        raise click.UsageError(f"give one --label per run: {len(runs)} runs, {len(labels)} labels")
+    guarded_output(output, [("the run", run) for run in runs], role="plot -o")
     try:
         from refsim.report.plot import plot_runs
-    except ImportError:
-        raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
+    except ImportError:  # a missing extra is a mistake in the set-up, like an unusable input: exit status 2
+        raise InputError("plotting needs matplotlib: pip install 'refsim[plot]'") from None
     try:
-        plot_runs(runs, output)
+        plot_runs(runs, output, labels)
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
-    click.echo(f"{output}: {' vs '.join(runs)}")
+    click.echo(f"{output}: {' vs '.join(labels or runs)}")
 
 
 @main.command()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from refsim.model.epoch import Epoch
 from refsim.report.jobs import JobRow, JobsBuilder
 from refsim.report.joblist import sorted_rows
 from refsim.report.runfile import ReportError, read_run, run_epoch
+from refsim.report.finite import finite_times
 from refsim.report.series import RunSeries, run_series
 from refsim.sim.output import Record, number, read_fields
 from refsim.sim.story import Story, job_stories
@@ -58,30 +58,6 @@ class _Placements:
             self.hosts[str(record["job"])] = [str(h["host"]) for h in record["allocation"]["hosts"]]
         elif kind in ("finish", "remove"):
             self.ends[str(record["job"])] = number(record["time"])
-
-
-def finite_times(records: Iterable[Record], name: str) -> Iterator[Record]:
-    """The records, each checked to have finite times (JSON lets NaN and Infinity through), and an end record that
-    does not end before it starts; a ReportError names the record otherwise."""
-    for record in records:
-        for key in ("time", "start"):
-            value = record.get(key)
-            if isinstance(value, float) and not math.isfinite(value):
-                raise ReportError(name, "", f"a {record['kind']} record{_of(record)} has {key} {value}: "
-                                            "times must be finite numbers")
-        if record["kind"] == "end" and _numeric(record.get("time")) and _numeric(record.get("start")) \
-                and record["time"] < record["start"]:
-            raise ReportError(name, "", f"the end record ends at {record['time']}, before its start "
-                                        f"{record['start']}")
-        yield record
-
-
-def _of(record: Record) -> str:
-    return f" of job {record['job']}" if "job" in record else ""
-
-
-def _numeric(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _fed(records: Iterable[Record], sinks: tuple[Callable[[Record], None], ...]) -> Iterator[Record]:
