@@ -2,8 +2,6 @@
 
 import pytest
 
-from tests.support.browser import chromium
-
 from refsim.sim.batch import run_batch
 from refsim.sim.load import load_recording
 
@@ -44,10 +42,3 @@ def record(tmp_path, text: str, name: str) -> str:
 def small_run(tmp_path) -> str:
     return record(tmp_path, SMALL, "small")
 
-
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for every browser test of the run (skips, or fails under REFSIM_REQUIRE_BROWSER=1,
-    without one: tests/support/browser.py)."""
-    with chromium() as launched:
-        yield launched
