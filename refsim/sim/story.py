@@ -192,7 +192,8 @@ def _pend(record: Record) -> _Pend:
         code, hosts = str(entry["code"]), entry.get("hosts")
         text = reason_words(entry)
         if hosts:
-            count = entry.get("count", len(expand_hosts(hosts)))
+            # not `entry.get("count", len(...))`: that would expand every host list, wanted or not
+            count = entry["count"] if "count" in entry else len(expand_hosts(hosts))
             text += f" on {hosts}" + (f" ({count} hosts)" if count != 1 else "")
             if code in NOT_SELECTED:
                 excluded.update(expand_hosts(hosts))
