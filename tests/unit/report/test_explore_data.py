@@ -100,3 +100,21 @@ def test_a_trace_that_is_not_one_is_named(small, tmp_path):
     bad.write_text('{"format": "refsim-trace"}\n')
     with pytest.raises(TraceFormatError, match=r"^.*t\.jsonl: line 1: "):
         explore(small[0], bad)
+
+
+def test_the_page_is_the_same_whatever_the_hash_seed(small, tmp_path):
+    """Two processes with different hash seeds write byte-identical pages."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    pages = []
+    for seed in ("0", "1"):
+        page = tmp_path / f"page-{seed}.html"
+        subprocess.run([sys.executable, "-m", "refsim", "explore", small[0], "--trace", small[1], "-o", str(page)],
+                       check=True, capture_output=True, timeout=60,
+                       env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)})
+        pages.append(page.read_bytes())
+    assert pages[0] == pages[1]
