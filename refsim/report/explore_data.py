@@ -19,7 +19,7 @@ from typing import Any
 from refsim.model.epoch import Epoch
 from refsim.report.jobs import JobRow, JobsBuilder
 from refsim.report.joblist import sorted_rows
-from refsim.report.runfile import ReportError, read_run, run_epoch
+from refsim.report.runfile import read_run, run_epoch
 from refsim.report.finite import finite_times
 from refsim.report.series import RunSeries, run_series
 from refsim.sim.output import Record, number, read_fields

@@ -7,13 +7,13 @@ from __future__ import annotations
 import time
 
 import pytest
+from click.testing import CliRunner
 
 from refsim.cli import main
 from tests.support.browser import Page
 from tests.support.explorer import traced_run
+from tests.support.runfiles import write_run
 from tests.unit.report.conftest import SMALL
-
-from click.testing import CliRunner
 
 
 @pytest.fixture(scope="module")
@@ -120,8 +120,6 @@ def test_the_timeline_zooms(page):
 def test_a_larger_run_is_drawn_within_seconds(browser, tmp_path):
     """2,000 jobs on 64 hosts: the page is made, opened and its timeline drawn within 5 s (the page marks the
     canvas once drawn)."""
-    from tests.support.runfiles import write_run
-
     records: list[dict[str, object]] = []
     for n in range(2000):
         host, start = n % 64, (n // 64) * 10

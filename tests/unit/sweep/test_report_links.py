@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from refsim.sweep.report import write_report
+from refsim.sweep.report import html_text, markdown_text, run_links, write_report
 from refsim.sweep.table import read_results
 from tests.support.browser import Page
 
@@ -19,18 +19,25 @@ r3,a.yaml,easy,ok,100.0,0.75,runs/r3 x.jsonl.gz
 
 
 def _report(tmp_path: Path, name: str) -> str:
+    """The report (no plots: they are not what is checked here) written in reports/, the results in results/."""
     (tmp_path / "results").mkdir()
-    (tmp_path / "results" / "results.csv").write_text(RESULTS)
+    results = tmp_path / "results" / "results.csv"
+    results.write_text(RESULTS)
     (tmp_path / "reports").mkdir()
     report = tmp_path / "reports" / name
-    write_report(read_results(tmp_path / "results" / "results.csv"), report, tmp_path / "results" / "results.csv")
+    table = read_results(results)
+    links = run_links(table, results, report)
+    report.write_text(markdown_text(table, {}, links) if name.endswith(".md") else html_text(table, {}, links))
     return str(report)
 
 
 def test_replays_link_to_their_kept_runs(tmp_path: Path):
     """The report is in reports/, the runs in results/runs/: the links go up one folder and down, a space
-    written %20; replay r2 kept nothing and links nowhere."""
-    text = Path(_report(tmp_path, "r.html")).read_text()
+    written %20; replay r2 kept nothing and links nowhere. Written by write_report, as sweep-report -o does."""
+    _report(tmp_path, "r.html")
+    results = tmp_path / "results" / "results.csv"
+    write_report(read_results(results), tmp_path / "reports" / "r.html", results)
+    text = (tmp_path / "reports" / "r.html").read_text()
     assert '<td><a href="../results/runs/r1.jsonl.gz">r1</a></td>' in text
     assert '<td><a href="../results/runs/r3%20x.jsonl.gz">r3</a></td>' in text
     assert "<td>r2</td>" in text
