@@ -47,6 +47,8 @@ TEMPLATE = """<!DOCTYPE html>
 <pre id="story"></pre>
 <div id="traces"></div>
 </section>
+<p class="note">Made by refsim explore. The page's script and style are refsim's own, hand-written, with no
+library; everything it shows is inside this file.</p>
 <script type="application/json" id="run-data">{data}</script>
 <script>{script}</script>
 </body></html>

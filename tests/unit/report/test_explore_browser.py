@@ -148,3 +148,13 @@ def _pixels(png: bytes):
 
 def _near(pixel, colour, tolerance: int = 12) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
+
+
+def test_a_run_without_jobs_opens_without_an_error(browser, tmp_path):
+    """Nothing to draw or list: an empty timeline and table, no script error."""
+    run = write_run(tmp_path / "empty.jsonl", [{"kind": "end", "time": 0, "start": 0, "slots": 4}])
+    assert CliRunner().invoke(main, ["explore", run, "-o", str(tmp_path / "empty.html")]).exit_code == 0
+    opened = Page(browser, str(tmp_path / "empty.html"))
+    assert opened.page.locator("#shown-count").text_content() == "showing 0 of 0 jobs (0 in the run)"
+    assert opened.errors == []
+    opened.close()
