@@ -4,7 +4,8 @@
     python tools/explore_shot.py --check    # exit 1 when the page no longer looks like docs/explore.png
 
 The demo is replayed in this process with a full JSON trace, its page written by `refsim explore`, opened at
-1200x900, job 104 chosen and its first traced decision opened; the screenshot is the viewport scrolled to the top.
+1200x1700, job 104 chosen and its first traced decision opened; the screenshot is the 1200x1700 viewport at the top
+of the page (timeline, series, jobs table and the job panel).
 tests/unit/report/test_explore_screenshot.py checks the shot is current (by size and mean pixel difference, not
 byte for byte: font rendering differs between machines)."""
 
@@ -49,13 +50,13 @@ def demo_page(folder: Path) -> Path:
 def screenshot(browser: Any) -> bytes:
     """The page's screenshot (PNG bytes), as docs/explore.png shows it."""
     with tempfile.TemporaryDirectory() as folder:
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        page = browser.new_page(viewport={"width": 1200, "height": 1700})
         try:
             page.goto(f"file://{demo_page(Path(folder))}")
             page.locator(f"#jobs tbody tr[data-job='{JOB}']").click()
             page.locator("details.trace > summary").first.click()
             page.evaluate("window.scrollTo(0, 0)")
-            return bytes(page.screenshot(full_page=True))
+            return bytes(page.screenshot())  # the viewport: its size never depends on how fonts wrap
         finally:
             page.close()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-TOLERANCE = 0.02  # mean absolute difference per channel, on a 0..1 scale
+TOLERANCE = 0.03  # mean absolute difference per channel, on a 0..1 scale: room for other fonts, not for a changed page
 
 
 @dataclass(frozen=True)
