@@ -120,9 +120,10 @@
       }
     }
     ctx.restore();
-    if (rowHeight >= 10) {
+    {  // host names: every row when rows are tall enough, else every few rows so that labels do not overlap
+      const every = Math.ceil(12 / rowHeight);
       ctx.textAlign = "right"; ctx.fillStyle = "#333";
-      for (let r = 0; r < ROWS; r++) {
+      for (let r = 0; r < ROWS; r += every) {
         const name = HOSTS > MAX_ROWS ? D.hosts[Math.ceil(r * HOSTS / ROWS)] + "…" : D.hosts[r];
         ctx.fillText(name, g.left - 4, g.top + r * rowHeight + rowHeight / 2 + 4);
       }
