@@ -273,7 +273,9 @@
       if (x === y) return a - b;
       if (x === null) return 1;
       if (y === null) return -1;
-      const c = x < y ? -1 : 1;
+      // text compares with its numbers as numbers: job 9 before job 10, job 7[2] before job 7[10]
+      const c = typeof x === "string" && typeof y === "string" ?
+        x.localeCompare(y, "en", {numeric: true}) || (x < y ? -1 : 1) : (x < y ? -1 : 1);
       return descending ? -c : c;
     };
   }

@@ -134,6 +134,9 @@ def test_a_larger_run_is_drawn_within_seconds(browser, tmp_path):
     opened.page.wait_for_selector("#timeline[data-drawn]", timeout=5000)
     assert time.monotonic() - began < 5
     assert opened.page.locator("#shown-count").text_content() == "showing 200 of 2000 jobs (2000 in the run)"
+    opened.page.locator("#jobs th[data-key=id]").click()  # ids sort with their numbers as numbers: not 0, 1, 10
+    rows = opened.page.locator("#jobs tbody tr")
+    assert [rows.nth(i).get_attribute("data-job") for i in range(3)] == ["0", "1", "2"]
     assert opened.errors == []
     opened.close()
 
