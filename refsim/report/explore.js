@@ -257,7 +257,6 @@
   const cell = (key, i) => {
     if (key === "queue") return D.queues[J.queue[i]];
     if (key === "state") return D.states[J.state[i]];
-    if (key === "waited") return words(J.wait[i]);
     const v = J[key][i];
     return v === null ? "-" : String(v);
   };

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from refsim.model.duration import duration_words
 from refsim.model.epoch import Epoch
 from refsim.report.jobs import JobRow, JobsBuilder
 from refsim.report.joblist import sorted_rows
@@ -116,14 +117,15 @@ def _jobs(rows: list[JobRow], placed: _Placements, hosts: list[str], series: Run
     queues = sorted({r.queue for r in rows})
     number_of = {h: i for i, h in enumerate(hosts)}
     columns: dict[str, list[Any]] = {k: [] for k in (
-        "id", "queue", "state", "tasks", "submit", "start", "end", "wait", "bsld", "sessions", "overtaken",
-        "reason", "hosts", "submitDate", "startDate")}
+        "id", "queue", "state", "tasks", "submit", "start", "end", "wait", "waited", "bsld", "sessions",
+        "overtaken", "reason", "hosts", "submitDate", "startDate")}
     for row in rows:
         end = placed.ends.get(row.job)
         state = ("finished" if row.start is not None else "removed") if end is not None else \
             ("running" if row.start is not None else "pending")
         values = (row.job, queues.index(row.queue), STATES.index(state), row.tasks, row.submit, row.start, end,
-                  row.wait, None if row.bsld is None else round(row.bsld, 2), row.sessions, row.overtaken,
+                  row.wait, None if row.wait is None else duration_words(row.wait),
+                  None if row.bsld is None else round(row.bsld, 2), row.sessions, row.overtaken,
                   row.reason, host_runs([number_of[h] for h in placed.hosts.get(row.job, [])]),
                   None if epoch is None else epoch.date(row.submit),
                   None if epoch is None or row.start is None else epoch.date(row.start))

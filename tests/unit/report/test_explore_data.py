@@ -35,6 +35,7 @@ def test_each_job_as_the_run_went(small):
     states = explore(small[0]).data["states"]
     assert [states[s] for s in jobs["state"]] == ["finished", "finished", "finished", "finished", "removed"]
     assert jobs["wait"] == [0, 90, 80, 120, None]
+    assert jobs["waited"] == ["0s", "1m30s", "1m20s", "2m", None]  # in words, as `report --jobs` writes them
 
 
 def test_the_series_and_span(small):
