@@ -400,7 +400,7 @@
       "refsim report " + D.run + " --job " + job;
     const traces = D.traces[job] || [], box = $("traces");
     box.replaceChildren(el("h3", {}, traces.length ? "traced decisions (" + traces.length + ")" :
-      "no traced decision of this job" + (Object.keys(D.traces).length ? "" : " (the page was made without --trace)")));
+      "no traced decision of this job" + (D.traced ? "" : " (the page was made without --trace)")));
     for (const t of traces) {
       const outcome = t.outcome ? t.outcome.kind : t.kind;
       const top = el("details", {class: "trace"});

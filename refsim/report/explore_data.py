@@ -104,7 +104,7 @@ def explore(run: str | Path, trace: str | Path | None = None, label: str | None 
             "span": {"start": series.span.start, "end": series.span.end, "slots": series.span.slots},
             "hosts": hosts, "states": list(STATES), **_jobs(rows, placed, hosts, series, epoch),
             "series": {"times": list(series.times), "pending": list(series.pending), "busy": list(series.busy)},
-            "stories": stories, "traces": traces}
+            "stories": stories, "traced": trace is not None, "traces": traces}
     return Explored(data, len(rows), len(hosts), sum(len(t) for t in traces.values()))
 
 

@@ -80,3 +80,13 @@ def test_a_label_per_run(folder):
     result = cli(folder, "plot", "run.jsonl", "--label", "a", "--label", "b", "-o", "out.png")
     assert result.exit_code == 2 and "give one --label per run: 1 runs, 2 labels" in result.stderr
     assert folder_state(folder) == before
+
+
+@pytest.mark.parametrize("trace, fragment", [
+    ("missing.jsonl", "missing.jsonl: cannot read: No such file or directory"),
+    ("run.jsonl", "run.jsonl: line 1: "),  # a run is not a trace: its header is no trace record
+])
+def test_explore_with_a_trace_it_cannot_read(folder, trace, fragment):
+    before = folder_state(folder)
+    assert_refused(cli(folder, "explore", "run.jsonl", "--trace", trace, "-o", "out.html"), fragment)
+    assert folder_state(folder) == before

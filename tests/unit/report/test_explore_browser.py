@@ -137,6 +137,13 @@ def test_a_larger_run_is_drawn_within_seconds(browser, tmp_path):
     opened.page.locator("#jobs th[data-key=id]").click()  # ids sort with their numbers as numbers: not 0, 1, 10
     rows = opened.page.locator("#jobs tbody tr")
     assert [rows.nth(i).get_attribute("data-job") for i in range(3)] == ["0", "1", "2"]
+    # Made without --trace. Every job waited 0 s, so the 500 longest waits are the first 500 submitted (ties keep
+    # submission order): job 1999's story is not held.
+    opened.page.fill("#search", "1999")
+    rows.first.click()
+    assert opened.page.locator("#traces h3").text_content() == \
+        "no traced decision of this job (the page was made without --trace)"
+    assert opened.page.locator("#story").text_content().startswith("Story not held in this page")
     assert opened.errors == []
     opened.close()
 
