@@ -22,7 +22,7 @@ from refsim.report.jobs import JobRow, JobsBuilder
 from refsim.report.joblist import sorted_rows
 from refsim.report.runfile import read_run, run_epoch
 from refsim.report.finite import finite_times
-from refsim.report.series import RunSeries, run_series
+from refsim.report.series import run_series
 from refsim.sim.output import Record, number, read_fields
 from refsim.sim.story import Story, job_stories
 from refsim.sim.storylines import story_lines
@@ -102,7 +102,7 @@ def explore(run: str | Path, trace: str | Path | None = None, label: str | None 
     data = {"format": "refsim-explorer", "version": 1, "run": Path(name).name, "label": label or Path(name).name,
             "epoch": None if epoch is None else {"unix": epoch.unix, "timezone": epoch.zone},
             "span": {"start": series.span.start, "end": series.span.end, "slots": series.span.slots},
-            "hosts": hosts, "states": list(STATES), **_jobs(rows, placed, hosts, series, epoch),
+            "hosts": hosts, "states": list(STATES), **_jobs(rows, placed, hosts, epoch),
             "series": {"times": list(series.times), "pending": list(series.pending), "busy": list(series.busy)},
             "stories": stories, "traced": trace is not None, "traces": traces}
     return Explored(data, len(rows), len(hosts), sum(len(t) for t in traces.values()))
@@ -112,8 +112,8 @@ def _dated(story: Story, epoch: Epoch | None) -> Story:
     return dataclasses.replace(story, epoch=epoch)
 
 
-def _jobs(rows: list[JobRow], placed: _Placements, hosts: list[str], series: RunSeries,
-          epoch: Epoch | None) -> dict[str, Any]:
+def _jobs(rows: list[JobRow], placed: _Placements, hosts: list[str], epoch: Epoch | None) -> dict[str, Any]:
+    """The jobs by column, in submission order, and the queues their `queue` numbers index."""
     queues = sorted({r.queue for r in rows})
     number_of = {h: i for i, h in enumerate(hosts)}
     columns: dict[str, list[Any]] = {k: [] for k in (

@@ -41,4 +41,3 @@ def record(tmp_path, text: str, name: str) -> str:
 @pytest.fixture
 def small_run(tmp_path) -> str:
     return record(tmp_path, SMALL, "small")
-
