@@ -329,19 +329,54 @@ def diff(run_a: str, run_b: str, as_json: bool, starts: bool) -> None:
 @main.command()
 @click.argument("runs", nargs=-1, required=True, type=RUN)
 @click.option("-o", "--output", type=FILE, required=True, help="The image to write (PNG).")
-def plot(runs: tuple[str, ...], output: str) -> None:
+@click.option("--label", "labels", multiple=True, help="A run's name in its panel titles, once per run, in order "
+                                                       "(default: the file's name).")
+def plot(runs: tuple[str, ...], output: str, labels: tuple[str, ...]) -> None:
     """Plot one run, or two side by side: queue length and utilisation over time, and the wait distribution."""
+    from refsim.sim.paths import guarded_output
+
     if len(runs) > 2:
         raise click.UsageError("give one run, or two to compare")
+    if labels and len(labels) != len(runs):
+        raise click.UsageError(f"give one --label per run: {len(runs)} runs, {len(labels)} labels")
+    guarded_output(output, [("the run", run) for run in runs], role="plot -o")
     try:
         from refsim.report.plot import plot_runs
-    except ImportError:
-        raise click.ClickException("plotting needs matplotlib: pip install 'refsim[plot]'") from None
+    except ImportError:  # a missing extra is a mistake in the set-up, like an unusable input: exit status 2
+        raise InputError("plotting needs matplotlib: pip install 'refsim[plot]'") from None
     try:
-        plot_runs(runs, output)
+        plot_runs(runs, output, labels)
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
-    click.echo(f"{output}: {' vs '.join(runs)}")
+    click.echo(f"{output}: {' vs '.join(labels or runs)}")
+
+
+@main.command()
+@click.argument("run", type=RUN)
+@click.option("--trace", "trace", type=FILE, help="A JSON trace of the same replay (`trace on ... json PATH` in "
+                                                  "the console): each job's traced decisions as trees.")
+@click.option("--label", help="The run's name on the page (default: the file's name).")
+@click.option("-o", "--output", type=FILE, required=True, help="The page to write (HTML, one self-contained file).")
+def explore(run: str, trace: str | None, label: str | None, output: str) -> None:
+    """One HTML page to look at the run RUN (its --sim-output file): a timeline of jobs over hosts, queue length
+    and utilisation, a jobs table and each job's story and traces (docs/explore.md). Opens from disk, no network."""
+    from refsim.report.explore_data import explore as explored
+    from refsim.report.explore_page import page_text, write_page
+    from refsim.sim.paths import Named, guarded_output
+
+    inputs: list[Named] = [("the run", run)]
+    if trace is not None:
+        inputs.append(("the trace", trace))
+    guarded_output(output, inputs, role="explore -o")
+    found = explored(run, trace, label)
+    summary = (f"{found.jobs} jobs on {found.hosts} hosts"
+               + (f", {found.traced} traced decisions" if trace is not None else ""))
+    text = page_text(found.data, summary)
+    try:
+        write_page(text, output, inputs)
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
+    click.echo(f"{output}: {summary}; {len(text.encode()) / 1e6:.1f} MB")
 
 
 def _json_text(data: dict[str, object]) -> str:

@@ -97,3 +97,13 @@ def pytest_terminal_summary(terminalreporter, config):
         terminalreporter.section("golden updates")
         for line in lines:
             terminalreporter.write_line(line)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for every browser test of the run, launched only when a test asks for it; skips, or
+    fails under REFSIM_REQUIRE_BROWSER=1, without one (tests/support/browser.py)."""
+    from tests.support.browser import chromium
+
+    with chromium() as launched:
+        yield launched

@@ -766,6 +766,64 @@ def bench_sweep(args: argparse.Namespace) -> None:
     print(f"  the three tables agree: {serial_rows == pool_rows == dask_rows}")
 
 
+def bench_explore(args: argparse.Namespace) -> None:
+    """The explorer on the NASA log at a submit-time scale under a discipline: replay, page making, page size, and
+    the time headless Chromium takes to open the page and draw its timeline (docs/explore.md, "Scale")."""
+    import shutil
+    import tempfile
+
+    from refsim.report.explore_data import explore
+    from refsim.report.explore_page import page_text
+    from refsim.sim.batch import run_batch
+    from refsim.sim.load import recording_from
+
+    swf = Path(args.swf)
+    if not swf.exists():
+        print(f"explore: skipped, no log at {swf}")
+        return
+    document = nasa_with_run_limits(swf, args.scale, args.jobs)
+    document["scheduling"] = {"discipline": args.discipline}
+    with tempfile.TemporaryDirectory() as folder:
+        run, page = Path(folder) / "nasa.jsonl.gz", Path(folder) / "nasa.html"
+        start = time.perf_counter()
+        run_batch(recording_from(document, "nasa"), output=run)
+        replayed = time.perf_counter() - start
+        start = time.perf_counter()
+        found = explore(run)
+        page.write_text(page_text(found.data, f"{found.jobs} jobs on {found.hosts} hosts"), encoding="utf-8")
+        made = time.perf_counter() - start
+        print(f"explore: NASA x{args.scale:g} under {args.discipline}: replay {replayed:.1f}s; page made in "
+              f"{made:.1f}s, {page.stat().st_size / 1e6:.1f} MB ({found.jobs} jobs, {found.hosts} hosts, "
+              f"{len(found.data['series']['times'])} series points, {len(found.data['stories'])} stories)")
+        if shutil.which("chromium") is None:
+            print("  browser: skipped, no chromium on PATH")
+            return
+        from playwright.sync_api import sync_playwright
+
+        flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=flags)
+            opened = browser.new_page(viewport={"width": 1200, "height": 900})
+            errors: list[str] = []
+            opened.on("pageerror", lambda e: errors.append(str(e)))
+            start = time.perf_counter()
+            opened.goto(f"file://{page}")
+            opened.wait_for_selector("#timeline[data-drawn]", timeout=60000)
+            drawn = time.perf_counter() - start
+            start = time.perf_counter()
+            opened.click("#zoom-in")
+            zoomed = time.perf_counter() - start
+            start = time.perf_counter()
+            opened.locator("#jobs th[data-key=id]").click()
+            sorted_ = time.perf_counter() - start
+            if args.shot:
+                opened.screenshot(path=args.shot)
+            browser.close()
+        print(f"  chromium: opened and timeline drawn in {drawn:.1f}s; a zoom redraw {zoomed:.2f}s, a table sort "
+              f"{sorted_:.2f}s; page errors: {errors or 'none'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="which", required=True)
@@ -833,8 +891,14 @@ def main() -> None:
     sweep.add_argument("--jobs", type=int, default=1000, help="only the first N jobs of the log")
     sweep.add_argument("--disciplines", default="greedy,strict,easy,conservative")
     sweep.add_argument("--scales", default="1.0,0.75,0.5", help="submit-time scale factors")
+    explore_ = sub.add_parser("explore", help="the explorer's page of a NASA replay: its size and load time")
+    explore_.add_argument("--swf", default=str(NASA))
+    explore_.add_argument("--scale", type=float, default=0.5, help="submit-time scale factor")
+    explore_.add_argument("--discipline", default="easy")
+    explore_.add_argument("--jobs", type=int, help="only the first N jobs of the log")
+    explore_.add_argument("--shot", help="also save a screenshot of the page to this PNG")
     args = parser.parse_args()
-    {"sweep": bench_sweep, "core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
+    {"explore": bench_explore, "sweep": bench_sweep, "core": bench_core, "replay": bench_replay, "trace": bench_trace, "store": bench_store,
      "disciplines": bench_disciplines, "loaded": bench_loaded, "paths": bench_paths,
      "backfill-trace": bench_backfill_trace, "backfill": bench_backfill, "compare": bench_compare}[args.which](args)
 

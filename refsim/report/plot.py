@@ -1,5 +1,9 @@
 """Plots of one run, or two side by side: jobs pending and utilisation over time, and how long jobs waited.
-Needs matplotlib (the `plot` extra); drawn on a plain Figure, so no display or global pyplot state is involved."""
+Needs matplotlib (the `plot` extra); drawn on a plain Figure, so no display or global pyplot state is involved.
+
+Readable over long spans: a run of more than DETAILED steps has its utilisation drawn as the mean over each
+1/FINE of the run (thin) instead of every instant, which over months of a busy log overdraws into a grey block;
+the utilisation axis runs to HEADROOM percent so a mean of 100% is drawn inside the axes, not on its edge."""
 
 from __future__ import annotations
 
@@ -9,11 +13,16 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from refsim.report.finite import finite_times
 from refsim.report.metrics import GroupMetrics
 from refsim.report.runfile import read_run
 from refsim.report.series import RunSeries, binned, run_series
+from refsim.sim.paths import atomic_write
 
 BINS = 100  # stretches of the run over which the utilisation curve is averaged
+FINE = 500  # ... and, in a long run, the thin curve under it
+DETAILED = 2000  # steps past which every instant is no longer drawn
+HEADROOM = 105  # percent: the top of the utilisation axis
 _UNITS = ((2 * 86400, 86400, "days"), (2 * 3600, 3600, "hours"), (0, 1, "seconds"))
 
 
@@ -22,14 +31,20 @@ def time_unit(span: float) -> tuple[float, str]:
     return next((size, name) for least, size, name in _UNITS if span >= least)
 
 
-def plot_runs(paths: tuple[str, ...] | list[str], output: str | Path) -> None:
-    """Write the plot of one run, or two side by side, as a PNG image."""
-    plot_figure(paths).savefig(output, format="png", dpi=100, metadata={"Software": None})
+def plot_runs(paths: tuple[str, ...] | list[str], output: str | Path,
+              labels: tuple[str, ...] | list[str] = ()) -> None:
+    """Write the plot of one run, or two side by side, as a PNG image; the output was checked by the caller
+    (guarded_output) and is written whole, so a failure leaves nothing behind."""
+    figure = plot_figure(paths, labels)
+    with atomic_write(output, binary=True) as file:
+        figure.savefig(file, format="png", dpi=100, metadata={"Software": None})
 
 
-def plot_figure(paths: tuple[str, ...] | list[str]) -> Figure:
-    """Draw each run in a column, with the rows' scales shared so the columns compare at a glance."""
-    runs = [(Path(p).name, run_series(read_run(p), str(p))) for p in paths]
+def plot_figure(paths: tuple[str, ...] | list[str], labels: tuple[str, ...] | list[str] = ()) -> Figure:
+    """Draw each run in a column, with the rows' scales shared so the columns compare at a glance; each column is
+    titled by its label (by default the file's name)."""
+    names = list(labels) or [Path(p).name for p in paths]
+    runs = [(name, run_series(finite_times(read_run(p), str(p)), str(p))) for name, p in zip(names, paths)]
     size, unit = time_unit(max(s.span.end - s.span.start for _, s in runs))
     figure = Figure(figsize=(6.5 * len(runs), 9), layout="constrained")
     axes = figure.subplots(3, len(runs), squeeze=False, sharex="row", sharey="row")
@@ -53,12 +68,18 @@ def _pending(ax: Axes, series: RunSeries, size: float, unit: str) -> None:
 
 def _utilisation(ax: Axes, series: RunSeries, overall: float, size: float, unit: str) -> None:
     start = series.span.start
-    ax.step([(t - start) / size for t in series.times], [u * 100 for u in series.utilisation()], where="post",
-            lw=0.3, color="0.8", label="slots in use")
+    if len(series.times) <= DETAILED:
+        ax.step([(t - start) / size for t in series.times], [u * 100 for u in series.utilisation()], where="post",
+                lw=0.3, color="0.8", label="slots in use")
+    else:
+        mids, means = binned(series, series.utilisation(), FINE)
+        ax.plot([(m - start) / size for m in mids], [u * 100 for u in means], lw=0.6, color="0.6",
+                label=f"mean over 1/{FINE} of the run")
     mids, means = binned(series, series.utilisation(), BINS)
     ax.plot([(m - start) / size for m in mids], [u * 100 for u in means], lw=1.5, label=f"mean over 1/{BINS} of the run")
     ax.axhline(overall * 100, ls="--", lw=1, color="k", label=f"overall {overall * 100:.1f}%")
-    ax.set_ylim(0, 100)
+    ax.set_ylim(0, HEADROOM)
+    ax.set_yticks(range(0, 101, 20))
     ax.set_ylabel("utilisation (%)")
     ax.set_xlabel(f"time ({unit} from the start)")
     ax.legend(loc="lower left", fontsize="small", framealpha=0.9)

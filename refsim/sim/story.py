@@ -112,12 +112,12 @@ class _Other:
 class StoryBuilder:
     """Takes a run's records one at a time (`add`); `story()` at the end."""
 
-    def __init__(self, name: str, job: str) -> None:
+    def __init__(self, name: str, job: str, more: Iterable[str] = ()) -> None:
         self.name, self.job = name, job
         self.jobs: dict[str, _Other] = {}
-        self.queue: str | None = None
-        self.submit = 0.0
-        self.pends: list[_Pend] = []
+        # the jobs whose stories are told (`job` and `more`): their queue, submission and pends
+        self.told: dict[str, tuple[str, float]] = {}
+        self.pends_of: dict[str, list[_Pend]] = {name: [] for name in (job, *more)}
         self.run_end: float | None = None
 
     def add(self, record: Record) -> None:
@@ -131,8 +131,8 @@ class StoryBuilder:
         name = str(record["job"])
         if kind == "submit":
             self.jobs[name] = _Other(len(self.jobs))
-            if name == self.job:
-                self.queue, self.submit = str(record["queue"]), number(record["time"])
+            if name in self.pends_of:
+                self.told[name] = (str(record["queue"]), number(record["time"]))
             return
         other = self.jobs.get(name)
         if other is None:
@@ -143,37 +143,39 @@ class StoryBuilder:
             other.slots = dispatch_slots(record)
         elif kind in ("finish", "remove"):
             other.end, other.removed = number(record["time"]), kind == "remove"
-        elif kind == "pend" and name == self.job:
-            self.pends.append(_pend(record))
+        elif kind == "pend" and name in self.pends_of:
+            self.pends_of[name].append(_pend(record))
 
-    def story(self) -> Story:
-        if self.queue is None:
-            raise RecordingError(self.name, "", f"job {self.job} is not in the run (no submit record)")
-        me = self.jobs[self.job]
-        return Story(self.job, self.queue, self.submit, me.start, me.slots,
+    def story(self, job: str | None = None) -> Story:
+        """The story of `job` (by default the builder's first job), one of those it was asked to tell."""
+        job = self.job if job is None else job
+        if job not in self.told:
+            raise RecordingError(self.name, "", f"job {job} is not in the run (no submit record)")
+        (queue, submit), me, pends = self.told[job], self.jobs[job], self.pends_of[job]
+        return Story(job, queue, submit, me.start, me.slots,
                      compress_hosts(me.hosts) if me.start is not None else None,
                      None if me.end is None else ("removed" if me.removed else "finished", me.end), self.run_end,
-                     len(self.pends), _runs(self.pends), self._takers(me), self._freed_by(me),
-                     self._overtakers(me), tuple(p.planned for p in self.pends if p.reserved))
+                     len(pends), _runs(pends), self._takers(job, me, pends), self._freed_by(job, me, pends),
+                     self._overtakers(me), tuple(p.planned for p in pends if p.reserved))
 
-    def _takers(self, me: _Other) -> tuple[Start, ...]:
+    def _takers(self, job: str, me: _Other, pends: list[_Pend]) -> tuple[Start, ...]:
         wanting: dict[float, frozenset[str]] = {}
-        for pend in self.pends:
+        for pend in pends:
             if pend.wanting:
                 wanting[pend.time] = wanting.get(pend.time, frozenset()) | pend.excluded
         found = [Start(name, other.start, compress_hosts(used), other.order < me.order)
                  for name, other in self.jobs.items()
-                 if name != self.job and other.start is not None and other.start in wanting
+                 if name != job and other.start is not None and other.start in wanting
                  and (used := [h for h in other.hosts if h not in wanting[other.start]])]
         return tuple(sorted(found, key=lambda s: (s.time, self.jobs[s.job].order)))
 
-    def _freed_by(self, me: _Other) -> tuple[End, ...]:
-        if me.start is None or not self.pends:
+    def _freed_by(self, job: str, me: _Other, pends: list[_Pend]) -> tuple[End, ...]:
+        if me.start is None or not pends:
             return ()
-        after, mine = self.pends[-1].time, set(me.hosts)
+        after, mine = pends[-1].time, set(me.hosts)
         found = [End(name, other.end, compress_hosts(h for h in other.hosts if h in mine), other.removed)
                  for name, other in self.jobs.items()
-                 if name != self.job and other.end is not None and other.start is not None
+                 if name != job and other.end is not None and other.start is not None
                  and after < other.end <= me.start and mine.intersection(other.hosts)]
         return tuple(sorted(found, key=lambda e: (e.time, self.jobs[e.job].order)))
 
@@ -190,7 +192,8 @@ def _pend(record: Record) -> _Pend:
         code, hosts = str(entry["code"]), entry.get("hosts")
         text = reason_words(entry)
         if hosts:
-            count = entry.get("count", len(expand_hosts(hosts)))
+            # not `entry.get("count", len(...))`: that would expand every host list, wanted or not
+            count = entry["count"] if "count" in entry else len(expand_hosts(hosts))
             text += f" on {hosts}" + (f" ({count} hosts)" if count != 1 else "")
             if code in NOT_SELECTED:
                 excluded.update(expand_hosts(hosts))
@@ -218,3 +221,15 @@ def job_story(records: Iterable[Record], name: str, job: str) -> Story:
     for record in records:
         builder.add(record)
     return builder.story()
+
+
+def job_stories(records: Iterable[Record], name: str, jobs: Iterable[str]) -> dict[str, Story]:
+    """The stories of several jobs from one pass over a run's records, in the order asked; jobs not in the run
+    are left out."""
+    wanted = list(dict.fromkeys(jobs))
+    if not wanted:
+        return {}
+    builder = StoryBuilder(name, wanted[0], wanted[1:])
+    for record in records:
+        builder.add(record)
+    return {job: builder.story(job) for job in wanted if job in builder.told}

@@ -23,7 +23,7 @@ fi
 """
 VENV_PYTHON = """#!/usr/bin/env bash
 echo "python $*" >> "$CI_LOG"
-if [ "$1 $2" = "-m pytest" ]; then exit "$PYTEST_EXIT"; fi
+if [ "$1 $2" = "-m pytest" ]; then echo "${REFSIM_REQUIRE_BROWSER:-unset}" > "$CI_LOG.browser"; exit "$PYTEST_EXIT"; fi
 case "$1" in tools/traceability.py) exit "$TRACEABILITY_EXIT";; esac
 exit 0
 """
@@ -37,7 +37,19 @@ def _stub(path: Path, text: str) -> None:
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
 
 
-def _ci(tmp_path: Path, pytest_exit: int, traceability_exit: int = 0) -> tuple[int, list[str]]:
+CHROMIUM = """#!/usr/bin/env bash
+echo "chromium $*" >> "$CI_LOG"
+"""
+APT_GET = """#!/usr/bin/env bash
+echo "apt-get $*" >> "$CI_LOG"
+"""
+TOOLS = ("bash", "dirname", "rm", "mkdir", "cp")  # all .ci/run and the stubs need from the system
+
+
+def _ci(tmp_path: Path, pytest_exit: int, traceability_exit: int = 0,
+        browser: bool = True) -> tuple[int, list[str]]:
+    """Run .ci/run against the stubs. With `browser`, a `chromium` stub is on PATH; without, PATH holds only the
+    stubs and the few system tools named in TOOLS, so no chromium of the machine's is found."""
     project, stubs, log = tmp_path / "project", tmp_path / "stubs", tmp_path / "log"
     (project / ".ci").mkdir(parents=True)
     shutil.copy(ROOT / ".ci" / "run", project / ".ci" / "run")
@@ -45,7 +57,17 @@ def _ci(tmp_path: Path, pytest_exit: int, traceability_exit: int = 0) -> tuple[i
     _stub(stubs / "python3", PYTHON3)
     _stub(stubs / "python", VENV_PYTHON)
     _stub(stubs / "pip", PIP)
-    env = {**os.environ, "PATH": f"{stubs}{os.pathsep}{os.environ['PATH']}", "CI_LOG": str(log),
+    _stub(stubs / "apt-get", APT_GET)
+    if browser:
+        _stub(stubs / "chromium", CHROMIUM)
+        path = f"{stubs}{os.pathsep}{os.environ['PATH']}"
+    else:
+        tools = tmp_path / "tools"
+        tools.mkdir()
+        for name in TOOLS:
+            (tools / name).symlink_to(shutil.which(name))
+        path = f"{stubs}{os.pathsep}{tools}"
+    env = {**os.environ, "PATH": path, "CI_LOG": str(log),
            "CI_STUBS": str(stubs), "PYTEST_EXIT": str(pytest_exit), "TRACEABILITY_EXIT": str(traceability_exit)}
     done = subprocess.run(["bash", str(project / ".ci" / "run")], env=env, capture_output=True, text=True,
                           timeout=60)
@@ -71,3 +93,17 @@ def test_a_passing_suite_goes_on_to_the_wheel_check(tmp_path: Path):
     assert calls == ["python3 -m venv .venv", "pip install -q -e .[test]",
                      "python -m pytest -q --cucumberjson=reports/cucumber.json",
                      "python tools/traceability.py --results reports --strict --quiet", "python tools/wheel_check.py"]
+
+
+def test_ci_installs_chromium_when_absent_and_requires_the_browser_tests(tmp_path: Path):
+    """Without chromium on PATH, .ci/run installs it with apt before the test command; the suite runs with
+    REFSIM_REQUIRE_BROWSER=1, so a browser test cannot skip to green."""
+    status, calls = _ci(tmp_path, pytest_exit=0, browser=False)
+    assert status == 0
+    assert calls[0] == "apt-get install -y chromium"
+    assert (tmp_path / "log.browser").read_text() == "1\n"
+
+
+def test_ci_leaves_an_installed_chromium_alone(tmp_path: Path):
+    status, calls = _ci(tmp_path, pytest_exit=0, browser=True)
+    assert status == 0 and not any(c.startswith("apt-get") for c in calls)

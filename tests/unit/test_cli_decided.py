@@ -92,15 +92,15 @@ def test_sigterm_during_a_command_run_in_process_says_so_on_stderr_and_leaves_no
 
 
 def test_a_plot_without_matplotlib_says_how_to_install_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """`refsim plot` needs the plot extra: without matplotlib it fails with status 1 and the install line, and
-    writes no image. Kills: cli.py:plot the install message mutated or its handler dropped."""
+    """`refsim plot` needs the plot extra: without matplotlib it fails with status 2 (a set-up the command cannot
+    use, like an unusable input) and the install line, and writes no image. Kills: cli.py:plot the install message mutated or its handler dropped."""
     run_file = tmp_path / "run.jsonl"
     assert run("sim", "--example", "limits", "--sim-output", run_file).exit_code == 0
     for name in ["matplotlib"] + [n for n in sys.modules if n.startswith("matplotlib.")]:
         monkeypatch.setitem(sys.modules, name, None)  # importing any of them raises ImportError, as when absent
     monkeypatch.delitem(sys.modules, "refsim.report.plot", raising=False)  # imported afresh, so it meets that
     result = run("plot", run_file, "-o", tmp_path / "plot.png")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stderr == "Error: plotting needs matplotlib: pip install 'refsim[plot]'\n"
     assert not (tmp_path / "plot.png").exists()
 

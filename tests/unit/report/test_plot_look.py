@@ -1,6 +1,6 @@
 """What the plot of a run looks like (docs/report.md, "Plots"): pending jobs as steps on a whole-number axis, the
 utilisation of each instant thin and light grey under its mean over each hundredth of the run and the overall
-figure as a dashed black line on a 0-100% axis, and the waits as a survival curve on log scales from 0 s. Checked on
+figure as a dashed black line on a 0-100% axis with headroom above 100%, and the waits as a survival curve on log scales from 0 s. Checked on
 the small run (conftest.SMALL), whose figures are worked out there."""
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ def test_each_panel_as_documented(small_run):
     assert [(line.get_drawstyle(), line.get_linewidth()) for line in pending.lines] == [("steps-post", 0.7)]
     assert pending.yaxis.get_major_locator()._integer  # whole jobs: no tick at 2.5 jobs pending
 
-    assert (utilisation.get_ylabel(), utilisation.get_ylim()) == ("utilisation (%)", (0.0, 100.0))
+    assert (utilisation.get_ylabel(), utilisation.get_ylim()) == ("utilisation (%)", (0.0, 105.0))
+    assert list(utilisation.get_yticks()) == [0, 20, 40, 60, 80, 100]
     instants, mean, overall = utilisation.lines
     assert (instants.get_drawstyle(), instants.get_linewidth(), instants.get_color()) == ("steps-post", 0.3, "0.8")
     assert (mean.get_drawstyle(), mean.get_linewidth()) == ("default", 1.5)

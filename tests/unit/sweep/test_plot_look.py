@@ -1,6 +1,6 @@
 """What a sweep report's plot per axis shows: the mean wait above the mean utilisation against the axis's values,
-one line per discipline (a gap where a group has nothing to measure), or one line of all replays when the axis
-is the discipline itself; a discipline legend, a light grid, and a PNG of 6.5 x 6 inches at 90 dpi."""
+one line per discipline (a gap where a group has nothing to measure), or bars of all replays when the axis is
+the discipline itself (a categorical axis); a discipline legend, a light grid, and a PNG of 6.5 x 6 inches at 90 dpi."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_one_line_per_discipline_against_another_axis(tmp_path: Path):
     assert (wait.get_ylabel(), wait.get_title()) == ("mean wait (s)", "wait and utilisation against hosts")
     assert (utilisation.get_ylabel(), utilisation.get_xlabel()) == ("utilisation (%)", "hosts")
     assert [(line.get_label(), line.get_marker(), _ys(line)) for line in wait.lines] == [
-        ("easy", "o", [10.0, 20.0]), ("greedy", "o", [5.0, None])]
+        ("easy", "o", [10.0, 20.0]), ("greedy", "s", [5.0, None])]
     assert [_ys(line) for line in utilisation.lines] == [[50.0, 25.0], [40.0, None]]
     assert [text.get_text() for text in utilisation.get_xticklabels()] == ["1", "2"]
     legend = wait.get_legend()
@@ -50,12 +50,17 @@ def test_one_line_per_discipline_against_another_axis(tmp_path: Path):
         assert {line.get_alpha() for line in panel.xaxis.get_gridlines()} == {0.3}
 
 
-def test_the_discipline_axis_is_one_line_of_all_replays_at_evenly_spaced_names(tmp_path: Path):
-    """Kills: sweep/plots.py:axis_figure splitting the discipline axis by discipline, or placing names as numbers."""
+def _bars(panel) -> list[tuple[float, float]]:  # type: ignore[no-untyped-def]
+    """Each bar's centre and height."""
+    return [(p.get_x() + p.get_width() / 2, p.get_height()) for p in panel.patches]
+
+
+def test_the_discipline_axis_is_bars_of_all_replays_at_evenly_spaced_names(tmp_path: Path):
+    """A categorical axis is drawn as bars, not a line joining the disciplines. Kills: sweep/plots.py:axis_figure
+    splitting the discipline axis by discipline, or placing names as numbers."""
     wait, utilisation = axis_figure(_table(tmp_path), "discipline").axes
-    assert [(line.get_label(), list(line.get_xdata()), _ys(line)) for line in wait.lines] == [
-        ("all replays", [0, 1], [15.0, 5.0])]
-    assert _ys(utilisation.lines[0]) == [37.5, 40.0] and wait.get_legend() is None
+    assert len(wait.lines) == 0 and _bars(wait) == [(0, 15.0), (1, 5.0)]
+    assert _bars(utilisation) == [(0, 37.5), (1, 40.0)] and wait.get_legend() is None
     assert [text.get_text() for text in utilisation.get_xticklabels()] == ["easy", "greedy"]
 
 
@@ -96,7 +101,7 @@ def test_an_axis_of_numbers_and_names_is_placed_as_names(tmp_path: Path):
     (tmp_path / "r.csv").write_text("replay,recording,size,status,wait_mean,utilisation\n"
                                     "1,a.yaml,1,ok,10.0,0.5\n2,a.yaml,big,ok,20.0,0.25\n")
     wait, utilisation = axis_figure(read_results(tmp_path / "r.csv"), "size").axes
-    assert [list(line.get_xdata()) for line in wait.lines] == [[0, 1]]
+    assert _bars(wait) == [(0, 10.0), (1, 20.0)]
     assert [text.get_text() for text in utilisation.get_xticklabels()] == ["1", "big"]
 
 
