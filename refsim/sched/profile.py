@@ -105,6 +105,12 @@ class Profile:
                 self._pairs.add(h.start, h.end, h.allocation)
         return self._pairs
 
+    @property
+    def whole(self) -> bool:
+        """Whether every holding's amounts are whole, with no shared amounts or limit charges (HeldPairs.whole):
+        then the fast path's projections do not depend on the order the holdings were added in."""
+        return self._held_pairs().whole
+
     def started(self, job: JobId, allocation: Allocation) -> None:
         """A job started now: it holds its allocation until now + its run limit."""
         self.hold(Holding(job, self.now, self._end(job, self.now), allocation))
@@ -264,6 +270,18 @@ class Profile:
                 return Reservation(job.id, start, start + length, placed[0], freed, placed[1])
             i += 1
         return None
+
+    def at_now(self, job: Job) -> Reservation | None:
+        """The job's backfill reservation starting now, if the allocator can place it from now: the first start
+        earliest(job, from_now=True) tries. No running job frees anything by now, so it names none."""
+        cap = self.total_slots - job.min_tasks
+        if cap < 0:
+            return None
+        end = self.now + job.run_limit if job.run_limit is not None else INF
+        if self._first_overfull(self.now, end, cap) is not None:
+            return None
+        placed = self._placement(job, self.now, end)
+        return None if placed is None else Reservation(job.id, self.now, end, placed[0], (), placed[1])
 
     def _placement(self, job: Job, start: float, end: float) -> tuple[Allocation, tuple[Reservation, ...]] | None:
         """The job's allocation on [start, end) around the backfill reservations as they are, else with those
