@@ -15,6 +15,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import accumulate
 from typing import TypeVar, overload
 
 import numpy as np
@@ -70,11 +71,15 @@ class Profile:
         self.state, self.now = state, now
         self.holdings: list[Holding] = []
         self.reserved: list[Reservation] = []  # the backfill reservations held, in the order they were made
-        self._steps: list[tuple[float, int]] | None = None
+        # slots held from each change point on (times, held), from the slot changes per instant (_deltas), which
+        # are kept up as holdings are added
+        self._steps: tuple[list[float], list[int]] | None = None
+        self._deltas: dict[float, int] | None = None
         # every (holding, host) pair as arrays (best fit, and the fast path's projection), kept up as holdings are
         # added once first asked for
         self._pairs: HeldPairs | None = None
         self._position = state.free_index().position  # each host's place in cluster order
+        self._hosts = state.free_index().host_array()  # the hosts in that order, for the best-fit ranking
         self.total_slots = state.free_index().whole_capacity(SLOTS)
         for job, allocation in state.usage.running.items():
             start = start_of(job)
@@ -91,12 +96,14 @@ class Profile:
     def hold(self, holding: Holding) -> None:
         self.holdings.append(holding)
         self._steps = None
+        if self._deltas is not None:
+            self._add_slots(self._deltas, holding)
         if self._pairs is not None:
             self._pairs.add(holding.start, holding.end, holding.allocation)
 
     def _changed(self) -> None:
         """Forget everything derived from the holdings: they were replaced, not added to."""
-        self._steps, self._pairs = None, None
+        self._steps, self._deltas, self._pairs = None, None, None
 
     def _held_pairs(self) -> HeldPairs:
         if self._pairs is None:
@@ -133,34 +140,36 @@ class Profile:
 
     # --- slots: a cheap necessary condition before the allocator is asked ------------------------------------
 
-    def _slot_steps(self) -> list[tuple[float, int]]:
-        """Slots held from each change point on, in time order, from now."""
+    def _add_slots(self, deltas: dict[float, int], h: Holding) -> None:
+        slots, start = h.allocation.tasks, max(h.start, self.now)
+        deltas[start] = deltas.get(start, 0) + slots
+        if h.end < INF:
+            deltas[h.end] = deltas.get(h.end, 0) - slots
+
+    def _slot_steps(self) -> tuple[list[float], list[int]]:
+        """Slots held from each change point on, in time order, from now: the change points, and what is held from
+        each on (both empty when nothing is held: no instant then holds more than a cap)."""
         if self._steps is None:
-            deltas: dict[float, int] = {}
-            for h in self.holdings:
-                slots = h.allocation.tasks
-                deltas[max(h.start, self.now)] = deltas.get(max(h.start, self.now), 0) + slots
-                if h.end < INF:
-                    deltas[h.end] = deltas.get(h.end, 0) - slots
-            held, steps = 0, []
-            for time in sorted(deltas):
-                held += deltas[time]
-                steps.append((time, held))
-            self._steps = steps  # empty when nothing is held: no instant then holds more than a cap
+            deltas = self._deltas
+            if deltas is None:
+                deltas = self._deltas = {}
+                for h in self.holdings:
+                    self._add_slots(deltas, h)
+            times = sorted(deltas)
+            self._steps = times, list(accumulate(map(deltas.__getitem__, times)))  # whole sums: in any order
         return self._steps
 
     def _first_overfull(self, start: float, end: float, cap: int) -> float | None:
         """The first instant of [start, end) at which more than `cap` slots are held; None when there is none."""
-        steps = self._slot_steps()
-        i = bisect_right(steps, (start, math.inf)) - 1
-        if i >= 0 and steps[i][1] > cap:
+        times, held = self._slot_steps()
+        i = bisect_right(times, start) - 1
+        if i >= 0 and held[i] > cap:
             return start
-        for j in range(i + 1, len(steps)):
-            time, held = steps[j]
-            if time >= end:
+        for j in range(i + 1, len(times)):
+            if times[j] >= end:
                 break
-            if held > cap:
-                return time
+            if held[j] > cap:
+                return times[j]
         return None
 
     # --- projection --------------------------------------------------------------------------------------------
@@ -214,7 +223,7 @@ class Profile:
         after = np.full(len(self._position), INF)
         np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
         np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
-        return BestFit(before, after)
+        return BestFit(before, after, self._hosts)
 
     def fit(self, a: float, b: float) -> dict[str, Fit]:
         """How long each host something holds would stay idle just before `a` (since it was last held) and just
@@ -430,6 +439,7 @@ class BestFit:
 
     before: np.ndarray
     after: np.ndarray
+    hosts: np.ndarray  # the cluster's hosts, in its order (an object array)
 
     def ranked(self, hosts: tuple[Host, ...], order: tuple[OrderKey, ...]) -> np.ndarray:
         """The positions of `hosts` (the cluster's, in its order) ranked by the order[] keys (each ascending unless
@@ -468,7 +478,7 @@ class PlanningState(SchedulerState):
         hosts = self._ranked.get(order)
         if hosts is None:
             ranked = self._fit.ranked(self.cluster.hosts, order)
-            hosts = self._ranked[order] = tuple(map(self.cluster.hosts.__getitem__, ranked.tolist()))
+            hosts = self._ranked[order] = tuple(self._fit.hosts[ranked].tolist())
             self.free_index().rank(order, ranked)  # the same permutation, never worked out again from the hosts
         return hosts
 
