@@ -1,5 +1,6 @@
-"""Conservative's plan carried from a session to the next (refsim/sched/plancarry.py) decides as the reference
-path, which plans every waiting job afresh at every session.
+"""Conservative's plan carried from a session to the next (refsim/sched/plancarry.py), and conservative-drevt's
+independent planned starts kept (refsim/sched/profile.py, HeadReservations), decide as the reference path, which
+plans every waiting job afresh at every session.
 
 The recordings keep a queue waiting while jobs keep arriving, so that many sessions follow arrivals alone: hosts of
 one or two slots (a few closed and opened again), jobs of 1 to 6 tasks with run limits that are exact (a job ends
@@ -23,8 +24,8 @@ from refsim.sim.replay import Simulator
 from tests.property.test_fast_path import assert_paths_agree
 
 
-def waiting_queue(rng: random.Random) -> Recording:
-    """A recording under conservative in which jobs arrive faster than they finish."""
+def waiting_queue(rng: random.Random, discipline: str = "conservative") -> Recording:
+    """A recording under `discipline` in which jobs arrive faster than they finish."""
     slots = rng.choice([1, 1, 2])
     hosts = tuple(Host(f"h{n}", {"slots": slots, "mem": rng.choice([100, 200])}) for n in range(rng.randint(3, 6)))
     events: list[Event] = []
@@ -47,13 +48,14 @@ def waiting_queue(rng: random.Random) -> Recording:
         events.append(Event(float(rng.randint(1, 14)), HostChange(host.name, rng.choice(list(HostStatus)))))
     events.sort(key=lambda e: e.time)  # stable: a removal or recorded dispatch after the submit of its instant
     cluster = Cluster(hosts, (Queue("normal", 0), Queue("high", 10)))
-    return Recording(cluster, tuple(events), Sessions(SessionPolicy.AFTER_EVENTS), discipline="conservative")
+    return Recording(cluster, tuple(events), Sessions(SessionPolicy.AFTER_EVENTS), discipline=discipline)
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.randoms(use_true_random=False))
-def test_carried_plans_decide_as_the_reference_path(rng):
-    assert_paths_agree(waiting_queue(rng))
+@given(st.randoms(use_true_random=False), st.sampled_from(["conservative", "conservative-drevt"]))
+def test_carried_plans_decide_as_the_reference_path(rng, discipline):
+    """conservative-drevt's independent planned starts are kept across sessions too (HeadReservations)."""
+    assert_paths_agree(waiting_queue(rng, discipline))
 
 
 def test_the_recordings_carry_plans():
