@@ -153,8 +153,12 @@ class Profile:
             deltas = self._deltas
             if deltas is None:
                 deltas = self._deltas = {}
-                for h in self.holdings:
-                    self._add_slots(deltas, h)
+                now = self.now
+                for h in self.holdings:  # _add_slots() of each, inlined: a profile holds every running job
+                    slots, start = h.allocation.tasks, max(h.start, now)
+                    deltas[start] = deltas.get(start, 0) + slots
+                    if h.end < INF:
+                        deltas[h.end] = deltas.get(h.end, 0) - slots
             times = sorted(deltas)
             self._steps = times, list(accumulate(map(deltas.__getitem__, times)))  # whole sums: in any order
         return self._steps
