@@ -51,7 +51,7 @@ def waiting_queue(rng: random.Random, discipline: str = "conservative") -> Recor
     return Recording(cluster, tuple(events), Sessions(SessionPolicy.AFTER_EVENTS), discipline=discipline)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from(["conservative", "conservative-drevt"]))
 def test_carried_plans_decide_as_the_reference_path(rng, discipline):
     """conservative-drevt's independent planned starts are kept across sessions too (HeadReservations)."""
