@@ -60,6 +60,7 @@ class FreeIndex:
         self._version = -1
         self._ranked = False  # whether scan orders without order[] keys differ from the cluster's (planning)
         self._resources: tuple[str, ...] | None = None
+        self._host_array: np.ndarray | None = None
 
     def planning(self, ranked: bool, used: dict[str, np.ndarray] | None = None) -> FreeIndex:
         """A free index of its own for a planning state: the static facts (positions, open hosts, select masks)
@@ -81,6 +82,16 @@ class FreeIndex:
     def rank(self, order: tuple[OrderKey, ...], permutation: np.ndarray) -> None:
         """Cluster positions in the scan order of `order`, when the caller ranked the hosts itself (planning)."""
         self._perm[order] = permutation
+
+    def host_array(self) -> np.ndarray:
+        """The hosts in cluster order as an object array (static), so that a ranking of their positions picks
+        them out at once (planning ranks them at every placement)."""
+        if self._host_array is None:
+            array = np.empty(len(self.hosts), dtype=object)
+            for i, host in enumerate(self.hosts):
+                array[i] = host
+            self._host_array = array
+        return self._host_array
 
     def whole_capacity(self, resource: str) -> int:
         """What all hosts have of `resource` together, open or not, each host's amount rounded down (static:

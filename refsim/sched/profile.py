@@ -15,6 +15,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import accumulate
 from typing import TypeVar, overload
 
 import numpy as np
@@ -70,11 +71,15 @@ class Profile:
         self.state, self.now = state, now
         self.holdings: list[Holding] = []
         self.reserved: list[Reservation] = []  # the backfill reservations held, in the order they were made
-        self._steps: list[tuple[float, int]] | None = None
+        # slots held from each change point on (times, held), from the slot changes per instant (_deltas), which
+        # are kept up as holdings are added
+        self._steps: tuple[list[float], list[int]] | None = None
+        self._deltas: dict[float, int] | None = None
         # every (holding, host) pair as arrays (best fit, and the fast path's projection), kept up as holdings are
         # added once first asked for
         self._pairs: HeldPairs | None = None
         self._position = state.free_index().position  # each host's place in cluster order
+        self._hosts = state.free_index().host_array()  # the hosts in that order, for the best-fit ranking
         self.total_slots = state.free_index().whole_capacity(SLOTS)
         for job, allocation in state.usage.running.items():
             start = start_of(job)
@@ -91,12 +96,14 @@ class Profile:
     def hold(self, holding: Holding) -> None:
         self.holdings.append(holding)
         self._steps = None
+        if self._deltas is not None:
+            self._add_slots(self._deltas, holding)
         if self._pairs is not None:
             self._pairs.add(holding.start, holding.end, holding.allocation)
 
     def _changed(self) -> None:
         """Forget everything derived from the holdings: they were replaced, not added to."""
-        self._steps, self._pairs = None, None
+        self._steps, self._deltas, self._pairs = None, None, None
 
     def _held_pairs(self) -> HeldPairs:
         if self._pairs is None:
@@ -104,6 +111,12 @@ class Profile:
             for h in self.holdings:
                 self._pairs.add(h.start, h.end, h.allocation)
         return self._pairs
+
+    @property
+    def whole(self) -> bool:
+        """Whether every holding's amounts are whole, with no shared amounts or limit charges (HeldPairs.whole):
+        then the fast path's projections do not depend on the order the holdings were added in."""
+        return self._held_pairs().whole
 
     def started(self, job: JobId, allocation: Allocation) -> None:
         """A job started now: it holds its allocation until now + its run limit."""
@@ -127,34 +140,40 @@ class Profile:
 
     # --- slots: a cheap necessary condition before the allocator is asked ------------------------------------
 
-    def _slot_steps(self) -> list[tuple[float, int]]:
-        """Slots held from each change point on, in time order, from now."""
+    def _add_slots(self, deltas: dict[float, int], h: Holding) -> None:
+        slots, start = h.allocation.tasks, max(h.start, self.now)
+        deltas[start] = deltas.get(start, 0) + slots
+        if h.end < INF:
+            deltas[h.end] = deltas.get(h.end, 0) - slots
+
+    def _slot_steps(self) -> tuple[list[float], list[int]]:
+        """Slots held from each change point on, in time order, from now: the change points, and what is held from
+        each on (both empty when nothing is held: no instant then holds more than a cap)."""
         if self._steps is None:
-            deltas: dict[float, int] = {}
-            for h in self.holdings:
-                slots = h.allocation.tasks
-                deltas[max(h.start, self.now)] = deltas.get(max(h.start, self.now), 0) + slots
-                if h.end < INF:
-                    deltas[h.end] = deltas.get(h.end, 0) - slots
-            held, steps = 0, []
-            for time in sorted(deltas):
-                held += deltas[time]
-                steps.append((time, held))
-            self._steps = steps  # empty when nothing is held: no instant then holds more than a cap
+            deltas = self._deltas
+            if deltas is None:
+                deltas = self._deltas = {}
+                now = self.now
+                for h in self.holdings:  # _add_slots() of each, inlined: a profile holds every running job
+                    slots, start = h.allocation.tasks, max(h.start, now)
+                    deltas[start] = deltas.get(start, 0) + slots
+                    if h.end < INF:
+                        deltas[h.end] = deltas.get(h.end, 0) - slots
+            times = sorted(deltas)
+            self._steps = times, list(accumulate(map(deltas.__getitem__, times)))  # whole sums: in any order
         return self._steps
 
     def _first_overfull(self, start: float, end: float, cap: int) -> float | None:
         """The first instant of [start, end) at which more than `cap` slots are held; None when there is none."""
-        steps = self._slot_steps()
-        i = bisect_right(steps, (start, math.inf)) - 1
-        if i >= 0 and steps[i][1] > cap:
+        times, held = self._slot_steps()
+        i = bisect_right(times, start) - 1
+        if i >= 0 and held[i] > cap:
             return start
-        for j in range(i + 1, len(steps)):
-            time, held = steps[j]
-            if time >= end:
+        for j in range(i + 1, len(times)):
+            if times[j] >= end:
                 break
-            if held > cap:
-                return time
+            if held[j] > cap:
+                return times[j]
         return None
 
     # --- projection --------------------------------------------------------------------------------------------
@@ -208,7 +227,7 @@ class Profile:
         after = np.full(len(self._position), INF)
         np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
         np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
-        return BestFit(before, after)
+        return BestFit(before, after, self._hosts)
 
     def fit(self, a: float, b: float) -> dict[str, Fit]:
         """How long each host something holds would stay idle just before `a` (since it was last held) and just
@@ -264,6 +283,18 @@ class Profile:
                 return Reservation(job.id, start, start + length, placed[0], freed, placed[1])
             i += 1
         return None
+
+    def at_now(self, job: Job) -> Reservation | None:
+        """The job's backfill reservation starting now, if the allocator can place it from now: the first start
+        earliest(job, from_now=True) tries. No running job frees anything by now, so it names none."""
+        cap = self.total_slots - job.min_tasks
+        if cap < 0:
+            return None
+        end = self.now + job.run_limit if job.run_limit is not None else INF
+        if self._first_overfull(self.now, end, cap) is not None:
+            return None
+        placed = self._placement(job, self.now, end)
+        return None if placed is None else Reservation(job.id, self.now, end, placed[0], (), placed[1])
 
     def _placement(self, job: Job, start: float, end: float) -> tuple[Allocation, tuple[Reservation, ...]] | None:
         """The job's allocation on [start, end) around the backfill reservations as they are, else with those
@@ -374,31 +405,45 @@ _EXACT = 2.0 ** 53  # whole numbers below it compare exactly as floats
 
 
 class HeadReservations:
-    """The reservations a blocked head job found at an earlier session (EASY's one reservation per session), kept
-    for the fast path while the same search would find them again: the same state, at the same version (nothing
-    committed, released or changed in the cluster since, so the same running jobs hold the same allocations, in
-    the same order), with every holding ending at the same instant as then. A running job's planned end is never
-    before now (Profile._end), so equal ends are all still ahead: the candidate starts are the same, and so is
-    every projection and placement. Only for a profile that holds running jobs alone (no reservation yet)."""
+    """The reservations a blocked head job found at an earlier session (EASY's one reservation per session), or
+    the independent planned starts of the jobs ahead (conservative-drevt's, each from the running jobs alone),
+    kept for the fast path while the same search would find them again: the same state, at the same version
+    (nothing committed, released or changed in the cluster since, so the same running jobs hold the same
+    allocations, in the same order), with every holding ending at the same instant as then. A running job's
+    planned end is never before now (Profile._end), so equal ends are all still ahead: the candidate starts after
+    now are the same, and so is every projection and placement. Only for a profile that holds running jobs alone
+    (no reservation yet).
+
+    A search from now (a job that fits) also tries now, which moves: one found at an earlier session's own instant
+    is searched again, and one found at a later start stands only when the job cannot be placed from now
+    (Profile.at_now), the one start the earlier search did not try."""
 
     def __init__(self) -> None:
         self._state: SchedulerState | None = None
         self._version = -1
         self._ends: list[float] = []
-        self._found: dict[JobId, Reservation | None] = {}
+        self._found: dict[tuple[JobId, bool], tuple[Reservation | None, float]] = {}  # and the instant it was found
 
-    def earliest(self, profile: Profile, job: Job) -> Reservation | None:
-        """profile.earliest(job, from_now=False), remembered while it stands."""
+    def earliest(self, profile: Profile, job: Job, from_now: bool = False) -> Reservation | None:
+        """profile.earliest(job, from_now), remembered while it stands."""
         state = profile.state
         if not state.fast_path or profile.reserved:
-            return profile.earliest(job, from_now=False)
+            return profile.earliest(job, from_now=from_now)
         ends = [h.end for h in profile.holdings]
         if state is not self._state or state.version != self._version or ends != self._ends:
             self._state, self._version, self._ends = state, state.version, ends
             self._found.clear()
-        if job.id not in self._found:
-            self._found[job.id] = profile.earliest(job, from_now=False)
-        return self._found[job.id]
+        known = self._found.get((job.id, from_now))
+        if known is not None:
+            found, then = known
+            if not from_now or then == profile.now:
+                return found
+            if found is None or found.planned_start > then:
+                now = profile.at_now(job)
+                return found if now is None else now
+        found = profile.earliest(job, from_now=from_now)
+        self._found[job.id, from_now] = (found, profile.now)
+        return found
 
 
 Fit = tuple[float, float]  # how long a host would stay idle just before and just after a holding
@@ -412,6 +457,7 @@ class BestFit:
 
     before: np.ndarray
     after: np.ndarray
+    hosts: np.ndarray  # the cluster's hosts, in its order (an object array)
 
     def ranked(self, hosts: tuple[Host, ...], order: tuple[OrderKey, ...]) -> np.ndarray:
         """The positions of `hosts` (the cluster's, in its order) ranked by the order[] keys (each ascending unless
@@ -450,7 +496,7 @@ class PlanningState(SchedulerState):
         hosts = self._ranked.get(order)
         if hosts is None:
             ranked = self._fit.ranked(self.cluster.hosts, order)
-            hosts = self._ranked[order] = tuple(map(self.cluster.hosts.__getitem__, ranked.tolist()))
+            hosts = self._ranked[order] = tuple(self._fit.hosts[ranked].tolist())
             self.free_index().rank(order, ranked)  # the same permutation, never worked out again from the hosts
         return hosts
 

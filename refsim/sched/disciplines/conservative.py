@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode, PendReason
+from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode, PendReason
 from refsim.sched.disciplines.base import RoundBase, overlapping, reason, started_as, with_reasons
+from refsim.sched.plancarry import CarriedPlans
 from refsim.sched.profile import INF, StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
@@ -23,9 +24,11 @@ from refsim.sched.state import SchedulerState
 
 
 class ConservativeRound(RoundBase):
-    def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf, plans: CarriedPlans) -> None:
         super().__init__(state, now, start_of)
         self.first_waiting: JobId | None = None
+        self.plans = plans  # the discipline's, across sessions
+        plans.open(state, now)
 
     @property
     def reservations(self) -> list[Reservation]:
@@ -40,7 +43,7 @@ class ConservativeRound(RoundBase):
         if not isinstance(outcome, (Dispatch, Pend)):
             return outcome, None
         fits = isinstance(outcome, Dispatch)
-        reservation = self.profile.earliest(job, from_now=fits)
+        reservation = self.plans.earliest(self.profile, job, fits)
         end = self.now + job.run_limit if job.run_limit is not None else INF
         ahead = overlapping(self.reservations, self.now, end)
         if (isinstance(outcome, Dispatch) and reservation is not None and reservation.planned_start == self.now
@@ -65,6 +68,10 @@ class ConservativeRound(RoundBase):
             self.first_waiting = job.id  # a job that can never be placed holds nothing and blocks nobody
         return with_reasons(job.id, outcome, *reasons), ruling
 
+    def started(self, job: JobId, allocation: Allocation) -> None:
+        super().started(job, allocation)
+        self.plans.started(self.reservations)
+
 
 class Conservative:
     name = "conservative"
@@ -76,5 +83,8 @@ class Conservative:
     extra_resources_rule = False
     inclusive_shadow = False
 
+    def __init__(self) -> None:
+        self.plans = CarriedPlans()  # a replay's sessions after arrivals alone meet the plan of the one before
+
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> ConservativeRound:
-        return ConservativeRound(state, now, start_of)
+        return ConservativeRound(state, now, start_of, self.plans)

@@ -10,15 +10,16 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, reason, with_reasons
-from refsim.sched.profile import StartOf
+from refsim.sched.profile import HeadReservations, StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState
 
 
 class DrevtConservativeRound(RoundBase):
-    def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf, heads: HeadReservations) -> None:
         super().__init__(state, now, start_of)
+        self.heads = heads  # the discipline's, across sessions
         self.ahead: list[Job] = []
         self._planned: dict[JobId, Reservation | None] = {}  # independent planned starts; reset by every start
 
@@ -57,7 +58,7 @@ class DrevtConservativeRound(RoundBase):
 
     def _independent(self, job: Job) -> Reservation | None:
         if job.id not in self._planned:
-            self._planned[job.id] = self.profile.earliest(job, from_now=True)
+            self._planned[job.id] = self.heads.earliest(self.profile, job, from_now=True)
         return self._planned[job.id]
 
     def started(self, job: JobId, allocation: Allocation) -> None:
@@ -75,5 +76,9 @@ class DrevtConservative:
     extra_resources_rule = False
     inclusive_shadow = False
 
+    def __init__(self) -> None:
+        # a replay's sessions after arrivals alone find the same independent planned starts
+        self.heads = HeadReservations()
+
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> DrevtConservativeRound:
-        return DrevtConservativeRound(state, now, start_of)
+        return DrevtConservativeRound(state, now, start_of, self.heads)

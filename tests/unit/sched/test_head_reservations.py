@@ -61,3 +61,32 @@ def test_the_reference_path_always_searches():
     heads = HeadReservations()
     first = heads.earliest(Profile(state, 5, starts.get), HEAD)
     assert heads.earliest(Profile(state, 20, starts.get), HEAD) is not first
+
+
+SMALL = Job(JobId(5), run_time=10, run_limit=10, min_tasks=4, max_tasks=4)
+
+
+def test_a_search_from_now_found_later_is_kept_when_now_still_cannot_place_it():
+    # conservative-drevt's independent planned start of a job that fits: at 5 both hosts are held (J1 until 50,
+    # J2 until 30), so 4 tasks can start at 30 on b. At 20 (arrivals alone) now is tried again and fails: kept.
+    state, starts = loaded()
+    state.submit(SMALL)
+    heads = HeadReservations()
+    first = heads.earliest(Profile(state, 5, starts.get), SMALL, from_now=True)
+    assert first is not None and first.planned_start == 30
+    assert heads.earliest(Profile(state, 20, starts.get), SMALL, from_now=True) is first
+
+
+def test_a_search_from_now_found_at_an_earlier_instant_searches_again():
+    # Only J1 runs (a until 50): at 5 the 4 tasks start now, on b, [5, 15). At 20 nothing changed, but 5 is past:
+    # searched again, they start at 20.
+    state = SchedulerState(CLUSTER)
+    j1 = Job(JobId(1), run_time=100, run_limit=50, min_tasks=4, max_tasks=4)
+    state.submit(j1)
+    state.dispatched(j1.id, on("a"))
+    state.submit(SMALL)
+    heads = HeadReservations()
+    first = heads.earliest(Profile(state, 5, {j1.id: 0.0}.get), SMALL, from_now=True)
+    assert first is not None and first.planned_start == 5
+    again = heads.earliest(Profile(state, 20, {j1.id: 0.0}.get), SMALL, from_now=True)
+    assert again is not None and again.planned_start == 20
