@@ -92,7 +92,7 @@ class Node:
 
     def mapping(self, allowed: tuple[str, ...] | None = None, required: tuple[str, ...] = ()) -> Node:
         if not isinstance(self.value, dict):
-            raise self.error(f"expected a mapping, found {_kind(self.value)}")
+            raise self.error(f"expected a mapping, found {kind_of(self.value)}")
         for key in self.value:
             if not isinstance(key, str):
                 raise self.error(f"key {short(key)} is not a string")
@@ -113,13 +113,13 @@ class Node:
 
     def elements(self) -> Iterator[Node]:
         if not isinstance(self.value, list):
-            raise self.error(f"expected a list, found {_kind(self.value)}")
+            raise self.error(f"expected a list, found {kind_of(self.value)}")
         for i in range(len(self.value)):
             yield self.child(i)
 
     def text(self) -> str:
         if isinstance(self.value, bool) or not isinstance(self.value, (str, int, float)):
-            raise self.error(f"expected text, found {_kind(self.value)}")
+            raise self.error(f"expected text, found {kind_of(self.value)}")
         return str(self.value)
 
     def name(self) -> str:
@@ -131,7 +131,7 @@ class Node:
 
     def integer(self, low: int | None = None, high: int | None = None) -> int:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            raise self.error(f"expected a whole number, found {_kind(self.value)} {short(self.value)}")
+            raise self.error(f"expected a whole number, found {kind_of(self.value)} {short(self.value)}")
         if (low is not None and self.value < low) or (high is not None and self.value > high):
             bounds = f"at least {low}" if high is None else f"from {low} to {high}"
             raise self.error(f"{self.value} is out of range (expected {bounds})")
@@ -140,7 +140,7 @@ class Node:
     def number(self, low: float = 0, high: float = MAX_TIME) -> float:
         """A finite number from `low` to `high` (by default a time in seconds)."""
         if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
-            raise self.error(f"expected a number, found {_kind(self.value)} {short(self.value)}")
+            raise self.error(f"expected a number, found {kind_of(self.value)} {short(self.value)}")
         if not finite(self.value):
             raise self.error(f"{short(self.value)} is not a finite number")
         if self.value < low:
@@ -166,10 +166,11 @@ class Node:
 
     def boolean(self) -> bool:
         if not isinstance(self.value, bool):
-            raise self.error(f"expected true or false, found {_kind(self.value)} {short(self.value)}")
+            raise self.error(f"expected true or false, found {kind_of(self.value)} {short(self.value)}")
         return self.value
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """What a value is, as messages name it: `a mapping`, `a list`, `text`, `a number`, ..."""
     return {dict: "a mapping", list: "a list", str: "text", bool: "a boolean", type(None): "nothing"}.get(
         type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__)
