@@ -31,7 +31,24 @@ if TYPE_CHECKING:
     from refsim.importers.formats import Options
     from refsim.sim.write import Document
 
-FILE = click.Path(dir_okay=False)
+class PathArgumentError(RefsimError):
+    """A path argument that names no file at all: empty, or holding a NUL character."""
+
+
+class _Path(click.Path):
+    """click.Path, refusing in one line (as every input and output error is) a path that names no file: an empty
+    one would be read as the current folder ("Is a directory"), and a NUL cannot be in any path."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (not value or "\0" in value):
+            name = "a path" if param is None else (  # as the output guard names it: --sim-output, or RECORDING
+                max(param.opts, key=len) if isinstance(param, click.Option) else param.human_readable_name)
+            problem = "is empty" if not value else "holds a NUL character"
+            raise PathArgumentError(f"{name}: the path {problem}")
+        return super().convert(value, param, ctx)
+
+
+FILE = _Path(dir_okay=False)
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
 INTERRUPTED = 130  # 128 + SIGINT
 TERMINATED = 143  # 128 + SIGTERM
@@ -239,7 +256,7 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_
                    progress.update if progress.enabled else None, done=progress.close)
 
 
-RUN = click.Path()  # a folder is refused by the run reader, in one line (click's check would print the usage)
+RUN = _Path()  # a folder is refused by the run reader, in one line (click's check would print the usage)
 
 
 @main.command()
@@ -348,7 +365,7 @@ def _json_text(data: dict[str, object]) -> str:
 @main.command()
 @click.argument("spec", type=FILE)
 # -o naming a file is refused by the results folder itself, in one line (click's check would print the usage too)
-@click.option("-o", "--output", "folder", type=click.Path(), required=True,
+@click.option("-o", "--output", "folder", type=_Path(), required=True,
               help="The folder of the results: results.csv, results.jsonl and, with --sim-output, runs/.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Replays at once on local processes (default: the number of cores; 1: in this process).")

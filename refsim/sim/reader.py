@@ -18,6 +18,7 @@ from refsim.sim.document import DocumentError, load_json, load_yaml
 
 # What a name may not contain: whitespace (re's \s is exactly str.isspace(), every code point checked) and []{}=,:
 _NOT_IN_NAMES = re.compile(r"[\s\[\]{}=,:]")
+_EXPONENT = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+")  # 1e308: text to YAML 1.1
 MAX_PROBLEM = 300  # characters of a problem in a message, whatever its source quoted
 
 
@@ -140,7 +141,10 @@ class Node:
     def number(self, low: float = 0, high: float = MAX_TIME) -> float:
         """A finite number from `low` to `high` (by default a time in seconds)."""
         if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
-            raise self.error(f"expected a number, found {kind_of(self.value)} {short(self.value)}")
+            hint = ""
+            if isinstance(self.value, str) and _EXPONENT.fullmatch(self.value.strip()):
+                hint = " (YAML reads an exponent as a number only with a dot and a sign: write 1.0e+308, not 1e308)"
+            raise self.error(f"expected a number, found {kind_of(self.value)} {short(self.value)}{hint}")
         if not finite(self.value):
             raise self.error(f"{short(self.value)} is not a finite number")
         if self.value < low:
