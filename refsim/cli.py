@@ -217,7 +217,9 @@ def _interactive(recording: Recording, sim_output: str | None, sim_verify: str |
 
 @main.command()
 @click.argument("cluster_file", type=FILE)
-def live(cluster_file: str) -> None:
+@click.option("--protocol", type=click.IntRange(1, 2), default=2, show_default=True,
+              help="2: decisions as --sim-output version 2, with times; 1: as before (reason triples, no times).")
+def live(cluster_file: str, protocol: int) -> None:
     """Run the scheduler live: JSON-lines controller messages on stdin, replies on stdout (docs/live.md)."""
     from refsim.sim.live import message_lines, serve
     from refsim.sim.load import cluster_from
@@ -225,7 +227,7 @@ def live(cluster_file: str) -> None:
 
     root = Node(read_document(cluster_file), cluster_file).mapping(("refsim", "cluster"), required=("cluster",))
     cluster = cluster_from(root.child("cluster"))
-    for reply in serve(cluster, message_lines(sys.stdin.buffer)):
+    for reply in serve(cluster, message_lines(sys.stdin.buffer), protocol):
         click.echo(reply)  # flushes, so the controller has each reply before it sends the next message
 
 
