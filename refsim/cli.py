@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.shell_completion import CompletionItem
 
 from refsim import __version__
 from refsim.errors import RefsimError
@@ -132,7 +133,7 @@ def main(ctx: click.Context) -> None:
 @click.option("-i", "--interactive", is_flag=True, help="Open the interactive console (docs/repl.md).")
 @click.option("--on-error", type=click.Choice(["continue", "stop"]), default="continue", show_default=True,
               help="Console: go on after a failed command, or stop at the first one with exit status 1.")
-@click.option("--example", metavar="NAME",
+@click.option("--example", metavar="NAME", shell_complete=lambda ctx, param, incomplete: _example_names(incomplete),
               help="Replay a recording shipped with refsim; `--example list` lists them.")
 @click.option("--discipline", type=click.Choice(list(DISCIPLINES)),
               help="Dispatching discipline, overriding the recording's (docs/disciplines.md).")
@@ -183,6 +184,13 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
             click.echo(line)
     if result.mismatches:
         sys.exit(1)
+
+
+def _example_names(incomplete: str) -> list[CompletionItem]:
+    """What the shell completes `--example` with: `list` and the shipped examples' names."""
+    from refsim.sim.examples import example_names
+
+    return [CompletionItem(name) for name in ["list", *example_names()] if name.startswith(incomplete)]
 
 
 def _recording(path: str | None, example: str | None) -> Recording:
