@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from refsim.errors import RefsimError
 from refsim.model.epoch import Epoch
-from refsim.model.bounds import MAX_TASKS, MAX_TIME, printable, short
+from refsim.model.bounds import MAX_TASKS, MAX_TIME, short
 
 SUBMIT, NODES, QUEUE = "job_submit_time", "num_nodes", "queue"
 LIMIT_COLUMNS = ("time_limit", "timelimit", "walltime")
@@ -42,11 +42,7 @@ _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 
 class DrevtTraceError(RefsimError, ValueError):
     """A DR_EVT workload that cannot be imported; the message is one line naming the file, and the row and column.
-    A cell quoted in it may hold a newline (inside CSV quotes) or other characters that are not printable: they
-    are written as escapes, so the message stays one line."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(printable(message))
+    A cell quoted in it may hold a newline (inside CSV quotes): RefsimError shows it as an escape."""
 
 
 @dataclass(frozen=True)

@@ -35,14 +35,6 @@ def short(value: object, limit: int = QUOTE) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def printable(text: str) -> str:
-    """`text` with every character that is not printable (a newline, a tab, a NUL, a right-to-left override)
-    written as its escape (`\\n`, `\\u202e`), so a value quoted in a message keeps it on one line."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-
-
 def whole_number(text: str, low: int, high: int) -> int | None:
     """`text` as a whole number from `low` to `high`, or None: ASCII digits only, length checked before int()."""
     if not isinstance(text, str) or len(text) > MAX_DIGITS or not _WHOLE.fullmatch(text):

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Hashable
 
 from refsim.importers.formats import ON_THE_FLY, on_the_fly
-from refsim.model.bounds import MAX_HOSTS, printable, short
+from refsim.model.bounds import MAX_HOSTS, short
 from refsim.sched.disciplines import DISCIPLINES  # the names only, to check the discipline axis
 from refsim.sim.reader import Node, RecordingError, read_document
 from refsim.sweep.dotted import DottedPath, DottedPathError, looks_dotted, parse_path
@@ -121,7 +121,7 @@ def _pattern(node: Node) -> str:
     if not isinstance(node.value, str) or not node.value.strip():
         raise node.error("expected a path or glob")
     if "\0" in node.value:  # no file's path holds one, and os.path refuses it with a ValueError
-        raise node.error(f"'{printable(short(node.value))}' holds a NUL character, which no path can")
+        raise node.error(f"'{short(node.value)}' holds a NUL character, which no path can")
     return node.value
 
 
