@@ -27,8 +27,8 @@ from refsim.sweep.dotted import DottedPath, DottedPathError, looks_dotted, parse
 
 TOP_KEYS = ("recordings", "host_template", "axes", "runs")
 NAMED_AXES = ("discipline", "time_scale", "hosts")
-IMPORT_KEYS = ("hosts", "jobs", "time_scale")
-MAX_COMBINATIONS = 100_000  # replays of one recording: axes' product or listed runs (docs/sweep.md)  # ImportOptions; `refsim import swf` options, the one format on the fly
+IMPORT_KEYS = ("hosts", "jobs", "time_scale")  # ImportOptions; `refsim import swf` options, the one format on the fly
+MAX_COMBINATIONS = 100_000  # replays of one recording: axes' product or listed runs (docs/sweep.md)
 
 SweepError = RecordingError  # one line: the sweep file, where in it, and the problem
 Value = Any  # an axis value as read from the sweep file (plain YAML data)

@@ -68,9 +68,9 @@ PEND = '{"round":1,"job":"1","kind":"pend","reasons":[]}\n'
 ])
 def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(tmp_path, name, content, message):
     """Kills: sim/runlines.py's message for a cut gzip stream or bytes that are not UTF-8 (the one run reader's,
-    shared with the report commands), run_header's, parse_line's and _record's messages (a header or record line that is not JSON, a kind
-    that is not a decision, a pend without reasons), _recording_decisions' message for a YAML file without
-    decisions, and _canonical_reasons' message for a reason that is neither a triple nor a grouped entry.
+    shared with the report commands), run_header's, parse_line's and _record's messages (a header or record line
+    that is not JSON, a kind that is not a decision, a pend without reasons), _recording_decisions' message for a
+    YAML file without decisions, and _canonical_reasons' message for a reason that is neither a triple nor a grouped entry.
     Also kills: _canonical_reasons taking a list that mixes grouped entries and triples as grouped (`all` ->
     `any`: only a list of grouped entries alone is version 2, and a triple is three texts, not any with one text)
     and its unknown-code message mutated; _record's
@@ -89,7 +89,8 @@ def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(t
 def test_an_output_format_version_this_refsim_does_not_read_is_named_with_the_versions_it_reads(
         tmp_path, header, shown):
     """Kills: sim/runfile.py:run_header's message texts mutated (the test of version 9 matched a part of the
-    message only). A header's version is shown as Python writes it (a string in quotes); this refsim reads versions 1 to 3 (3: a header with an epoch)."""
+    message only). A header's version is shown as Python writes it (a string in quotes); this refsim reads
+    versions 1 to 3 (3: a header with an epoch)."""
     path = tmp_path / "future.jsonl"
     path.write_text(header + "\n" + PEND, encoding="utf-8")
     with pytest.raises(RecordingError) as raised:
