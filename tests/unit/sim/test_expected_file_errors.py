@@ -70,7 +70,8 @@ def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(t
     """Kills: sim/runlines.py's message for a cut gzip stream or bytes that are not UTF-8 (the one run reader's,
     shared with the report commands), run_header's, parse_line's and _record's messages (a header or record line
     that is not JSON, a kind that is not a decision, a pend without reasons), _recording_decisions' message for a
-    YAML file without decisions, and _canonical_reasons' message for a reason that is neither a triple nor a grouped entry.
+    YAML file without decisions, and _canonical_reasons' message for a reason that is neither a triple nor a
+    grouped entry.
     Also kills: _canonical_reasons taking a list that mixes grouped entries and triples as grouped (`all` ->
     `any`: only a list of grouped entries alone is version 2, and a triple is three texts, not any with one text)
     and its unknown-code message mutated; _record's
