@@ -123,9 +123,16 @@ class ResultsFolder:
                 raise OutputWriteError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
     def close(self) -> None:
-        for file in self._files:
-            file.close()
+        """Close both files; closing flushes what a full disk refused, so a failure names its file too."""
+        failed: OutputWriteError | None = None
+        for file, path in zip(self._files, (self.csv, self.jsonl)):
+            try:
+                file.close()
+            except OSError as exc:
+                failed = failed or OutputWriteError(f"{path}: cannot write: {exc.strerror or exc}")
         self._files = []
+        if failed is not None:
+            raise failed
 
     def rewrite(self, rows: list[Row]) -> None:
         """Both files written whole with `rows` in sweep order; a failed write names its file."""

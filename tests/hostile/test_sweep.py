@@ -123,6 +123,25 @@ def test_a_full_disk_under_the_sweep_results_names_the_file(folder: Path, monkey
     assert not (folder / "out" / "results.csv").exists()
 
 
+def test_a_disk_filling_up_during_a_sweep_names_the_results_file(folder: Path, monkeypatch) -> None:
+    """The results files are opened for appending once the sweep starts; a write refused then (and the flush
+    that closing retries) names the file, not only the errno."""
+    import builtins
+
+    import refsim.sweep.results as results
+
+    real_open = builtins.open
+
+    def appending_to_a_full_disk(path, mode="r", *args, **kwargs):
+        opened = real_open(path, mode, *args, **kwargs)
+        return _FullDisk(opened) if mode == "a" and str(path).endswith("results.csv") else opened
+
+    monkeypatch.setattr(results, "open", appending_to_a_full_disk, raising=False)
+    (folder / "sweep.yaml").write_text("recordings: [six-jobs.yaml]\n")
+    result = cli(folder, "sweep", "sweep.yaml", "-o", "out", "-j", "1")
+    assert_refused(result, "out/results.csv: cannot write: No space left on device")
+
+
 @pytest.mark.parametrize("args, fragment", [
     (("sim", ""), "Error: RECORDING: the path is empty"),
     (("report", ""), "Error: RUN: the path is empty"),
