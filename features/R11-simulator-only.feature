@@ -23,7 +23,7 @@ Feature: R11 Simulator-only availability
       """
     Then the output is:
       """
-      {"message":"message 1: unknown message type 'trace' (expected one of: submit, finish, host, schedule, status, reconfig)","type":"error"}
+      {"message":"message 1: unknown message type 'trace' (expected one of: submit, finish, host, schedule, status, reconfig)","protocol":2,"type":"error"}
       {"message":"message 2: unknown key 'trace' (expected one of: type, cluster)","type":"error"}
       """
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.shell_completion import CompletionItem
 
 from refsim import __version__
 from refsim.errors import RefsimError
@@ -31,7 +32,24 @@ if TYPE_CHECKING:
     from refsim.importers.formats import Options
     from refsim.sim.write import Document
 
-FILE = click.Path(dir_okay=False)
+class PathArgumentError(RefsimError):
+    """A path argument that names no file at all: empty, or holding a NUL character."""
+
+
+class _Path(click.Path):
+    """click.Path, refusing in one line (as every input and output error is) a path that names no file: an empty
+    one would be read as the current folder ("Is a directory"), and a NUL cannot be in any path."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and (not value or "\0" in value):
+            name = "a path" if param is None else (  # as the output guard names it: --sim-output, or RECORDING
+                max(param.opts, key=len) if isinstance(param, click.Option) else param.human_readable_name)
+            problem = "is empty" if not value else "holds a NUL character"
+            raise PathArgumentError(f"{name}: the path {problem}")
+        return super().convert(value, param, ctx)
+
+
+FILE = _Path(dir_okay=False)
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
 INTERRUPTED = 130  # 128 + SIGINT
 TERMINATED = 143  # 128 + SIGTERM
@@ -115,7 +133,7 @@ def main(ctx: click.Context) -> None:
 @click.option("-i", "--interactive", is_flag=True, help="Open the interactive console (docs/repl.md).")
 @click.option("--on-error", type=click.Choice(["continue", "stop"]), default="continue", show_default=True,
               help="Console: go on after a failed command, or stop at the first one with exit status 1.")
-@click.option("--example", metavar="NAME",
+@click.option("--example", metavar="NAME", shell_complete=lambda ctx, param, incomplete: _example_names(incomplete),
               help="Replay a recording shipped with refsim; `--example list` lists them.")
 @click.option("--discipline", type=click.Choice(list(DISCIPLINES)),
               help="Dispatching discipline, overriding the recording's (docs/disciplines.md).")
@@ -168,6 +186,13 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
         sys.exit(1)
 
 
+def _example_names(incomplete: str) -> list[CompletionItem]:
+    """What the shell completes `--example` with: `list` and the shipped examples' names."""
+    from refsim.sim.examples import example_names
+
+    return [CompletionItem(name) for name in ["list", *example_names()] if name.startswith(incomplete)]
+
+
 def _recording(path: str | None, example: str | None) -> Recording:
     if example is None:
         return open_recording(path)
@@ -200,7 +225,9 @@ def _interactive(recording: Recording, sim_output: str | None, sim_verify: str |
 
 @main.command()
 @click.argument("cluster_file", type=FILE)
-def live(cluster_file: str) -> None:
+@click.option("--protocol", type=click.IntRange(1, 2), default=2, show_default=True,
+              help="2: decisions as --sim-output version 2, with times; 1: as before (reason triples, no times).")
+def live(cluster_file: str, protocol: int) -> None:
     """Run the scheduler live: JSON-lines controller messages on stdin, replies on stdout (docs/live.md)."""
     from refsim.sim.live import message_lines, serve
     from refsim.sim.load import cluster_from
@@ -208,7 +235,7 @@ def live(cluster_file: str) -> None:
 
     root = Node(read_document(cluster_file), cluster_file).mapping(("refsim", "cluster"), required=("cluster",))
     cluster = cluster_from(root.child("cluster"))
-    for reply in serve(cluster, message_lines(sys.stdin.buffer)):
+    for reply in serve(cluster, message_lines(sys.stdin.buffer), protocol):
         click.echo(reply)  # flushes, so the controller has each reply before it sends the next message
 
 
@@ -239,7 +266,7 @@ def import_swf(log: str, output: str, hosts: int | None, jobs: int | None, time_
                    progress.update if progress.enabled else None, done=progress.close)
 
 
-RUN = click.Path()  # a folder is refused by the run reader, in one line (click's check would print the usage)
+RUN = _Path()  # a folder is refused by the run reader, in one line (click's check would print the usage)
 
 
 @main.command()
@@ -388,7 +415,7 @@ def _json_text(data: dict[str, object]) -> str:
 @main.command()
 @click.argument("spec", type=FILE)
 # -o naming a file is refused by the results folder itself, in one line (click's check would print the usage too)
-@click.option("-o", "--output", "folder", type=click.Path(), required=True,
+@click.option("-o", "--output", "folder", type=_Path(), required=True,
               help="The folder of the results: results.csv, results.jsonl and, with --sim-output, runs/.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Replays at once on local processes (default: the number of cores; 1: in this process).")

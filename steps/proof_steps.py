@@ -68,7 +68,9 @@ def run_refsim_with_input(args: str, docstring: str, tmp_path: Path):
 
 @then(parsers.parse('the live transcript "{case}" is answered as recorded'))
 def live_transcript(case: str):
-    done = subprocess.run([sys.executable, "-m", "refsim.cli", "live", "examples/live/cluster.yaml"], cwd=ROOT,
+    """golden/live was recorded before protocol 2: protocol 1 answers as then, byte for byte (docs/live.md)."""
+    command = [sys.executable, "-m", "refsim.cli", "live", "examples/live/cluster.yaml", "--protocol", "1"]
+    done = subprocess.run(command, cwd=ROOT,
                           input=(ROOT / f"golden/live/{case}.in.jsonl").read_text(), capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and done.stdout == (ROOT / f"golden/live/{case}.out.jsonl").read_text()
@@ -98,7 +100,7 @@ def no_collector_built(what: str, monkeypatch):
         from refsim.sim.load import load_recording
         cluster = load_recording(ROOT / "examples/live/cluster.yaml").cluster
         for case in sorted((ROOT / "golden/live").glob("*.in.jsonl")):
-            list(serve(cluster, case.read_text().splitlines()))
+            list(serve(cluster, case.read_text().splitlines(), protocol=1))
     else:
         from refsim.sim.batch import demo_recording, run_batch
         run_batch(demo_recording())

@@ -4,9 +4,10 @@
 
 Builds refsim and refsim-conformance (`pip wheel . ./conformance`), installs both into a new venv in a temporary
 folder (dependencies from the package index), then, from that folder and with nothing of this checkout on the path:
-`refsim --version`, `refsim sim --example list`, the console on an example, and the conformance kit against the
-installed `refsim` (`pytest -p refsim_conformance --conformance-command ...`). Exit 0 when every step passes; the
-first failing step is named. CI runs it after the test suite."""
+`refsim --version`, `refsim sim --example list`, the console on an example, the JSON trace schema shipped in the
+package (the same bytes as docs/trace.schema.json), and the conformance kit against the installed `refsim`
+(`pytest -p refsim_conformance --conformance-command ...`). Exit 0 when every step passes; the first failing step
+is named. CI runs it after the test suite."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONSOLE_SCRIPT = "step 2\ninfo round\nquit\n"
+# prints the schema the installed package carries, exactly (read as bytes, so no newline is translated)
+SCHEMA_SCRIPT = ("import sys, importlib.resources as r; "
+                 "sys.stdout.write((r.files('refsim.trace') / 'trace.schema.json').read_bytes().decode('utf-8'))")
 # examples/limits.yaml, hand-checked: round 1 is at t=0 (sessions start at the first event) and sees jobs 1-3: ann's
 # job 1 takes n1*4, and her job 2 would pass per_user_slots (8 > 6 slots) and, with ben's, team_mem (32GB > 24GB);
 # golden/trace/limits-full/NOTE.md derives the same rounds.
@@ -54,6 +58,9 @@ def check(work: Path, reports: Path | None) -> None:
                    CONSOLE_SCRIPT)
     if console.splitlines()[:2] != CONSOLE_LINES:
         raise SystemExit(f"wheel check: the console printed {console.splitlines()[:2]}, not {CONSOLE_LINES}")
+    schema = _run("the JSON trace schema in the package", [str(python), "-c", SCHEMA_SCRIPT], work)
+    if schema != (ROOT / "docs" / "trace.schema.json").read_text(encoding="utf-8"):
+        raise SystemExit("wheel check: the installed refsim/trace/trace.schema.json is not docs/trace.schema.json")
     if reports is not None:
         reports.mkdir(parents=True, exist_ok=True)
     report = [f"--cucumberjson={reports.resolve() / 'subprocess.json'}"] if reports is not None else []

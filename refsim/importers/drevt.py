@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from refsim.errors import RefsimError
@@ -36,11 +36,13 @@ RUN_COLUMNS = ("actual_run_time", "actual_runtime", "duration", "actual_duration
 BATCH_QUEUES = ("pbatch", "pbatch0", "pbatch1", "pbatch2", "pbatch3")
 _NUMBER = re.compile(r"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 _NAME = re.compile(r"^[^\s\[\]{}=,:]+$")
+MAX_ROW = 1_048_576  # characters of one row: a DR_EVT row takes about a hundred
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 
 
 class DrevtTraceError(RefsimError, ValueError):
-    """A DR_EVT workload that cannot be imported; the message is one line naming the file, and the row and column."""
+    """A DR_EVT workload that cannot be imported; the message is one line naming the file, and the row and column.
+    A cell quoted in it may hold a newline (inside CSV quotes): RefsimError shows it as an escape."""
 
 
 @dataclass(frozen=True)
@@ -106,20 +108,45 @@ def parse_distribution(text: str) -> Distribution:
 def time_zone(name: str) -> dt.tzinfo:
     try:
         return dt.timezone.utc if name.upper() == "UTC" else ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise DrevtTraceError(f"--timezone: unknown time zone '{name}'") from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file of the zone data
+        raise DrevtTraceError(f"--timezone: unknown time zone '{short(name)}'") from None
 
 
 # --- reading ----------------------------------------------------------------------------------------------------
+
+
+class _RowLines:
+    """The file's lines for csv.reader, each row (one line, or several inside quotes) bounded to MAX_ROW characters
+    before csv builds its cells: a row of a billion commas would be a billion cells."""
+
+    def __init__(self, handle: TextIO, path: Path) -> None:
+        self.handle, self.path = handle, path
+        self.number = 0  # lines read so far
+        self.row = 0  # characters of the row being read so far
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        line = self.handle.readline(MAX_ROW + 1 - self.row)
+        if not line:
+            raise StopIteration
+        self.number += 1
+        self.row += len(line)
+        if self.row > MAX_ROW:
+            raise DrevtTraceError(f"{self.path}: line {self.number}: a row longer than {MAX_ROW} characters")
+        return line
 
 
 def _rows(path: Path) -> Iterator[tuple[int, list[str]]]:
     """(line number, cells) of every non-blank row; CRLF and a UTF-8 byte-order mark are accepted."""
     try:
         with open(path, encoding="utf-8-sig", newline="") as handle:
-            reader = csv.reader(handle)
+            lines = _RowLines(handle, path)
+            reader = csv.reader(lines)
             try:
                 for cells in reader:
+                    lines.row = 0
                     if any(c.strip() for c in cells):
                         yield reader.line_num, cells
             except csv.Error as exc:
@@ -240,8 +267,9 @@ def _job(row: _Row, columns: dict[str, int], zone: dt.tzinfo, keep_all_queues: b
     queue = row.text(columns[QUEUE]) if QUEUE in columns else "pbatch"
     if keep_all_queues:
         queue = queue or "pbatch"
-        if not _NAME.match(queue):
-            raise row.error(columns[QUEUE], f"'{short(queue)}' cannot be a queue name (spaces or []{{}}=,: in it)")
+        if not queue.isprintable() or not _NAME.match(queue):  # the recording loader's rule for names
+            raise row.error(columns[QUEUE], f"'{short(queue)}' cannot be a queue name (spaces, control or format "
+                                            "characters, or []{}=,: in it)")
     return DrevtJob(row.index, row.line, submit, nodes, limit, actual, queue)
 
 

@@ -36,6 +36,7 @@ from refsim.model.bounds import MAX_HOSTS, MAX_TASKS, MAX_TIME, short, whole_num
 FIELDS = 18
 MAX_JOB_NUMBER = 10**18 - 1   # a refsim job id has at most 18 digits
 MAX_ID = 10**9                # user, group and queue numbers
+_COUNT_BOUNDS = {"MaxNodes": MAX_HOSTS, "MaxProcs": MAX_HOSTS * MAX_TASKS}  # header counts the cluster is built from
 _HEADER = re.compile(r"^;\s*(\w+):\s*(.*?)\s*$")
 _QUEUE = re.compile(r"^(-?[0-9]{1,10})\s+(\S+)")
 # ASCII digits only, so NaN, infinity, 1e999 and Unicode digits are not numbers
@@ -115,7 +116,7 @@ def read_swf(path: str | Path, max_jobs: int | None = None, progress: Callable[[
                 if not text:
                     continue
                 if text.startswith(";"):
-                    _header_line(text, header, queues)
+                    _header_line(text, header, queues, f"{path}:{number}")
                     continue
                 fields = text.split()
                 if len(fields) != FIELDS:
@@ -144,7 +145,9 @@ def _bytes_read(lines: TextIO) -> int:
     return buffer.tell()
 
 
-def _header_line(text: str, header: dict[str, str], queues: dict[int, str]) -> None:
+def _header_line(text: str, header: dict[str, str], queues: dict[int, str], where: str) -> None:
+    """One header line into `header` (the first of a key counts) or `queues`; a count the cluster is built from
+    is checked against its bound here, where the file and line are known (`where`)."""
     match = _HEADER.match(text)
     if not match:
         return
@@ -153,17 +156,20 @@ def _header_line(text: str, header: dict[str, str], queues: dict[int, str]) -> N
         queue = _QUEUE.match(value)
         if queue:
             queues[int(queue.group(1))] = queue.group(2)
-    else:
-        header.setdefault(key, value)
+    elif key not in header:
+        header[key] = value
+        if key in _COUNT_BOUNDS:
+            _positive(header, key, _COUNT_BOUNDS[key], where)
 
 
-def _positive(header: dict[str, str], key: str, high: int) -> int | None:
-    """A header count; one above `high`, however many digits it has, is refused before anything is built from it.
-    A count that is not a whole number, or is 0, counts as absent."""
+def _positive(header: dict[str, str], key: str, high: int, where: str = "") -> int | None:
+    """A header count; one above `high`, however many digits it has, is refused before anything is built from it
+    (the message starts with `where`, the file and line, when given). A count that is not a whole number, or is 0,
+    counts as absent."""
     text = header.get(key, "").strip()
     count = whole_number(text, 1, high)
     if count is None and text.isascii() and text.isdigit() and any(digit != "0" for digit in text):
-        raise SwfError(f"header {key}: {short(text)} is above the bound {high}")
+        raise SwfError(f"{where + ': ' if where else ''}header {key}: {short(text)} is above the bound {high}")
     return count
 
 
@@ -209,10 +215,22 @@ def run_limits(text: str) -> RunLimits:
 
 
 def check_time_scale(factor: float) -> float:
-    """A submit-time factor must be a finite number above 0."""
+    """A submit-time factor must be a finite number above 0, and at most MAX_TIME: a larger one would put any
+    submission after the first second beyond the times a recording may hold (and 1e308 makes them infinite)."""
     if not (math.isfinite(factor) and factor > 0):
         raise SwfError(f"--time-scale must be a finite number above 0, not {factor:g}")
+    if factor > MAX_TIME:
+        raise SwfError(f"--time-scale {factor:g} is above {MAX_TIME:g}: submit times would leave the range of times")
     return factor
+
+
+def _scaled(path: str | Path, job: SwfJob, time_scale: float) -> float:
+    """A job's submit time times the factor, refused when it passes MAX_TIME (a recording's bound on times)."""
+    time = job.submit * time_scale
+    if time > MAX_TIME:
+        raise SwfError(f"{path}: job {job.number} submitted at {job.submit:g} s would be submitted at {time:g} s "
+                       f"with --time-scale {time_scale:g}, above {MAX_TIME:g}")
+    return time
 
 
 def _submit(job: SwfJob, queue_names: dict[int, str], limits: RunLimits) -> dict[str, Any]:
@@ -246,7 +264,7 @@ def swf_recording(path: str | Path, hosts: int | None = None, max_jobs: int | No
     queues = [{"name": "normal", "priority": 0}] + [{"name": q, "priority": 0} for q in names.values()
                                                     if q != "normal"]
     width = max(4, len(str(nodes)))
-    events = [{"time": j.submit * time_scale, "submit": _submit(j, names, limits)}
+    events = [{"time": _scaled(path, j, time_scale), "submit": _submit(j, names, limits)}
               for j in sorted(jobs, key=lambda j: (j.submit, j.number))]
     epoch = swf_epoch(header) if time_scale == 1 else None  # scaled submit times fall on no real dates
     return {

@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from refsim.model.bounds import short
+
 _OFFSET = re.compile(r"^UTC([+-])(\d{2}):(\d{2})$")  # a fixed offset, as an SWF header's TimeZone gives one
 
 
@@ -28,8 +30,8 @@ def time_zone(name: str) -> dt.tzinfo:
         return dt.timezone(-delta if sign == "-" else delta)
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise EpochError(f"unknown time zone '{name}' (an IANA name, UTC, or UTC+HH:MM)") from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a name too long for a file of the zone data
+        raise EpochError(f"unknown time zone '{short(name)}' (an IANA name, UTC, or UTC+HH:MM)") from None
 
 
 def offset_name(seconds: int) -> str:

@@ -29,7 +29,8 @@ from refsim.repl.why import why_lines, why_objects
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
 from refsim.sched.results import SessionResult
 from refsim.sim.batch import input_files
-from refsim.sim.output import Record, read_output
+from refsim.sim.output import Record
+from refsim.sim.runfile import read_output
 from refsim.sim.outputs import OutputWriteError, ReplayOutputs
 from refsim.sim.paths import Named, OutputPathError, guarded_output
 from refsim.sim.recording import Recording, Submit

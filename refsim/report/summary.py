@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from refsim.model.bounds import finite
 from refsim.report.metrics import FIELDS, GroupMetrics, RunMetrics
 
 HEADINGS = {"jobs": "jobs", "started": "started", "finished": "finished", "wait_mean": "wait mean",
@@ -12,7 +13,7 @@ HEADINGS = {"jobs": "jobs", "started": "started", "finished": "finished", "wait_
 def figure(name: str, value: float | int | None) -> str:
     """One figure as printed: counts as they are, utilisation as a percentage, slowdowns to 2 places, times
     (seconds) to 1; a figure with nothing to measure (no job started or finished) as '-'."""
-    if value is None:
+    if value is None or not finite(value):  # the run reader's bounds keep figures finite; never print nan or inf
         return "-"
     if name in ("jobs", "started", "finished"):
         return str(value)
@@ -31,12 +32,18 @@ def metric_lines(metrics: RunMetrics) -> list[str]:
 
 
 def group_data(group: GroupMetrics) -> dict[str, object]:
-    return {f: getattr(group, f) for f in FIELDS}
+    """A group's figures for JSON: null where there is nothing to measure (and, were a figure ever not finite,
+    null rather than NaN, which is not JSON)."""
+    return {f: _json_number(getattr(group, f)) for f in FIELDS}
+
+
+def _json_number(value: float | int | None) -> float | int | None:
+    return value if value is not None and finite(value) else None
 
 
 def metrics_data(metrics: RunMetrics) -> dict[str, object]:
     """The same figures as JSON-ready data (utilisation as a fraction, times in seconds)."""
     span = metrics.span
-    return {"span": {"start": span.start, "end": span.end, "slots": span.slots},
+    return {"span": {"start": span.start, "end": span.end, "slots": _json_number(span.slots)},
             "queues": {name: group_data(g) for name, g in metrics.queues.items()},
             "all": group_data(metrics.overall)}

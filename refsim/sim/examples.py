@@ -34,6 +34,11 @@ def _summary(text: str) -> str:
     return sentence
 
 
+def example_names() -> list[str]:
+    """The examples' names, the demo first, without reading them (shell completion asks on every Tab)."""
+    return [DEMO_NAME, *_files()]
+
+
 def example_summaries() -> dict[str, str]:
     """Each example's name and its one-line summary, the demo first."""
     demo = resources.files("refsim.sim").joinpath("demo.yaml").read_text(encoding="utf-8")

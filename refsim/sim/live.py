@@ -1,6 +1,11 @@
 """Live mode: the same scheduler, fed by a controller over a pipe. JSON lines in, JSON lines out
 (docs/live.md). Live mode has no trace option, setting or request, and never builds a trace observer:
-sessions run with no observer at all."""
+sessions run with no observer at all.
+
+Protocol 2 (the default) speaks the current --sim-output form: a decision is the version 2 record (pend reasons
+grouped by code and detail, with compressed host lists) with the `time` of its session, and the first reply of a
+session carries `"protocol": 2`. Protocol 1 (`refsim live --protocol 1`) answers byte for byte as before: reasons
+as [code, host, detail] triples, no times, no protocol field."""
 
 from __future__ import annotations
 
@@ -17,23 +22,43 @@ from refsim.sched.session import run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.document import DocumentError, load_json
 from refsim.sim.load import EventReader, cluster_from
-from refsim.sim.output import Record, decision_record, dumps
+from refsim.model.bounds import MAX_TIME
+from refsim.sim.output import Record, decision_record, dumps, output_record
 from refsim.sim.reader import Node, RecordingError
 
 REQUESTS = ("submit", "finish", "host", "schedule", "status", "reconfig")
+PROTOCOLS = (1, 2)
+PROTOCOL = 2  # the default: decisions as --sim-output version 2 writes them, with their session's time
 
 
 class LiveScheduler:
-    def __init__(self, cluster: Cluster) -> None:
+    def __init__(self, cluster: Cluster, protocol: int = PROTOCOL) -> None:
         self.state = SchedulerState(cluster)
         self.reader = EventReader(cluster)
         self.round = 0
         self.messages = 0
         self.running: set[JobId] = set()
+        self.protocol = protocol
+        self.clock = 0.0  # the latest time a message gave (protocol 2): sessions never go back in time
+        self.replied = False
 
     def handle(self, line: str) -> list[Record]:
         """Answer one message; a malformed or unknown one gets an error reply and changes nothing. Every request
         is validated whole before it touches the scheduler's state."""
+        return self._versioned(self._replies(line))
+
+    def not_utf8(self, byte: int) -> list[Record]:
+        """The reply to a line that is not UTF-8 text (byte: the first bad one, from 1); it counts as a message."""
+        self.messages += 1
+        return self._versioned([_error(f"message {self.messages}: not UTF-8 text (byte {byte})")])
+
+    def _versioned(self, replies: list[Record]) -> list[Record]:
+        if not self.replied and replies and self.protocol >= 2:  # the first reply tells the protocol it speaks
+            replies[0] = {**replies[0], "protocol": self.protocol}
+        self.replied = self.replied or bool(replies)
+        return replies
+
+    def _replies(self, line: str) -> list[Record]:
         self.messages += 1
         name = f"message {self.messages}"
         if len(line) > MAX_MESSAGE:
@@ -60,6 +85,7 @@ class LiveScheduler:
         time = node.child("time").number() if node.has("time") else float(self.messages)
         for job in self.reader.submit(node.child("job"), time):
             self.state.submit(job)
+        self.clock = max(self.clock, time)
         return [{"type": "ok"}]
 
     def _finish(self, node: Node) -> list[Record]:
@@ -82,20 +108,34 @@ class LiveScheduler:
         return [{"type": "ok"}]
 
     def _schedule(self, node: Node) -> list[Record]:
-        node.mapping(("type",))
+        node.mapping(("type", "time") if self.protocol >= 2 else ("type",))
+        time = self._session_time(node)
         self.round += 1
         replies: list[Record] = []
         for result in run_session(self.state, self.round):
             outcome = result.outcome
             if isinstance(outcome, (Dispatch, Pend)):
-                replies.append({"type": "decision", **decision_record(result.round, result.position, outcome)})
+                record = (output_record if self.protocol >= 2 else decision_record)(
+                    result.round, result.position, outcome)
+                replies.append({"type": "decision", **record, **time})
                 if isinstance(outcome, Dispatch):
                     self.running.add(result.job)
             elif isinstance(outcome, NoDecision):
                 replies.append({"type": "no-decision", "round": result.round, "position": result.position,
-                                "job": str(result.job), "kind": outcome.kind.name.lower().replace("_", "-")})
-        replies.append({"type": "session-end", "round": self.round, "decisions": len(replies)})
+                                "job": str(result.job), "kind": outcome.kind.name.lower().replace("_", "-"),
+                                **time})
+        replies.append({"type": "session-end", "round": self.round, "decisions": len(replies), **time})
         return replies
+
+    def _session_time(self, node: Node) -> dict[str, float]:
+        """Protocol 2: the session's time, `{"time": T}` for each of its replies: the message's `time` (not before
+        the latest time given), else that latest time. Protocol 1 replies carry none."""
+        if self.protocol < 2:
+            return {}
+        if node.has("time"):
+            time = node.child("time").number(self.clock, MAX_TIME)
+            self.clock = time
+        return {"time": self.clock}
 
     def _status(self, node: Node) -> list[Record]:
         node.mapping(("type",))
@@ -118,17 +158,16 @@ def _error(message: str) -> Record:
     return {"type": "error", "message": message}
 
 
-def serve(cluster: Cluster, lines: Iterable[str | bytes]) -> Iterator[str]:
+def serve(cluster: Cluster, lines: Iterable[str | bytes], protocol: int = PROTOCOL) -> Iterator[str]:
     """Answer each input line with its reply lines; blank lines are ignored. Lines read as bytes are decoded one
     at a time, so a line that is not UTF-8 gets an error reply and the session goes on."""
-    live = LiveScheduler(cluster)
+    live = LiveScheduler(cluster, protocol)
     for line in lines:
         if isinstance(line, bytes):
             try:
                 line = line.decode("utf-8")
             except UnicodeDecodeError as exc:
-                live.messages += 1
-                yield dumps(_error(f"message {live.messages}: not UTF-8 text (byte {exc.start + 1})"))
+                yield from map(dumps, live.not_utf8(exc.start + 1))
                 continue
         if line.strip():
             for reply in live.handle(line):

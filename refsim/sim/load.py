@@ -48,7 +48,7 @@ def recording_from(document: object, source: str) -> Recording:
     faults = _faults(root.child("test")) if root.has("test") else ()
     expected = None
     if root.has("decisions"):
-        from refsim.sim.output import records_from  # the record form is the output module's
+        from refsim.sim.runfile import records_from  # the record form is the run reader's
         expected = records_from(root.child("decisions"))
     discipline = _discipline(root.child("scheduling")) if root.has("scheduling") else DEFAULT
     return Recording(cluster, events, sessions, source, faults, expected, discipline, epoch)

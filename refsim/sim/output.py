@@ -11,10 +11,10 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from json.encoder import encode_basestring_ascii as _json_text
-from typing import IO, Any
+from typing import Any
 
 from refsim.model.epoch import Epoch
 from refsim.model.hostlist import compress_hosts
@@ -25,7 +25,7 @@ from refsim.sched.decisions import Allocation, Dispatch, LimitCharge, Pend, Pend
 from refsim.sched.reservations import Reservation
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.paths import AtomicFile
-from refsim.sim.reader import Node, RecordingError, read_document
+from refsim.sim.reader import RecordingError
 
 FORMAT = "refsim-sim-output"
 VERSION = 2  # 2: pend reasons grouped by code and detail with compressed host lists; .gz output
@@ -307,106 +307,3 @@ class SimOutput:
     def discard(self) -> None:
         self._lines = []
         self.atomic.discard()
-
-
-def _open_text(path: str | Path) -> IO[str]:
-    if str(path).endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8")
-    return open(path, encoding="utf-8")  # noqa: SIM115 (closed by the caller's with)
-
-
-def iter_output(path: str | Path) -> Iterator[Record]:
-    """The records of a --sim-output file (any version, plain or gzip) or of a recording's `decisions` section,
-    one at a time and in canonical form (pend reasons grouped as in version 2). Errors name the file and line."""
-    name = str(path)
-    try:
-        with _open_text(path) as lines:
-            first = lines.readline()
-            if FORMAT not in first:
-                yield from _recording_decisions(path, name)
-                return
-            _check_header(first, name)
-            for number, line in enumerate(lines, start=2):
-                if line.strip():
-                    record = _line_record(line, name, number)
-                    if record is not None:
-                        yield record
-    except OSError as exc:
-        raise RecordingError(name, "", f"cannot read: {exc.strerror or exc}") from None
-    except (EOFError, UnicodeDecodeError) as exc:
-        raise RecordingError(name, "", f"cannot read: {exc}") from None
-
-
-def read_output(path: str | Path) -> list[Record]:
-    """All records of a --sim-output file or a recording's `decisions` section (see iter_output)."""
-    return list(iter_output(path))
-
-
-def _check_header(line: str, name: str) -> None:
-    try:
-        header = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise RecordingError(name, "line 1", f"not valid JSON: {exc.msg}") from None
-    version = header.get("version", 1) if isinstance(header, dict) else None
-    if version not in (1, VERSION, EPOCH_VERSION):
-        raise RecordingError(name, "line 1", f"unsupported output format version {version!r} (this refsim reads "
-                                             f"1 to {EPOCH_VERSION})")
-
-
-def _recording_decisions(path: str | Path, name: str) -> Iterator[Record]:
-    document = read_document(path)
-    root = Node(document, name)
-    if not root.has("decisions"):
-        raise root.error("neither a --sim-output file nor a recording with a 'decisions' section")
-    yield from records_from(root.child("decisions"))
-
-
-def _line_record(line: str, name: str, number: int) -> Record | None:
-    """A decision record of one line; None for a job or end record (--sim-verify compares decisions only)."""
-    try:
-        value = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise RecordingError(name, f"line {number}", f"not valid JSON: {exc.msg}") from None
-    if isinstance(value, dict) and (value.get("kind") in JOB_KINDS.values() or value.get("kind") == END_KIND):
-        return None
-    return _record(Node(value, name, f"line {number}"))
-
-
-def records_from(node: Node) -> tuple[Record, ...]:
-    """Validate decision records; each needs round, job and kind, and the allocation or reasons of its kind."""
-    return tuple(_record(item) for item in node.elements())
-
-
-def _record(item: Node) -> Record:
-    item.mapping(("round", "position", "job", "kind", "allocation", "reasons", "time", RESERVATION),
-                 required=("round", "job", "kind"))
-    item.child("round").integer(1)
-    item.child("job").text()
-    kind = item.child("kind").text()
-    if kind not in ("dispatch", "pend"):
-        raise item.child("kind").error(f"'{kind}' is not dispatch or pend")
-    needed = "allocation" if kind == "dispatch" else "reasons"
-    if not item.has(needed):
-        raise item.error(f"a {kind} record needs '{needed}'")
-    record = {"position": None, **item.value, "job": str(item.value["job"])}
-    if kind == "pend":
-        record["reasons"] = _canonical_reasons(item.child("reasons"))
-    return record
-
-
-def _canonical_reasons(node: Node) -> list[Record]:
-    """Reasons in the grouped form of version 2; version 1's [code, host, detail] triples are grouped."""
-    entries = list(node.elements())
-    if all(isinstance(e.value, dict) for e in entries):
-        return [e.value for e in entries]
-    triples = []
-    for entry in entries:
-        value = entry.value
-        if not (isinstance(value, list) and len(value) == 3 and all(isinstance(v, str) for v in value)):
-            raise entry.error("a pend reason is [code, host, detail] (version 1) or a grouped entry (version 2)")
-        try:
-            code = PendCode(value[0])
-        except ValueError:
-            raise entry.error(f"unknown pend reason code '{value[0]}'") from None
-        triples.append(PendReason(code, value[1], value[2]))
-    return reason_groups(triples)

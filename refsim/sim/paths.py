@@ -113,10 +113,18 @@ class AtomicFile:
         try:
             self.file.close()
             os.replace(self.temporary, self._target)
+        except OSError as exc:
+            self.discard()
+            raise self.named(exc) from None
         except BaseException:
             self.discard()
             raise
         self.done = True
+
+    def named(self, exc: OSError) -> OSError:
+        """A write or close failure (a full disk: ENOSPC) carries no file name: name the target, not the
+        temporary file the user never asked for."""
+        return OSError(exc.errno, exc.strerror, os.fspath(self.path)) if exc.filename is None else exc
 
     def discard(self) -> None:
         """Drop what was written; the target keeps its old content (or stays absent)."""
@@ -141,6 +149,8 @@ class AtomicFile:
             self.commit()
         else:
             self.discard()
+            if isinstance(value, OSError) and value.filename is None:
+                raise self.named(value) from None
 
 
 def atomic_write(path: str | Path, binary: bool = False) -> AtomicFile:

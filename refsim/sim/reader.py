@@ -18,6 +18,7 @@ from refsim.sim.document import DocumentError, load_json, load_yaml
 
 # What a name may not contain: whitespace (re's \s is exactly str.isspace(), every code point checked) and []{}=,:
 _NOT_IN_NAMES = re.compile(r"[\s\[\]{}=,:]")
+_EXPONENT = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+")  # 1e308: text to YAML 1.1
 MAX_PROBLEM = 300  # characters of a problem in a message, whatever its source quoted
 
 
@@ -92,7 +93,7 @@ class Node:
 
     def mapping(self, allowed: tuple[str, ...] | None = None, required: tuple[str, ...] = ()) -> Node:
         if not isinstance(self.value, dict):
-            raise self.error(f"expected a mapping, found {_kind(self.value)}")
+            raise self.error(f"expected a mapping, found {kind_of(self.value)}")
         for key in self.value:
             if not isinstance(key, str):
                 raise self.error(f"key {short(key)} is not a string")
@@ -113,13 +114,13 @@ class Node:
 
     def elements(self) -> Iterator[Node]:
         if not isinstance(self.value, list):
-            raise self.error(f"expected a list, found {_kind(self.value)}")
+            raise self.error(f"expected a list, found {kind_of(self.value)}")
         for i in range(len(self.value)):
             yield self.child(i)
 
     def text(self) -> str:
         if isinstance(self.value, bool) or not isinstance(self.value, (str, int, float)):
-            raise self.error(f"expected text, found {_kind(self.value)}")
+            raise self.error(f"expected text, found {kind_of(self.value)}")
         return str(self.value)
 
     def name(self) -> str:
@@ -131,7 +132,7 @@ class Node:
 
     def integer(self, low: int | None = None, high: int | None = None) -> int:
         if isinstance(self.value, bool) or not isinstance(self.value, int):
-            raise self.error(f"expected a whole number, found {_kind(self.value)} {short(self.value)}")
+            raise self.error(f"expected a whole number, found {kind_of(self.value)} {short(self.value)}")
         if (low is not None and self.value < low) or (high is not None and self.value > high):
             bounds = f"at least {low}" if high is None else f"from {low} to {high}"
             raise self.error(f"{self.value} is out of range (expected {bounds})")
@@ -140,7 +141,10 @@ class Node:
     def number(self, low: float = 0, high: float = MAX_TIME) -> float:
         """A finite number from `low` to `high` (by default a time in seconds)."""
         if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
-            raise self.error(f"expected a number, found {_kind(self.value)} {short(self.value)}")
+            hint = ""
+            if isinstance(self.value, str) and _EXPONENT.fullmatch(self.value.strip()):
+                hint = " (YAML reads an exponent as a number only with a dot and a sign: write 1.0e+308, not 1e308)"
+            raise self.error(f"expected a number, found {kind_of(self.value)} {short(self.value)}{hint}")
         if not finite(self.value):
             raise self.error(f"{short(self.value)} is not a finite number")
         if self.value < low:
@@ -166,10 +170,11 @@ class Node:
 
     def boolean(self) -> bool:
         if not isinstance(self.value, bool):
-            raise self.error(f"expected true or false, found {_kind(self.value)} {short(self.value)}")
+            raise self.error(f"expected true or false, found {kind_of(self.value)} {short(self.value)}")
         return self.value
 
 
-def _kind(value: Any) -> str:
+def kind_of(value: Any) -> str:
+    """What a value is, as messages name it: `a mapping`, `a list`, `text`, `a number`, ..."""
     return {dict: "a mapping", list: "a list", str: "text", bool: "a boolean", type(None): "nothing"}.get(
         type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from refsim.model.cluster import Cluster
 from refsim.sim.jobtable import JobTable
+from refsim.sim.outputs import OutputWriteError
 from refsim.sim.paths import Named, atomic_write, guarded_output
 from refsim.sim.schedule import schedule_text, spans
 from refsim.sim.timeline import timeline_text
@@ -29,8 +30,14 @@ def check_tables(schedule: str | Path | None, resources: str | Path | None, inpu
 
 def write_tables(jobs: JobTable, cluster: Cluster, schedule: str | Path | None = None,
                  resources: str | Path | None = None) -> None:
+    """Each table asked for, written whole; a failed write (a full disk) is one OutputWriteError naming the
+    option and the file, and leaves the file as it was."""
     job_spans = spans(jobs)
-    for path, text in ((schedule, schedule_text), (resources, lambda s: timeline_text(s, cluster))):
+    for role, path, text in ((SCHEDULE, schedule, schedule_text),
+                             (RESOURCES, resources, lambda s: timeline_text(s, cluster))):
         if path is not None:
-            with atomic_write(path) as file:
-                file.write(text(job_spans))
+            try:
+                with atomic_write(path) as file:
+                    file.write(text(job_spans))
+            except OSError as exc:
+                raise OutputWriteError(f"{role} {path}: cannot write: {exc.strerror or exc}") from None

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from refsim.sim.output import RESERVATION, Record, dumps, iter_output
+from refsim.sim.output import RESERVATION, Record, dumps
+from refsim.sim.runfile import iter_output
 from refsim.sim.paths import atomic_write
 
 SHOWN = 10  # mismatches printed in the summary; --verify-report has them all

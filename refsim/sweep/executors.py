@@ -21,6 +21,9 @@ from refsim.sweep.tasks import ReplayOutcome, ReplayTask, installed_version, run
 Done = Callable[[ReplayOutcome], None]
 WORKER_WAIT = 30.0  # seconds to wait for a first Dask worker
 CONNECT_TIMEOUT = "10s"
+DEFAULT_PORT = 8786  # Dask's, taken when the address gives none
+_HOST_PORT = ("tcp", "tls", "ws", "wss")  # schemes whose address is HOST:PORT
+_SECURED = ("tls", "wss")
 
 
 class ExecutorError(RefsimError):
@@ -145,9 +148,10 @@ class DaskExecutor:
             self._distributed = importlib.import_module("distributed")  # the optional extra, untyped here
         except ImportError:
             raise ExecutorError("--dask needs Dask: pip install 'refsim[dask]'") from None
+        self._check_address()
         try:
             self._client = self._distributed.Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as exc:
+        except (OSError, TimeoutError, ValueError, TypeError) as exc:
             raise ExecutorError(f"--dask {self.address}: cannot reach the Dask scheduler: "
                                 f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
         try:
@@ -155,6 +159,24 @@ class DaskExecutor:
         except BaseException:
             self.stop()
             raise
+
+    def _check_address(self) -> None:
+        """Refuse a malformed address before any Client is built: a Client whose start failed lingers until its
+        __del__, which can wait on the connection it never made and then print a traceback of its own."""
+        comm = importlib.import_module("distributed.comm")
+        try:
+            scheme, location = comm.parse_address(self.address)
+            importlib.import_module("distributed.comm.registry").get_backend(scheme)
+            host, port = comm.parse_host_port(location, DEFAULT_PORT) if scheme in _HOST_PORT else ("-", 1)
+        except (ValueError, TypeError) as exc:
+            raise ExecutorError(f"--dask {self.address}: not a Dask scheduler address: "
+                                f"{' '.join(str(exc).split()) or type(exc).__name__}") from None
+        if scheme in _SECURED:
+            raise ExecutorError(f"--dask {self.address}: a {scheme}:// scheduler needs TLS settings, which refsim "
+                                "does not take (use tcp://)")
+        if not host or not 1 <= port <= 65535:
+            raise ExecutorError(f"--dask {self.address}: not a Dask scheduler address: it needs a host and a port "
+                                "from 1 to 65535")
 
     def stop(self) -> None:
         if self._client is not None:

@@ -20,6 +20,7 @@ from typing import IO, Any
 from refsim import __version__
 from refsim.importers.formats import ON_THE_FLY
 from refsim.model.bounds import short
+from refsim.sim.outputs import OutputWriteError
 from refsim.sim.paths import Named, OutputPathError, atomic_write, guarded_output
 from refsim.sim.reader import RecordingError
 from refsim.sweep.expand import Replay
@@ -113,23 +114,36 @@ class ResultsFolder:
 
     def append(self, row: Row) -> None:
         csv_file, jsonl_file = self._files
-        csv_file.write(self._csv_text([row], header=False))
-        jsonl_file.write(_json_line(row))
-        for file in self._files:
-            file.flush()
+        for file, path, text in ((csv_file, self.csv, self._csv_text([row], header=False)),
+                                 (jsonl_file, self.jsonl, _json_line(row))):
+            try:
+                file.write(text)
+                file.flush()
+            except OSError as exc:  # a full disk: the error names no file unless told
+                raise OutputWriteError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
     def close(self) -> None:
-        for file in self._files:
-            file.close()
+        """Close both files; closing flushes what a full disk refused, so a failure names its file too."""
+        failed: OutputWriteError | None = None
+        for file, path in zip(self._files, (self.csv, self.jsonl)):
+            try:
+                file.close()
+            except OSError as exc:
+                failed = failed or OutputWriteError(f"{path}: cannot write: {exc.strerror or exc}")
         self._files = []
+        if failed is not None:
+            raise failed
 
     def rewrite(self, rows: list[Row]) -> None:
-        """Both files written whole with `rows` in sweep order."""
+        """Both files written whole with `rows` in sweep order; a failed write names its file."""
         ordered = sorted(rows, key=lambda r: int(r["replay"]))
-        with atomic_write(self.csv) as file:
-            file.write(self._csv_text(ordered, header=True))
-        with atomic_write(self.jsonl) as file:
-            file.write("".join(_json_line(r) for r in ordered))
+        for path, text in ((self.csv, self._csv_text(ordered, header=True)),
+                           (self.jsonl, "".join(_json_line(r) for r in ordered))):
+            try:
+                with atomic_write(path) as file:
+                    file.write(text)
+            except OSError as exc:
+                raise OutputWriteError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
     def _csv_text(self, rows: list[Row], header: bool) -> str:
         buffer = io.StringIO()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Hashable
 
 from refsim.importers.formats import ON_THE_FLY, on_the_fly
 from refsim.model.bounds import MAX_HOSTS, short
@@ -28,6 +28,7 @@ from refsim.sweep.dotted import DottedPath, DottedPathError, looks_dotted, parse
 TOP_KEYS = ("recordings", "host_template", "axes", "runs")
 NAMED_AXES = ("discipline", "time_scale", "hosts")
 IMPORT_KEYS = ("hosts", "jobs", "time_scale")  # ImportOptions; `refsim import swf` options, the one format on the fly
+MAX_COMBINATIONS = 100_000  # replays of one recording: axes' product or listed runs (docs/sweep.md)
 
 SweepError = RecordingError  # one line: the sweep file, where in it, and the problem
 Value = Any  # an axis value as read from the sweep file (plain YAML data)
@@ -119,6 +120,8 @@ def _entry(node: Node) -> RecordingEntry:
 def _pattern(node: Node) -> str:
     if not isinstance(node.value, str) or not node.value.strip():
         raise node.error("expected a path or glob")
+    if "\0" in node.value:  # no file's path holds one, and os.path refuses it with a ValueError
+        raise node.error(f"'{short(node.value)}' holds a NUL character, which no path can")
     return node.value
 
 
@@ -164,17 +167,37 @@ def _axes(node: Node) -> tuple[Axis, ...]:
     for name, values in node.items():
         path = axis_path(name, node)
         checked = tuple(value_of(name, v) for v in _list(values))
+        seen: set[Hashable] = set()
         for i, value in enumerate(checked):
-            if any(_same(value, earlier) for earlier in checked[:i]):
+            identity = _identity(value)
+            if identity in seen:
                 raise values.child(i).error(f"the value {short(value)} is listed twice")
+            seen.add(identity)
         axes.append(Axis(name, checked, path))
     if not axes:
         raise node.error("no axis: name at least one, or leave 'axes' out to replay each recording as it is")
+    combinations = math.prod(len(axis.values) for axis in axes)
+    if combinations > MAX_COMBINATIONS:  # refused before a single combination is built
+        sizes = " x ".join(str(len(axis.values)) for axis in axes)
+        raise node.error(f"{sizes} = {combinations} combinations, more than the {MAX_COMBINATIONS} a sweep may "
+                         "replay for each recording")
     return tuple(axes)
 
 
-def _same(a: Value, b: Value) -> bool:
-    return type(a) is type(b) and bool(a == b)
+def _identity(value: Value) -> Hashable:
+    """A hashable stand-in for an axis value: two values have the same one when they are of one type and equal
+    (1 and 1.0 are two values, as are 1 and true; inside a list or mapping, == decides, as it does for the whole).
+    Found in one pass, so checking for duplicates is linear in the values."""
+    return type(value), _frozen(value)
+
+
+def _frozen(value: Value) -> Hashable:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return frozenset((k, _frozen(v)) for k, v in value.items())
+    plain: Hashable = value  # text, a number, a boolean, null: hashable as they are
+    return plain
 
 
 def _product(axes: tuple[Axis, ...]) -> tuple[Parameters, ...]:
@@ -188,7 +211,12 @@ def _runs(node: Node) -> tuple[tuple[str, ...], dict[str, DottedPath], tuple[Par
     names: list[str] = []
     paths: dict[str, DottedPath] = {}
     runs: list[Parameters] = []
-    for run in _list(node):
+    seen: set[frozenset[tuple[str, Hashable]]] = set()
+    listed = _list(node)
+    if len(listed) > MAX_COMBINATIONS:
+        raise node.error(f"{len(listed)} runs, more than the {MAX_COMBINATIONS} a sweep may replay for each "
+                         "recording")
+    for run in listed:
         parameters: list[tuple[str, Value]] = []
         for name, value in run.items():
             path = axis_path(name, run)
@@ -197,12 +225,10 @@ def _runs(node: Node) -> tuple[tuple[str, ...], dict[str, DottedPath], tuple[Par
             if name not in names:
                 names.append(name)
             parameters.append((name, value_of(name, value)))
-        if any(_same_run(tuple(parameters), earlier) for earlier in runs):
+        identity = frozenset((n, _identity(v)) for n, v in parameters)  # a run's names are its mapping's keys
+        if identity in seen:
             raise run.error("this run is listed twice")
+        seen.add(identity)
         runs.append(tuple(parameters))
     order = {name: i for i, name in enumerate(names)}
     return tuple(names), paths, tuple(tuple(sorted(r, key=lambda p: order[p[0]])) for r in runs)
-
-
-def _same_run(a: Parameters, b: Parameters) -> bool:
-    return len(a) == len(b) and all(any(n == m and _same(v, w) for m, w in b) for n, v in a)

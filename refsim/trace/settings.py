@@ -8,6 +8,7 @@ from enum import Enum
 from typing import cast
 
 from refsim.errors import RefsimError
+from refsim.model.bounds import short, whole_number
 from refsim.model.jobid import JobId, JobIdError, format_job_ids, parse_job_id
 
 MIN_LINES, MAX_LINES, DEFAULT_LINES = 50, 100_000, 1000
@@ -53,9 +54,11 @@ OFF = TraceSettings()
 
 
 def _lines(word: str) -> int:
-    if not word.isdigit() or not MIN_LINES <= int(word) <= MAX_LINES:
-        raise TraceError(f"trace on: lines '{word}' is not a whole number from {MIN_LINES} to {MAX_LINES}")
-    return int(word)
+    # whole_number takes ASCII digits only: '²⁵⁰' passes str.isdigit() yet int() refuses it
+    lines = whole_number(word, MIN_LINES, MAX_LINES)
+    if lines is None:
+        raise TraceError(f"trace on: lines '{short(word)}' is not a whole number from {MIN_LINES} to {MAX_LINES}")
+    return lines
 
 
 def _level(word: str) -> Level:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
+from refsim.model.bounds import MAX_DIGITS, whole_number
 from refsim.model.jobid import JobId
 from refsim.sched.events import VerdictKind
 from refsim.trace.records import Amt, Line, LineMemo, Totals, Trace
@@ -22,6 +23,7 @@ from refsim.trace.settings import Level
 
 DEFAULT_BOUND = 64 * 1024 * 1024
 ENTRY_OVERHEAD = 256
+MAX_BOUND = 10**MAX_DIGITS - 1  # any whole number of bytes whole_number reads
 BOUND_VARIABLE = "REFSIM_TRACE_STORE_BYTES"  # test seam: a smaller bound, so tests can reach it black-box
 
 
@@ -94,7 +96,8 @@ def trace_from_bytes(data: bytes) -> Trace:
 
 def bound_from_environment() -> int:
     text = os.environ.get(BOUND_VARIABLE, "")
-    return int(text) if text.isdigit() and int(text) > 0 else DEFAULT_BOUND
+    bound = whole_number(text, 1, MAX_BOUND)  # ASCII digits only: '²' passes str.isdigit() yet int() refuses it
+    return DEFAULT_BOUND if bound is None else bound
 
 
 class TraceStore:

@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from refsim.cli import main
 from refsim.sim.load import recording_from
 from refsim.sim.reader import parse_text
-from tests.support.docblocks import ROOT, Block, blocks, documents, runnable_blocks, shell_commands, transcript
+from tests.support.docblocks import (ROOT, Block, blocks, documents, live_session, runnable_blocks, shell_commands,
+                                     transcript)
 
 SHARED = ROOT.parent / "shared"
 NASA = SHARED / "data" / "NASA-iPSC-1993-3.1-cln.swf.gz"
@@ -40,13 +41,13 @@ def scratch(tmp_path_factory) -> dict[Path, Path]:
     return folders
 
 
-def _refsim(command: str, work: Path):
+def _refsim(command: str, work: Path, stdin: str | None = None):
     words = shlex.split(command)
     assert words and words[0] == "refsim", f"a runnable command starts with 'refsim': {command!r}"
     cwd = os.getcwd()
     os.chdir(work)
     try:
-        return CliRunner().invoke(main, words[1:], catch_exceptions=False)
+        return CliRunner().invoke(main, words[1:], input=stdin, catch_exceptions=False)
     finally:
         os.chdir(cwd)
 
@@ -75,6 +76,12 @@ def test_block_runs_as_shown(block: Block, scratch):
 
         spec = parse_spec(work / block.attributes["file"])
         assert expand(spec, resolve_sources(spec), __version__), f"{block.where}: the sweep has no replay"
+    elif block.kind == "live":
+        messages, replies = live_session(block)
+        protocol = block.attributes.get("protocol", "2")
+        result = _refsim(f"refsim live {block.attributes['cluster']} --protocol {protocol}", work,
+                         stdin="".join(m + "\n" for m in messages))
+        assert result.exit_code == 0 and _lines(result.stdout) == replies, f"{block.where}: {result.output}"
     elif block.kind == "console":
         for command, shown in transcript(block):
             result = _refsim(command, work)
@@ -87,4 +94,4 @@ def test_block_runs_as_shown(block: Block, scratch):
 
 def test_the_docs_have_runnable_blocks_of_every_kind():
     # The convention is used, not only documented: a recording, a console transcript and a shell block at least.
-    assert {b.kind for b in BLOCKS} == {"recording", "console", "shell", "sweep"}
+    assert {b.kind for b in BLOCKS} == {"recording", "console", "shell", "sweep", "live"}

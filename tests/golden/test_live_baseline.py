@@ -1,4 +1,5 @@
-"""Live-mode baseline transcripts (golden/live): the live scheduler answers exactly as it did before the trace."""
+"""Live-mode baseline transcripts (golden/live): under protocol 1 (`refsim live --protocol 1`, what existing
+controllers ask for) the live scheduler answers exactly as it did before the trace and before protocol 2."""
 
 import subprocess
 import sys
@@ -22,13 +23,14 @@ def test_there_are_cases():
 def test_in_process(case):
     cluster = load_recording(CLUSTER).cluster
     lines = (ROOT / f"golden/live/{case}.in.jsonl").read_text().splitlines()
-    got = "\n".join(serve(cluster, lines)) + "\n"
+    got = "\n".join(serve(cluster, lines, protocol=1)) + "\n"
     assert got == (ROOT / f"golden/live/{case}.out.jsonl").read_text()
 
 
 def test_through_the_command_line():
     case = ROOT / "golden/live/errors"
-    done = subprocess.run([sys.executable, "-m", "refsim.cli", "live", str(CLUSTER)], cwd=ROOT,
-                          input=Path(f"{case}.in.jsonl").read_text(), capture_output=True, text=True, timeout=60)
+    command = [sys.executable, "-m", "refsim.cli", "live", str(CLUSTER), "--protocol", "1"]
+    done = subprocess.run(command, cwd=ROOT, input=Path(f"{case}.in.jsonl").read_text(), capture_output=True,
+                          text=True, timeout=60)
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout == Path(f"{case}.out.jsonl").read_text()

@@ -52,6 +52,8 @@ def test_live_lines_that_are_not_utf8_get_an_error_reply(tmp_path):
     done = refsim_run(tmp_path, "live", "cluster.yaml", stdin=stdin)
     replies = done.stdout.decode().splitlines()
     assert done.returncode == 0 and b"Traceback" not in done.stderr
-    assert replies[0] == replies[-1] == '{"hosts":1,"pending":[],"rounds":0,"running":[],"type":"status"}'
+    status = '{"hosts":1,"pending":[],"rounds":0,"running":[],"type":"status"}'
+    assert replies[0] == status.replace('"rounds"', '"protocol":2,"rounds"')  # protocol 2: told in the first
+    assert replies[-1] == status
     assert replies[1] == '{"message":"message 2: not UTF-8 text (byte 1)","type":"error"}'
     assert all('"type":"error"' in r for r in replies[2:-1])

@@ -36,6 +36,7 @@ def fingerprint(console: Console) -> tuple:
 
 
 NUMERIC = ["step", "break round", "break time", "delete", "info job", "info trace", "break job", "trace on",
+           "trace on all lines",
            "set units", "info host", "help"]
 LINE = st.one_of(
     st.tuples(st.sampled_from(COMMANDS), st.lists(st.sampled_from(WORDS), max_size=3)).map(

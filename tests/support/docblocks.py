@@ -6,6 +6,7 @@ A fence's info string is a language word followed by marker words and key=value 
     ```console                             `$ refsim ...` commands, each followed by its exact output
     ```shell                               `refsim ...` command lines that must succeed (output not compared)
     ```yaml sweep file=six.yaml            a sweep file: written for later blocks; it must read and expand
+    ```text live cluster=FILE              a live session: `> message` lines sent, `< reply` lines expected
 
 `needs=nasa` (`needs=lsf`, `needs=slurm`) on any of them: the block needs the NASA iPSC log (the LSF or Slurm
 logs) under ../shared/data, and is skipped without it.
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNNABLE = ("recording", "console", "shell", "sweep")
+RUNNABLE = ("recording", "console", "shell", "sweep", "live")
 _FENCE = re.compile(r"^(`{3,})(.*)$")
 
 
@@ -33,7 +34,7 @@ class Block:
 
     @property
     def kind(self) -> str | None:
-        """recording, console, shell or sweep; None for an illustration."""
+        """recording, console, shell, sweep or live; None for an illustration."""
         words = (self.language,) + self.markers
         return next((m for m in RUNNABLE if m in words), None)
 
@@ -86,3 +87,10 @@ def shell_commands(block: Block) -> list[str]:
     """A shell block's command lines, without comments."""
     commands = [line.split(" #", 1)[0].strip() for line in block.text.splitlines()]
     return [c for c in commands if c and not c.startswith("#")]
+
+
+def live_session(block: Block) -> tuple[list[str], list[str]]:
+    """A live block's messages (`> ` lines) and the replies expected (`< ` lines), each in order."""
+    messages = [line[2:] for line in block.text.splitlines() if line.startswith("> ")]
+    replies = [line[2:] for line in block.text.splitlines() if line.startswith("< ")]
+    return messages, replies

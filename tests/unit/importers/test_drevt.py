@@ -279,8 +279,8 @@ def test_a_bad_queue_name_is_refused_only_when_other_queues_are_kept(tmp_path):
     assert drevt_recording(path, 1)[0]["events"] == []
     with pytest.raises(DrevtTraceError) as caught:
         drevt_recording(path, 1, keep_all_queues=True)
-    assert str(caught.value) == (f"{path}: line 2 (row 0), column queue: 'my queue' cannot be a queue name (spaces "
-                                 "or []{}=,: in it)")
+    assert str(caught.value) == (f"{path}: line 2 (row 0), column queue: 'my queue' cannot be a queue name (spaces, "
+                                 "control or format characters, or []{}=,: in it)")
 
 
 @pytest.mark.parametrize("content, problem", [(b"", "the file is empty (a header row is required)"),

@@ -75,8 +75,8 @@ def test_a_header_count_above_its_bound_is_refused_however_long(tmp_path, count)
     absent, so a MaxNodes far above the 100,000 hosts docs/swf.md allows was silently replaced by the widest job;
     and its digits test or bound mutated. A leading 0 does not hide a count above the bound."""
     with pytest.raises(SwfError) as caught:
-        swf_recording(_log(tmp_path, f"; MaxNodes: {count}\n", (1, 3, 1)))
-    assert str(caught.value) == f"header MaxNodes: {count} is above the bound 100000"
+        swf_recording(log := _log(tmp_path, f"; MaxNodes: {count}\n", (1, 3, 1)))
+    assert str(caught.value) == f"{log}:1: header MaxNodes: {count} is above the bound 100000"
 
 
 def test_max_procs_exactly_at_its_bound_is_taken(tmp_path):
@@ -85,8 +85,8 @@ def test_max_procs_exactly_at_its_bound_is_taken(tmp_path):
     assert _shape(swf_recording(_log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 100000000000\n", (1, 3, 1)))) == (
         2, {50_000_000_000})
     with pytest.raises(SwfError) as caught:
-        swf_recording(_log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 100000000001\n", (1, 3, 1)))
-    assert str(caught.value) == "header MaxProcs: 100000000001 is above the bound 100000000000"
+        swf_recording(log := _log(tmp_path, "; MaxNodes: 2\n; MaxProcs: 100000000001\n", (1, 3, 1)))
+    assert str(caught.value) == f"{log}:2: header MaxProcs: 100000000001 is above the bound 100000000000"
 
 
 def _job_line(requested: int, allocated: int) -> str:

@@ -67,15 +67,17 @@ def test_the_ten_jobs_moved_most_with_ties_in_job_id_order(tmp_path: Path):
 
 
 def test_a_record_without_a_usable_time_is_named_once(tmp_path: Path):
-    """A submit record whose time is missing, or `true` (a boolean, though Python counts it as 1), has no time:
-    one error saying so, not wrapped in a second one. Kills: report/metrics.py:_time accepting a boolean, and
+    """A submit record whose time is missing has no time: one error saying so, not wrapped in a second one. One
+    whose time is `true` (a boolean, though Python counts it as 1) is refused by the run reader, naming the line and
+    the field. Kills: report/metrics.py:_time and sim/runfile.py:run_record accepting a boolean, and
     MetricsBuilder.add wrapping its own error as a malformed record."""
-    for time in ({}, {"time": True}):
+    for time, problem in (({}, "a submit record of job 1 has no time (written before decisions carried times? "
+                               "replay it again with --sim-output)"),
+                          ({"time": True}, "line 2.time: expected a number, found a boolean True")):
         written = write_run(tmp_path / "t.jsonl", [{"kind": "submit", "job": "1", "queue": "q", **time}])
         result = run("report", written)
         assert result.exit_code == 2
-        assert result.stderr == (f"Error: {written}: a submit record of job 1 has no time (written before decisions "
-                                 "carried times? replay it again with --sim-output)\n")
+        assert result.stderr == f"Error: {written}: {problem}\n"
 
 
 def test_a_host_that_takes_no_slots_adds_no_slot_seconds_and_a_second_dispatch_changes_nothing(tmp_path: Path):

@@ -5,13 +5,13 @@ import gzip
 
 import pytest
 
-from refsim.sim.output import read_output
+from refsim.sim.runfile import read_output
 from refsim.sim.reader import RecordingError
 from refsim.sim.verify import describe
 
 
 def test_a_missing_expected_file_is_named_with_the_systems_reason_alone(tmp_path):
-    """Kills: sim/output.py:iter_output's `exc.strerror or exc` mutated to `and` (the message would repeat the
+    """Kills: sim/runfile.py:iter_output's `exc.strerror or exc` mutated to `and` (the message would repeat the
     errno and the path: "[Errno 2] No such file or directory: '...'")."""
     missing = tmp_path / "missing.jsonl"
     with pytest.raises(RecordingError) as raised:
@@ -45,9 +45,9 @@ PEND = '{"round":1,"job":"1","kind":"pend","reasons":[]}\n'
 
 @pytest.mark.parametrize("name, content, message", [
     ("cut.jsonl.gz", gzip.compress((HEADER + PEND).encode())[:-12],
-     "cannot read: Compressed file ended before the end-of-stream marker was reached"),
+     "is damaged (not UTF-8 text, or a broken .gz file)"),
     ("latin.jsonl", (HEADER + PEND.replace('"1"', '"\xe9"')).encode("latin-1"),
-     "cannot read: 'utf-8' codec can't decode byte 0xe9 in position 61: invalid continuation byte"),
+     "is damaged (not UTF-8 text, or a broken .gz file)"),
     ("header.jsonl", b"refsim-sim-output {\n", "line 1: not valid JSON: Expecting value"),
     ("recording.yaml", b"cluster: {}\n", "neither a --sim-output file nor a recording with a 'decisions' section"),
     ("cut-line.jsonl", (HEADER + '{"round":1,\n').encode(),
@@ -67,10 +67,11 @@ PEND = '{"round":1,"job":"1","kind":"pend","reasons":[]}\n'
     ("job.jsonl", (HEADER + PEND.replace('"1"', '["1"]')).encode(), "line 2.job: expected text, found a list"),
 ])
 def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(tmp_path, name, content, message):
-    """Kills: sim/output.py:iter_output's message for a cut gzip stream or bytes that are not UTF-8,
-    _check_header's, _line_record's and _record's messages (a header or record line that is not JSON, a kind
-    that is not a decision, a pend without reasons), _recording_decisions' message for a YAML file without
-    decisions, and _canonical_reasons' message for a reason that is neither a triple nor a grouped entry.
+    """Kills: sim/runlines.py's message for a cut gzip stream or bytes that are not UTF-8 (the one run reader's,
+    shared with the report commands), run_header's, parse_line's and _record's messages (a header or record line
+    that is not JSON, a kind that is not a decision, a pend without reasons), _recording_decisions' message for a
+    YAML file without decisions, and _canonical_reasons' message for a reason that is neither a triple nor a
+    grouped entry.
     Also kills: _canonical_reasons taking a list that mixes grouped entries and triples as grouped (`all` ->
     `any`: only a list of grouped entries alone is version 2, and a triple is three texts, not any with one text)
     and its unknown-code message mutated; _record's
@@ -85,13 +86,12 @@ def test_an_expected_file_that_is_not_a_readable_output_is_named_with_its_line(t
 @pytest.mark.parametrize("header, shown", [
     ('{"format":"refsim-sim-output","version":9}', "9"), ('{"format":"refsim-sim-output","version":4}', "4"),
     ('{"format":"refsim-sim-output","version":"2"}', "'2'"),
-    ('["refsim-sim-output"]', "None"),
 ])
 def test_an_output_format_version_this_refsim_does_not_read_is_named_with_the_versions_it_reads(
         tmp_path, header, shown):
-    """Kills: sim/output.py:_check_header's message texts mutated (the test of version 9 matched a part of the
-    message only). A header's version is shown as Python writes it (a string in quotes), and a header that is not
-    a JSON object has no version (None); this refsim reads versions 1 to 3 (3: a header with an epoch)."""
+    """Kills: sim/runfile.py:run_header's message texts mutated (the test of version 9 matched a part of the
+    message only). A header's version is shown as Python writes it (a string in quotes); this refsim reads
+    versions 1 to 3 (3: a header with an epoch)."""
     path = tmp_path / "future.jsonl"
     path.write_text(header + "\n" + PEND, encoding="utf-8")
     with pytest.raises(RecordingError) as raised:

@@ -19,7 +19,7 @@ def test_a_reconfig_with_an_unknown_key_is_refused_and_changes_nothing():
     stays the old one-host cluster (status counts 1 host, not the 2 the message asked for)."""
     reconfig = json.dumps({"type": "reconfig", "colour": "red",
                            "cluster": {"hosts": [{"name": "h1", "slots": 1}, {"name": "h2", "slots": 1}]}})
-    replies = [json.loads(line) for line in serve(CLUSTER, [reconfig, STATUS])]
+    replies = [json.loads(line) for line in serve(CLUSTER, [reconfig, STATUS], protocol=1)]
     assert replies[0] == {"type": "error",
                           "message": "message 1: unknown key 'colour' (expected one of: type, cluster)"}
     assert replies[1]["hosts"] == 1
@@ -28,14 +28,15 @@ def test_a_reconfig_with_an_unknown_key_is_refused_and_changes_nothing():
 def test_a_status_request_with_a_key_it_does_not_know_is_refused():
     """A status message takes only `type`: 'verbose' is named as unknown, and the answer is that error, not a
     status. Kills: sim/live.py:LiveScheduler._status its key check (`node.mapping(("type",))`) dropped."""
-    replies = [json.loads(line) for line in serve(CLUSTER, [json.dumps({"type": "status", "verbose": True})])]
+    messages = [json.dumps({"type": "status", "verbose": True})]
+    replies = [json.loads(line) for line in serve(CLUSTER, messages, protocol=1)]
     assert replies == [{"type": "error", "message": "message 1: unknown key 'verbose' (expected one of: type)"}]
 
 
 def test_a_line_that_is_not_utf8_is_answered_and_the_next_line_is_still_read():
     """Kills: refsim/sim/live.py:132 (`continue` -> `break` after the not-UTF-8 reply), which would end the
     session there. Byte 1 (0xff) can never start UTF-8, hence 'byte 1'; the status line is message 2."""
-    replies = [json.loads(line) for line in serve(CLUSTER, [b"\xff\n", STATUS.encode() + b"\n"])]
+    replies = [json.loads(line) for line in serve(CLUSTER, [b"\xff\n", STATUS.encode() + b"\n"], protocol=1)]
     assert replies == [{"type": "error", "message": "message 1: not UTF-8 text (byte 1)"},
                        {"type": "status", "rounds": 0, "pending": [], "running": [], "hosts": 1}]
 
@@ -46,7 +47,7 @@ def test_a_finish_with_a_malformed_job_id_names_the_job_field():
     is refused at the same field."""
     finish_bad = json.dumps({"type": "finish", "job": "1[x]"})
     finish_idle = json.dumps({"type": "finish", "job": "7"})
-    replies = [json.loads(line) for line in serve(CLUSTER, [finish_bad, finish_idle])]
+    replies = [json.loads(line) for line in serve(CLUSTER, [finish_bad, finish_idle], protocol=1)]
     assert replies == [{"type": "error", "message": "message 1: job: malformed job id '1[x]'"},
                        {"type": "error", "message": "message 2: job: job 7 is not running"}]
 
@@ -56,7 +57,7 @@ def test_a_finish_with_a_key_it_does_not_know_is_refused_and_a_finish_without_a_
     missing. Kills: sim/live.py:LiveScheduler._finish its key check (`node.mapping(("type", "job"), ...)`)
     dropped."""
     replies = [json.loads(line) for line in serve(CLUSTER, [json.dumps({"type": "finish", "job": "1", "reason": "x"}),
-                                                             json.dumps({"type": "finish"})])]
+                                                             json.dumps({"type": "finish"})], protocol=1)]
     assert replies == [{"type": "error", "message": "message 1: unknown key 'reason' (expected one of: type, job)"},
                        {"type": "error", "message": "message 2: missing 'job'"}]
 
@@ -66,7 +67,7 @@ def test_a_message_of_exactly_the_length_bound_is_read_and_one_character_more_is
     spaces, valid JSON), one of MAX_MESSAGE + 1 is refused unread. Kills: sim/live.py:LiveScheduler.handle
     `len(line) > MAX_MESSAGE` -> `>=` (a message of exactly the bound refused)."""
     at_bound = STATUS + " " * (MAX_MESSAGE - len(STATUS))
-    replies = [json.loads(line) for line in serve(CLUSTER, [at_bound, at_bound + " "])]
+    replies = [json.loads(line) for line in serve(CLUSTER, [at_bound, at_bound + " "], protocol=1)]
     assert replies == [{"type": "status", "rounds": 0, "pending": [], "running": [], "hosts": 1},
                        {"type": "error", "message": f"message 2: longer than {MAX_MESSAGE} characters"}]
 
@@ -94,7 +95,7 @@ def test_a_submit_time_given_by_the_controller_orders_the_queue():
                                                                       {"name": "h3", "slots": 1}]}}),
                 json.dumps({"type": "host", "name": "h3", "status": "closed"}),
                 STATUS]
-    replies = [json.loads(line) for line in serve(TWO_HOSTS, messages)]
+    replies = [json.loads(line) for line in serve(TWO_HOSTS, messages, protocol=1)]
     assert [(r["job"], r["position"], r["allocation"]["hosts"][0]["host"]) for r in replies[2:4]] == \
         [("2", 1, "h1"), ("1", 2, "h2")]
     assert replies[5] == {"type": "ok"}
@@ -108,7 +109,7 @@ def test_a_submit_with_a_key_it_does_not_know_is_refused_and_queues_nothing():
     """A submit takes only `type`, `job` and `time`. Kills: sim/live.py:LiveScheduler._submit its key check
     (`node.mapping(("type", "job", "time"), ...)`) dropped: the job would be queued."""
     messages = [json.dumps({"type": "submit", "job": {"id": 1}, "queue": "night"}), STATUS]
-    replies = [json.loads(line) for line in serve(CLUSTER, messages)]
+    replies = [json.loads(line) for line in serve(CLUSTER, messages, protocol=1)]
     assert replies == [{"type": "error",
                         "message": "message 1: unknown key 'queue' (expected one of: type, job, time)"},
                        {"type": "status", "rounds": 0, "pending": [], "running": [], "hosts": 1}]
@@ -117,7 +118,7 @@ def test_a_submit_with_a_key_it_does_not_know_is_refused_and_queues_nothing():
 def test_a_message_that_is_not_a_mapping_is_refused_as_such():
     """Kills: sim/live.py:LiveScheduler.handle its `node.mapping()` check dropped: a JSON list would be refused as a
     message of unknown type '' instead of being told it is not a mapping."""
-    replies = [json.loads(line) for line in serve(CLUSTER, ["[1]"])]
+    replies = [json.loads(line) for line in serve(CLUSTER, ["[1]"], protocol=1)]
     assert replies == [{"type": "error", "message": "message 1: expected a mapping, found a list"}]
 
 
@@ -127,7 +128,8 @@ def test_a_status_lists_running_jobs_sorted_by_their_id_text():
     `sorted(...)` -> `list(...)` (the running set's own order, which is not sorted for these ids)."""
     wide = recording_from({"cluster": {"hosts": [{"name": "h1", "slots": 64}]}, "events": []}, "r.yaml").cluster
     messages = [json.dumps({"type": "submit", "job": {"id": i}}) for i in (5, 40, 7, 1, 22, 9)]
-    replies = [json.loads(line) for line in serve(wide, [*messages, json.dumps({"type": "schedule"}), STATUS])]
+    messages = [*messages, json.dumps({"type": "schedule"}), STATUS]
+    replies = [json.loads(line) for line in serve(wide, messages, protocol=1)]
     assert replies[-1]["running"] == ["1", "22", "40", "5", "7", "9"]
 
 
@@ -141,13 +143,14 @@ def test_a_closed_host_takes_no_job_and_a_finished_job_frees_its_slot():
                 json.dumps({"type": "submit", "job": {"id": 2}}), schedule,
                 json.dumps({"type": "finish", "job": "1"}), schedule]
     decisions = [(r["job"], r["kind"], r["allocation"]["hosts"][0]["host"] if r["kind"] == "dispatch" else None)
-                 for r in map(json.loads, serve(TWO_HOSTS, messages)) if r["type"] == "decision"]
+                 for r in map(json.loads, serve(TWO_HOSTS, messages, protocol=1)) if r["type"] == "decision"]
     assert decisions == [("1", "dispatch", "h2"), ("2", "pend", None), ("2", "dispatch", "h2")]
 
 
 def test_a_schedule_request_with_a_key_it_does_not_know_is_refused_and_runs_no_session():
     """Kills: sim/live.py:LiveScheduler._schedule its key check (`node.mapping(("type",))`) dropped."""
-    replies = [json.loads(line) for line in serve(CLUSTER, [json.dumps({"type": "schedule", "now": 3}), STATUS])]
+    messages = [json.dumps({"type": "schedule", "now": 3}), STATUS]
+    replies = [json.loads(line) for line in serve(CLUSTER, messages, protocol=1)]
     assert replies == [{"type": "error", "message": "message 1: unknown key 'now' (expected one of: type)"},
                        {"type": "status", "rounds": 0, "pending": [], "running": [], "hosts": 1}]
 
@@ -162,6 +165,6 @@ def test_a_reconfig_names_the_missing_busy_hosts_in_name_order():
     messages = [*(json.dumps({"type": "submit", "job": {"id": i}}) for i in range(1, 7)),
                 json.dumps({"type": "schedule"}),
                 json.dumps({"type": "reconfig", "cluster": {"hosts": [{"name": "h9", "slots": 1}]}})]
-    assert json.loads(list(serve(six, messages))[-1]) == {
+    assert json.loads(list(serve(six, messages, protocol=1))[-1]) == {
         "type": "error", "message": "message 8: cluster: running jobs use hosts the new cluster lacks: "
                                     "h1, h2, h3, h4, h5, h6"}

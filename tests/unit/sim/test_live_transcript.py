@@ -36,7 +36,7 @@ def test_a_live_session_reply_by_reply():
     cluster without h1 is refused. A message without a type names the empty type. NaN is not JSON; `{"type":` is
     cut; byte 10 of `{"type":"\\xff"}` is not UTF-8; a line over 1,048,576 characters is refused unread. Nothing
     refused changed anything: job 1 runs and jobs 2 and 3 still wait."""
-    replies = list(serve(CLUSTER, MESSAGES))
+    replies = list(serve(CLUSTER, MESSAGES, protocol=1))
     assert [json.loads(r) for r in replies] == [
         {"type": "ok"}, {"type": "ok"}, {"type": "ok"},
         {"type": "decision", "round": 1, "position": 1, "job": "1", "kind": "dispatch",

@@ -8,7 +8,8 @@ import pytest
 
 from refsim.sched.decisions import PendCode, PendReason
 from refsim.sim.batch import demo_recording, run_batch
-from refsim.sim.output import VERSION, host_list, read_output, reason_groups
+from refsim.sim.output import VERSION, host_list, reason_groups
+from refsim.sim.runfile import read_output
 from refsim.sim.reader import RecordingError
 from refsim.sim.verify import Verifier
 

@@ -7,7 +7,7 @@ import pytest
 
 from refsim.sim.batch import demo_recording, run_batch
 from refsim.sim.load import load_recording
-from refsim.sim.output import read_output
+from refsim.sim.runfile import read_output
 from refsim.sim.reader import RecordingError
 from refsim.sim.verify import compare
 

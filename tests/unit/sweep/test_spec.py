@@ -19,7 +19,7 @@ def _spec(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
 
 def test_values_equal_in_python_but_of_other_types_are_different_values(tmp_path: Path):
     """YAML 1, 1.0 and true are three values of an override axis (Python has 1 == 1.0 == True), and give three
-    replays; 2 listed twice is a repeat. Kills: sweep/spec.py:_same comparing values without their types."""
+    replays; 2 listed twice is a repeat. Kills: sweep/spec.py:_identity leaving out the value's type."""
     spec = _spec(tmp_path, f"axes: {{'{SLOTS}': [1, 1.0, true]}}")
     assert [c[0][1] for c in spec.combinations] == [1, 1.0, True]
     assert [type(c[0][1]) for c in spec.combinations] == [int, float, bool]
@@ -31,7 +31,7 @@ def test_values_equal_in_python_but_of_other_types_are_different_values(tmp_path
 def test_a_listed_runs_parameters_follow_the_order_the_axes_were_first_named(tmp_path: Path):
     """The results table's columns are the axes in the order first named (discipline, then hosts); a run naming
     them the other way round has its parameters in that order too, and a run with fewer is another run.
-    Kills: sweep/spec.py:_runs's ordering of each run's parameters, and _same_run's length test."""
+    Kills: sweep/spec.py:_runs's ordering of each run's parameters, and the run identity's test of every parameter."""
     spec = _spec(tmp_path, "host_template: a\nruns: [{discipline: easy, hosts: 1}, {hosts: 2, discipline: strict},"
                            " {discipline: easy}]")
     assert spec.axis_names == ("discipline", "hosts") and spec.listed
@@ -40,7 +40,7 @@ def test_a_listed_runs_parameters_follow_the_order_the_axes_were_first_named(tmp
 
 
 def test_the_same_run_listed_in_another_order_is_a_repeat(tmp_path: Path):
-    """Kills: sweep/spec.py:_same_run comparing the parameters in the order written."""
+    """Kills: sweep/spec.py:_runs comparing the parameters in the order written."""
     with pytest.raises(SweepError) as raised:
         _spec(tmp_path, "host_template: a\nruns: [{discipline: easy, hosts: 1}, {hosts: 1, discipline: easy}]")
     assert str(raised.value).endswith("runs[1]: this run is listed twice")
@@ -48,7 +48,7 @@ def test_the_same_run_listed_in_another_order_is_a_repeat(tmp_path: Path):
 
 def test_runs_that_share_some_values_but_not_all_are_two_runs(tmp_path: Path):
     """Two listed runs with the same discipline but other host counts are two runs, not a repeat: a run repeats
-    another only when every parameter matches. Kills: sweep/spec.py:_same_run's all (any would refuse the
-    second run as listed twice)."""
+    another only when every parameter matches. Kills: sweep/spec.py:_runs's identity of a run built from only
+    some parameters (the second run would be refused as listed twice)."""
     spec = _spec(tmp_path, "host_template: a\nruns: [{discipline: easy, hosts: 1}, {discipline: easy, hosts: 2}]")
     assert spec.combinations == ((("discipline", "easy"), ("hosts", 1)), (("discipline", "easy"), ("hosts", 2)))

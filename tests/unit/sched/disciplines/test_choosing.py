@@ -109,7 +109,7 @@ def test_live_mode_submits_take_a_run_limit():
     from refsim.model.jobid import JobId
     from refsim.sim.live import LiveScheduler
 
-    live = LiveScheduler(load(TEXT).cluster)
+    live = LiveScheduler(load(TEXT).cluster, protocol=1)
     assert live.handle('{"type": "submit", "job": {"id": 7, "run_time": 50, "run_limit": 20}}') == [{"type": "ok"}]
     assert live.state.jobs[JobId(7)].run == 20
     [reply] = live.handle('{"type": "submit", "job": {"id": 8, "run_limit": -1}}')
