@@ -396,7 +396,7 @@ def explore(run: str, trace: str | None, label: str | None, output: str) -> None
         inputs.append(("the trace", trace))
     guarded_output(output, inputs, role="explore -o")
     found = explored(run, trace, label)
-    summary = (f"{found.jobs} jobs on {found.hosts} hosts"
+    summary = (f"{_many(found.jobs, 'job')} on {_many(found.hosts, 'host')}"
                + (f", {found.traced} traced decisions" if trace is not None else ""))
     text = page_text(found.data, summary)
     try:
@@ -404,6 +404,11 @@ def explore(run: str, trace: str | None, label: str | None, output: str) -> None
     except OSError as exc:
         raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
     click.echo(f"{output}: {summary}; {len(text.encode()) / 1e6:.1f} MB")
+
+
+def _many(count: int, noun: str) -> str:
+    """`1 job`, `2 jobs`: the import and explore summaries count in words a person reads."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def _json_text(data: dict[str, object]) -> str:
@@ -578,7 +583,7 @@ def import_schedule(schedule: str, workload: str, nodes: int, output: str, timez
     def build() -> tuple[Document, str]:
         document = schedule_recording(schedule, workload, nodes, timezone, keep_all_queues)
         jobs = sum(1 for e in document["events"] if "dispatch" in e)
-        return document, f"{output}: {jobs} jobs dispatched as scheduled on {nodes} hosts"
+        return document, f"{output}: {_many(jobs, 'job')} dispatched as scheduled on {_many(nodes, 'host')}"
 
     _import(build, [("the schedule", schedule), ("the workload", workload)], output)
 
@@ -601,7 +606,8 @@ def _import_format(name: str, path: str, options: Callable[[], Options], output:
             click.echo(line, err=True)
         document = imported.document
         jobs = len(imported.recorded) or len(document["events"])
-        return document, (f"{output}: {jobs} jobs on {len(document['cluster']['hosts'])} hosts" + imported.note)
+        hosts = len(document["cluster"]["hosts"])
+        return document, f"{output}: {_many(jobs, 'job')} on {_many(hosts, 'host')}" + imported.note
 
     def write_recorded() -> None:
         from refsim.model.epoch import Epoch

@@ -34,7 +34,7 @@ def test_the_seed_of_run_time_samples_goes_up_to_2_to_the_63_minus_1(tmp_path: P
     largest = run("import", "csv", trace, "--nodes", 4, "-o", tmp_path / "a.yaml", "--run-time", "distribution",
                   "--distribution", "normal:10,1", "--seed", 2**63 - 1)
     assert largest.exit_code == 0, largest.output
-    assert largest.stdout == f"{tmp_path / 'a.yaml'}: 1 jobs on 4 hosts\n"
+    assert largest.stdout == f"{tmp_path / 'a.yaml'}: 1 job on 4 hosts\n"
     beyond = run("import", "csv", trace, "--nodes", 4, "-o", tmp_path / "b.yaml", "--run-time", "distribution",
                  "--distribution", "normal:10,1", "--seed", 2**63)
     assert beyond.exit_code == 2

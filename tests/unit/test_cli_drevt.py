@@ -112,10 +112,10 @@ def test_the_import_line_counts_the_capped_run_times(tmp_path):
                      "0,1,pbatch,100,30\n0,1,pbatch,100,250\n")
     capped = run("import", "csv", trace, "--nodes", 1, "-o", tmp_path / "r.yaml")
     assert capped.exit_code == 0
-    assert capped.stdout == f"{tmp_path / 'r.yaml'}: 3 jobs on 1 hosts (1 actual run times above their limit, capped)\n"
+    assert capped.stdout == f"{tmp_path / 'r.yaml'}: 3 jobs on 1 host (1 actual run times above their limit, capped)\n"
     trace.write_text("job_submit_time,num_nodes,queue,time_limit,actual_run_time\n0,1,pbatch,100,30\n")
     plain = run("import", "csv", trace, "--nodes", 1, "-o", tmp_path / "s.yaml")
-    assert plain.stdout == f"{tmp_path / 's.yaml'}: 1 jobs on 1 hosts\n"
+    assert plain.stdout == f"{tmp_path / 's.yaml'}: 1 job on 1 host\n"
 
 
 def test_a_seed_is_a_63_bit_whole_number(tmp_path, trace):

@@ -30,7 +30,7 @@ def test_import_takes_one_job(tmp_path):
     """Kills: `IntRange(min=1)` -> `IntRange(min=2)` on --jobs (one job is the smallest import)."""
     out = tmp_path / "one.yaml"
     result = run("import", "swf", str(ROOT / "tests/fixtures/tiny.swf"), "-o", str(out), "--jobs", "1")
-    assert result.exit_code == 0 and result.output == f"{out}: 1 jobs on 4 hosts\n"
+    assert result.exit_code == 0 and result.output == f"{out}: 1 job on 4 hosts\n"
 
 
 def test_an_unwritable_log_is_one_line_naming_the_file(tmp_path):

@@ -52,7 +52,7 @@ def test_an_import_writes_both_files_and_says_so(tmp_path):
     result = CliRunner().invoke(main, ["import", "lsf", str(tmp_path / "lsb.acct"), "-o", str(tmp_path / "r.json"),
                                        "--recorded", str(tmp_path / "rec.jsonl")])
     assert result.exit_code == 0
-    assert result.output.startswith(f"{tmp_path / 'r.json'}: 1 jobs on 1 hosts (hosts from the exec hosts seen")
+    assert result.output.startswith(f"{tmp_path / 'r.json'}: 1 job on 1 host (hosts from the exec hosts seen")
     assert (tmp_path / "rec.jsonl").read_text().count('"kind":"dispatch"') == 1
 
 

@@ -52,7 +52,7 @@ def test_the_event_log_summary_says_what_was_left_out(tmp_path):
     # lsb.events: 87 jobs, 35 of them forwarded to the other cluster (JOB_FORWARD), so 52 imported
     result = CliRunner().invoke(main, ["import", "lsf", str(LSF / "lsb.events"), "-o", str(tmp_path / "r.json")])
     assert result.exit_code == 0
-    assert (f"{tmp_path / 'r.json'}: 52 jobs on 1 hosts (cluster lsf1-Simulated-On-Prem; hosts from the exec hosts "
+    assert (f"{tmp_path / 'r.json'}: 52 jobs on 1 host (cluster lsf1-Simulated-On-Prem; hosts from the exec hosts "
             "seen, slots per host = the most used at once; left out: 35 forwarded to another cluster;") in result.output
 
 

@@ -61,5 +61,5 @@ def test_a_log_without_requested_times_says_so_and_names_the_option(tmp_path):
     swf.write_text("1 0 -1 10 1 -1 -1 1 -1 -1 1 1 1 -1 -1 -1 -1 -1\n")
     result = run("import", "swf", str(swf), "-o", str(tmp_path / "none.yaml"))
     assert result.exit_code == 0
-    assert result.output.endswith("1 jobs on 1 hosts (no job has a requested time, so none has a run limit: "
+    assert result.output.endswith("1 job on 1 host (no job has a requested time, so none has a run limit: "
                                   "--run-limit run-time takes them from the run times)\n")
