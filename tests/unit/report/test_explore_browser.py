@@ -124,7 +124,7 @@ def test_a_larger_run_is_drawn_within_seconds(browser, tmp_path):
     for n in range(2000):
         host, start = n % 64, (n // 64) * 10
         records += [{"kind": "submit", "job": str(n), "queue": "q", "time": start},
-                    {"kind": "dispatch", "job": str(n), "round": n, "position": 1, "time": start,
+                    {"kind": "dispatch", "job": str(n), "round": n + 1, "position": 1, "time": start,
                      "allocation": {"hosts": [{"host": f"h{host}", "resources": {"slots": 1}}]}},
                     {"kind": "finish", "job": str(n), "time": start + 10}]
     run = write_run(tmp_path / "big.jsonl", [*records, {"kind": "end", "time": 320, "start": 0, "slots": 64}])
