@@ -24,7 +24,7 @@ BLOCKS = runnable_blocks()
 
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory) -> dict[Path, Path]:
-    """One working folder per document, shared by its blocks in document order."""
+    """One working folder per document, shared by its blocks in document order (see `_ran_in_order`)."""
     folders = {}
     for document in documents():
         work = tmp_path_factory.mktemp(document.stem) / "work"
@@ -57,9 +57,37 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+def _needs_missing_data(block: Block) -> bool:
+    return block.attributes.get("needs") == "nasa" and not NASA.exists()
+
+
+def _commands(block: Block) -> list[str]:
+    return [command for command, _ in transcript(block)] if block.kind == "console" else shell_commands(block)
+
+
+@pytest.fixture(scope="module")
+def ran() -> dict[Block, list]:
+    """Each command block run so far in this process: the results of its commands, in order."""
+    return {}
+
+
+def _ran_in_order(block: Block, work: Path, ran: dict[Block, list]) -> list:
+    """The results of `block`'s commands, run after every earlier command block of its document, each exactly once
+    in this process. A block may read what an earlier one wrote (a run output then reported on); under pytest-xdist
+    or in a shuffled order the earlier block may have run in another process, or not yet, so it is run here first.
+    Its own test still checks its output; a block already run here is not run again (a sweep run twice would skip
+    its replays and show other lines)."""
+    for earlier in blocks(block.document):
+        if earlier.kind in ("console", "shell") and earlier not in ran and not _needs_missing_data(earlier):
+            ran[earlier] = [_refsim(command, work) for command in _commands(earlier)]
+        if earlier == block:
+            return ran[block]
+    raise AssertionError(f"{block.where}: not a block of its document")
+
+
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.where for b in BLOCKS])
-def test_block_runs_as_shown(block: Block, scratch):
-    if block.attributes.get("needs") == "nasa" and not NASA.exists():
+def test_block_runs_as_shown(block: Block, scratch, ran):
+    if _needs_missing_data(block):
         pytest.skip(f"the NASA iPSC log is not at {NASA}")
     work = scratch[block.document]
     if block.kind == "recording":
@@ -74,12 +102,10 @@ def test_block_runs_as_shown(block: Block, scratch):
         spec = parse_spec(work / block.attributes["file"])
         assert expand(spec, resolve_sources(spec), __version__), f"{block.where}: the sweep has no replay"
     elif block.kind == "console":
-        for command, shown in transcript(block):
-            result = _refsim(command, work)
+        for (command, shown), result in zip(transcript(block), _ran_in_order(block, work, ran), strict=True):
             assert _lines(result.output) == _lines("\n".join(shown)), f"{block.where}: $ {command}"
     else:
-        for command in shell_commands(block):
-            result = _refsim(command, work)
+        for command, result in zip(shell_commands(block), _ran_in_order(block, work, ran), strict=True):
             assert result.exit_code == 0, f"{block.where}: {command} exited {result.exit_code}: {result.output}"
 
 
