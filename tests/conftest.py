@@ -45,6 +45,10 @@ def pytest_configure(config):
     unknown = update.unknown()
     if unknown:
         raise pytest.UsageError(f"--update-golden: no golden case or scenario named '{unknown[0]}'")
+    if (update.every or update.named) and getattr(config.option, "numprocesses", None) not in (None, 0):
+        # each worker would rewrite the files it saw, and a scenario's two drivers, compared before a block is
+        # rewritten, may run on different workers
+        raise pytest.UsageError("--update-golden rewrites files: run it in one process (without -n)")
     config.stash[UPDATES], config.stash[BLOCKS] = [], {}
     # under pytest-xdist (`-n 2`), the scenarios reach the controller's cucumber JSON report only through this relay
     config.pluginmanager.register(cucumber_relay, "refsim-cucumber-relay")
