@@ -9,6 +9,7 @@ from hypothesis import settings
 
 from tests.golden import feature_blocks
 from tests.golden.cases import EVERY, GoldenUpdate
+from tests.support import cucumber_relay
 
 settings.register_profile("ci", max_examples=100, deadline=None, derandomize=True, print_blob=True)
 settings.register_profile("dev", max_examples=50, deadline=None)
@@ -44,7 +45,13 @@ def pytest_configure(config):
     unknown = update.unknown()
     if unknown:
         raise pytest.UsageError(f"--update-golden: no golden case or scenario named '{unknown[0]}'")
+    if (update.every or update.named) and getattr(config.option, "numprocesses", None) not in (None, 0):
+        # each worker would rewrite the files it saw, and a scenario's two drivers, compared before a block is
+        # rewritten, may run on different workers
+        raise pytest.UsageError("--update-golden rewrites files: run it in one process (without -n)")
     config.stash[UPDATES], config.stash[BLOCKS] = [], {}
+    # under pytest-xdist (`-n 2`), the scenarios reach the controller's cucumber JSON report only through this relay
+    config.pluginmanager.register(cucumber_relay, "refsim-cucumber-relay")
     report = getattr(config.option, "cucumber_json_path", None)
     if report:  # `--cucumberjson=reports/cucumber.json` in a fresh checkout: the folder is made, not required
         Path(report).expanduser().resolve().parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,7 @@ BLOCKS = runnable_blocks()
 
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory) -> dict[Path, Path]:
-    """One working folder per document, shared by its blocks in document order."""
+    """One working folder per document, shared by its blocks in document order (see `_ran_in_order`)."""
     folders = {}
     for document in documents():
         work = tmp_path_factory.mktemp(document.stem) / "work"
@@ -59,11 +59,39 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[b.where for b in BLOCKS])
-def test_block_runs_as_shown(block: Block, scratch):
+def _needs_missing_data(block: Block) -> bool:
     needed = NEEDS.get(block.attributes.get("needs", ""))
-    if needed is not None and not needed.exists():
-        pytest.skip(f"{block.where} needs {needed}, which is absent")
+    return needed is not None and not needed.exists()
+
+
+def _commands(block: Block) -> list[str]:
+    return [command for command, _ in transcript(block)] if block.kind == "console" else shell_commands(block)
+
+
+@pytest.fixture(scope="module")
+def ran() -> dict[Block, list]:
+    """Each command block run so far in this process: the results of its commands, in order."""
+    return {}
+
+
+def _ran_in_order(block: Block, work: Path, ran: dict[Block, list]) -> list:
+    """The results of `block`'s commands, run after every earlier command block of its document, each exactly once
+    in this process. A block may read what an earlier one wrote (a run output then reported on); under pytest-xdist
+    or in a shuffled order the earlier block may have run in another process, or not yet, so it is run here first.
+    Its own test still checks its output; a block already run here is not run again (a sweep run twice would skip
+    its replays and show other lines)."""
+    for earlier in blocks(block.document):
+        if earlier.kind in ("console", "shell") and earlier not in ran and not _needs_missing_data(earlier):
+            ran[earlier] = [_refsim(command, work) for command in _commands(earlier)]
+        if earlier == block:
+            return ran[block]
+    raise AssertionError(f"{block.where}: not a block of its document")
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=[b.where for b in BLOCKS])
+def test_block_runs_as_shown(block: Block, scratch, ran):
+    if _needs_missing_data(block):
+        pytest.skip(f"{block.where} needs {NEEDS[block.attributes['needs']]}, which is absent")
     work = scratch[block.document]
     if block.kind == "recording":
         name = block.attributes.get("file", block.where)
@@ -83,12 +111,10 @@ def test_block_runs_as_shown(block: Block, scratch):
                          stdin="".join(m + "\n" for m in messages))
         assert result.exit_code == 0 and _lines(result.stdout) == replies, f"{block.where}: {result.output}"
     elif block.kind == "console":
-        for command, shown in transcript(block):
-            result = _refsim(command, work)
+        for (command, shown), result in zip(transcript(block), _ran_in_order(block, work, ran), strict=True):
             assert _lines(result.output) == _lines("\n".join(shown)), f"{block.where}: $ {command}"
     else:
-        for command in shell_commands(block):
-            result = _refsim(command, work)
+        for command, result in zip(shell_commands(block), _ran_in_order(block, work, ran), strict=True):
             assert result.exit_code == 0, f"{block.where}: {command} exited {result.exit_code}: {result.output}"
 
 

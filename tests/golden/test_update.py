@@ -34,10 +34,21 @@ def test_every_trace_case_today_is_hand_verified():
 
 
 def test_an_unknown_name_is_a_one_line_usage_error():
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "--update-golden=nonesuch",
-                           "tests/golden/test_update.py"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    # no cache: the suite may be running in this checkout at the same time (its other worker)
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                           "--update-golden=nonesuch", "tests/golden/test_update.py"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == pytest.ExitCode.USAGE_ERROR
     assert done.stderr.strip() == "ERROR: --update-golden: no golden case or scenario named 'nonesuch'"
+
+
+def test_updating_goldens_on_several_processes_is_refused():
+    # Under -n each worker would rewrite what it saw, and a scenario's two drivers may run on different workers.
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-n", "2",
+                           "tests/golden/test_update.py", "--update-golden"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == pytest.ExitCode.USAGE_ERROR
+    assert done.stderr.strip() == "ERROR: --update-golden rewrites files: run it in one process (without -n)"
 
 
 FEATURE = '''Feature: F

@@ -78,7 +78,7 @@ def test_a_failing_suite_fails_ci_before_the_wheel_check(tmp_path: Path):
     """Kills: the suite's failure lost in the && list (set -e does not stop there), CI going on green."""
     status, calls = _ci(tmp_path, pytest_exit=1)
     assert status == 1
-    assert calls[-1] == "python -m pytest -q --cucumberjson=reports/cucumber.json"
+    assert calls[-1] == "python -m pytest -q -n 2 --dist worksteal --cucumberjson=reports/cucumber.json"
     assert not any("wheel_check" in c for c in calls)
 
 
@@ -91,7 +91,7 @@ def test_a_passing_suite_goes_on_to_the_wheel_check(tmp_path: Path):
     status, calls = _ci(tmp_path, pytest_exit=0)
     assert status == 0
     assert calls == ["python3 -m venv .venv", "pip install -q -e .[test]",
-                     "python -m pytest -q --cucumberjson=reports/cucumber.json",
+                     "python -m pytest -q -n 2 --dist worksteal --cucumberjson=reports/cucumber.json",
                      "python tools/traceability.py --results reports --strict --quiet", "python tools/wheel_check.py"]
 
 

@@ -21,6 +21,7 @@ def test_ci_runs_exactly_the_readme_test_command():
     ci_lines = (ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()
     assert test in ci_lines  # the very line, not a paraphrase
     assert "tools/traceability.py --results reports --strict" in test and "--cucumberjson=reports/" in test
+    assert " -n 2 " in test and "both cores" in README  # the suite's run on both cores, as the README says
 
 
 def test_shell_completion_as_documented():

@@ -29,7 +29,7 @@ def records(data: bytes) -> list[object]:
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as local:
+                                  dashboard_address=":0") as local:
         yield local.scheduler_address
 
 
@@ -104,7 +104,7 @@ def test_the_progress_line_counts_at_most_one_replay_per_worker_thread_as_runnin
 
 def test_a_scheduler_without_workers_is_one_line_naming_the_wait(six):
     """Kills: executors.py DaskExecutor._workers's message changed."""
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty:
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
         executor = DaskExecutor(empty.scheduler_address, print, worker_wait=0.5)
         with pytest.raises(ExecutorError) as raised:
             executor.start()
@@ -151,7 +151,7 @@ def test_an_interrupted_sweep_cancels_the_replays_it_left_on_the_cluster():
     import time
 
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as local:
+                                  dashboard_address=":0") as local:
         executor = DaskExecutor(local.scheduler_address, print)
         executor.start()
 
