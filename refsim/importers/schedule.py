@@ -4,7 +4,8 @@ dispatch and runs until its recorded end (docs/drevt.md, "Replay round trip").
 
 Jobs are submitted at their recorded start, in the same instant as their dispatch, and sessions happen only at
 starts: the scheduler never has a pending job to place by its own rules, so the replay is the schedule and nothing
-else. Hosts are assigned per instant, ends before starts, jobs in id order, lowest-numbered free nodes first.
+else. Hosts are assigned per instant, ends before starts, jobs in start order (`_start_order`: the jobs that end
+at once first, then job ids), lowest-numbered free nodes first.
 """
 
 from __future__ import annotations
@@ -82,8 +83,15 @@ def _run_between(start: float, end: float, job: DrevtJob) -> float | None:
     return run if start + run == end else None
 
 
+def _start_order(entry: Scheduled) -> tuple[bool, int]:
+    """The order of an instant's starts: a job that ends at once (zero run time) first, as it frees its nodes before
+    the next start, so a schedule that fits in time always fits in this order (a zero-time job ran on at most the
+    nodes free at its instant, whatever else started then); then by job id."""
+    return entry.end > entry.start, entry.job
+
+
 def _assign_hosts(path: Path, schedule: list[Scheduled], jobs: dict[int, DrevtJob], nodes: int) -> dict[int, list[int]]:
-    """Node numbers (0-based) for each job: per instant, ends first, then starts in job-id order."""
+    """Node numbers (0-based) for each job: per instant, ends first, then starts in `_start_order`."""
     changes: dict[float, tuple[list[Scheduled], list[Scheduled]]] = {}
     for s in schedule:
         if s.end > s.start:
@@ -96,7 +104,7 @@ def _assign_hosts(path: Path, schedule: list[Scheduled], jobs: dict[int, DrevtJo
         for s in ends:
             free.extend(held[s.job])
         free.sort()
-        for s in sorted(starts, key=lambda s: s.job):
+        for s in sorted(starts, key=_start_order):
             need = jobs[s.job].nodes
             if need > len(free):
                 raise DrevtTraceError(f"{path}: line {s.line}: job {s.job} needs {need} nodes at {time:g}, but only "
@@ -147,7 +155,7 @@ def schedule_recording(schedule_path: str | Path, trace_path: str | Path, nodes:
         by_start.setdefault(entry.start, []).append(entry)
     events: list[dict[str, Any]] = []
     for start in sorted(by_start):
-        entries = sorted(by_start[start], key=lambda e: e.job)
+        entries = sorted(by_start[start], key=_start_order)
         events += [submit_event(jobs[e.job], runs[e.job], time=start) for e in entries]
         events += [{"time": plain(start), "dispatch": {"job": e.job, "hosts": {names[n]: {"slots": 1}
                                                                              for n in held[e.job]}}}

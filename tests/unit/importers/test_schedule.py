@@ -46,6 +46,20 @@ def test_a_job_done_at_once_frees_its_nodes_for_the_starts_of_that_instant(tmp_p
     assert {e["submit"]["id"]: e["submit"]["run_time"] for e in document["events"] if "submit" in e} == {0: 0, 1: 5}
 
 
+def test_a_job_done_at_once_goes_before_a_lower_id_started_at_that_instant(tmp_path):
+    """4 nodes: job 0 (2 nodes) starts at 0 and runs to 5; job 1 (3 nodes) starts and ends at 0. In id order job 0
+    would take nodes 1-2 and leave only 2 for job 1, refusing a schedule that fits in time (job 1 holds its nodes for
+    no time). Done-at-once jobs go first: job 1 gets nodes 1-3 and frees them, job 0 takes 1-2, and the dispatch
+    events come in that order, so the replay frees job 1's nodes before job 0 is placed."""
+    document = import_schedule(tmp_path, "job_id,start_time,end_time\n0,0,5\n1,0,0\n",
+                               trace="job_submit_time,num_nodes,queue,time_limit\n0,2,pbatch,10\n0,3,pbatch,10\n")
+    order = [e["dispatch"]["job"] for e in document["events"] if "dispatch" in e]
+    dispatches = {e["dispatch"]["job"]: sorted(e["dispatch"]["hosts"]) for e in document["events"] if "dispatch" in e}
+    assert order == [1, 0]
+    assert dispatches == {1: ["node0001", "node0002", "node0003"], 0: ["node0001", "node0002"]}
+    assert replay_document(document)[0] == "job_id,start_time,end_time\n0,0,5\n1,0,0\n"
+
+
 @pytest.mark.parametrize("schedule, problem", [
     ("job,start,end\n0,0,1\n", "line 1: the header must be job_id,start_time,end_time"),
     ("job_id,start_time,end_time\nx,0,1\n", "line 2, column job_id: 'x' is not a job id (a row index)"),
