@@ -106,10 +106,12 @@ def pytest_terminal_summary(terminalreporter, config):
             terminalreporter.write_line(line)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One headless Chromium for every browser test of the run, launched only when a test asks for it; skips, or
-    fails under REFSIM_REQUIRE_BROWSER=1, without one (tests/support/browser.py)."""
+    """One headless Chromium per test module that asks for it; skips, or fails under REFSIM_REQUIRE_BROWSER=1,
+    without one (tests/support/browser.py). Per module, not per run: Playwright's sync API keeps an event loop
+    running in the process until it stops, and a later test in the same worker (the console's terminal tests) calls
+    asyncio.run(), which refuses to start inside a running loop."""
     from tests.support.browser import chromium
 
     with chromium() as launched:
