@@ -26,7 +26,9 @@ class KeptStories(StoryBuilder):
 
     def __init__(self, name: str, top: int, named: Iterable[str] = ()) -> None:
         super().__init__(name, "")
-        self.pends_of = {}
+        # each kept job's pends as (time, the pend with its reasons read), _Pend made only for a story told
+        self._pends: dict[str, list[tuple[float, _Pend]]] = {}
+        self._last: dict[str, tuple[object, _Pend]] = {}  # each job's last pend reasons as read, and as _Pend
         self.named = frozenset(named)
         self.top = top
         self._waits: list[float] = []  # the `top` longest waits so far, a min-heap
@@ -37,18 +39,16 @@ class KeptStories(StoryBuilder):
     def _add(self, record: Record) -> None:
         kind = record["kind"]
         if kind == "pend":
-            name = str(record["job"])
-            if name not in self.jobs:
-                raise RecordingError(self.name, "", f"job {name} has a pend record but no submit record")
-            pends = self.pends_of.get(name)
-            if pends is not None:
-                pends.append(self._read_pend(record))
+            self._pend(str(record["job"]), record)
             return
         if kind == "submit":
             name = str(record["job"])
             if name in self.jobs:
                 self._twice.add(name)  # its waits and pends mix two submissions: told from a second pass
-            self.pends_of.setdefault(name, [])
+            self._pends.setdefault(name, [])
+            super()._add(record)
+            self.told[name] = (str(record["queue"]), number(record["time"]))  # every job's story may be told
+            return
         elif kind == "dispatch":
             other = self.jobs.get(str(record["job"]))
             if other is not None and other.start is None:
@@ -67,7 +67,7 @@ class KeptStories(StoryBuilder):
         if name in self.named:
             return
         if len(self._waits) == self.top and wait < self._waits[0]:
-            self.pends_of.pop(name, None)
+            self._drop(name)
             return
         self._kept[name] = wait
         if len(self._kept) > 2 * self.top:
@@ -78,23 +78,52 @@ class KeptStories(StoryBuilder):
         least = self._waits[0]
         for name in [n for n, wait in self._kept.items() if wait < least]:
             del self._kept[name]
-            self.pends_of.pop(name, None)
+            self._drop(name)
 
-    def _read_pend(self, record: Record) -> _Pend:
-        """`_pend(record)`, its reasons read once per distinct list of reasons."""
+    def _drop(self, name: str) -> None:
+        self._pends.pop(name, None)
+        self._last.pop(name, None)
+
+    def _pend(self, name: str, record: Record) -> None:
+        """Keep a pend record of a kept job. Most repeat the job's last reasons (a C-speed list comparison finds
+        them); the count check keeps `2.0 hosts` from passing for `2 hosts`."""
+        kept = self._pends.get(name)
+        if kept is None:
+            if name not in self.jobs:
+                raise RecordingError(self.name, "", f"job {name} has a pend record but no submit record")
+            return
+        reasons, last = record["reasons"], self._last.get(name)
+        if last is not None and reasons == last[0] and record.get("backfill_reservation") is None \
+                and all(type(entry.get("count", 0)) is int for entry in reasons):
+            kept.append((number(record["time"]), last[1]))
+            return
+        read = self._read_pend(record)
+        if read is not None:
+            self._last[name] = (reasons, read)
+        else:
+            read = _pend(record)
+        kept.append((number(record["time"]), read))
+
+    def _read_pend(self, record: Record) -> _Pend | None:
+        """The pend record's reasons read once per distinct list of reasons (its time and reservation aside);
+        None for a record with a reservation or reasons that are not plain text and whole numbers."""
+        if record.get("backfill_reservation") is not None:
+            return None
         key = _reasons_key(record["reasons"])
         if key is None:
-            return _pend(record)
+            return None
         shared = self._reasons.get(key)
         if shared is None:
             shared = self._reasons[key] = _pend(record)
-        if record.get("backfill_reservation") is not None:
-            return _pend(record)  # its planned start is its own
-        return _Pend(number(record["time"]), shared.reasons, shared.wanting, shared.excluded)
+        return shared
+
+    def pends(self, job: str) -> list[_Pend]:
+        """The job's pend records, read."""
+        return [_Pend(time, p.reasons, p.wanting, p.excluded, p.planned, p.reserved) for time, p in self._pends[job]]
 
     def kept(self, job: str) -> bool:
         """Whether the job's pends were all kept (a job not in the run counts as kept: it has no story)."""
-        return job not in self.told or (job in self.pends_of and job not in self._twice)
+        return job not in self.told or (job in self._pends and job not in self._twice)
 
 
 def _reasons_key(entries: object) -> tuple[object, ...] | None:

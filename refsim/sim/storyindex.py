@@ -83,7 +83,7 @@ def told_stories(builder: StoryBuilder, jobs: Iterable[str]) -> dict[str, Story]
     for job in dict.fromkeys(jobs):
         if job not in builder.told:
             continue
-        (queue, submit), me, pends = builder.told[job], builder.jobs[job], builder.pends_of[job]
+        (queue, submit), me, pends = builder.told[job], builder.jobs[job], builder.pends(job)
         stories[job] = Story(job, queue, submit, me.start, me.slots,
                              compress_hosts(me.hosts) if me.start is not None else None,
                              None if me.end is None else ("removed" if me.removed else "finished", me.end),
