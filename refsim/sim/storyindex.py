@@ -22,12 +22,12 @@ class StoryIndex:
     def __init__(self, jobs: dict[str, _Other]) -> None:
         self.jobs = jobs
         # stable sorts of the jobs in the builder's order: the same ties as `story`'s own sorts
-        started = sorted(((n, o) for n, o in jobs.items() if o.start is not None),
-                         key=lambda item: (item[1].start, item[1].order))
-        self.started, self.starts = started, [o.start for _, o in started]
-        ended = sorted(((n, o) for n, o in jobs.items() if o.end is not None and o.start is not None),
-                       key=lambda item: (item[1].end, item[1].order))
-        self.ended, self.ends = ended, [o.end for _, o in ended]
+        self.started = sorted(((n, o, o.start) for n, o in jobs.items() if o.start is not None),
+                              key=lambda item: (item[2], item[1].order))
+        self.starts = [start for _, _, start in self.started]
+        self.ended = sorted(((n, o, o.end) for n, o in jobs.items() if o.end is not None and o.start is not None),
+                            key=lambda item: (item[2], item[1].order))
+        self.ends = [end for _, _, end in self.ended]
         self.by_start: dict[float, list[tuple[str, _Other, float]]] = {}
         for name, other in jobs.items():
             if other.start is not None:
@@ -64,15 +64,14 @@ class StoryIndex:
             return ()
         after, mine = pends[-1].time, set(me.hosts)
         window = self.ended[bisect_right(self.ends, after):bisect_right(self.ends, me.start)]
-        return tuple(End(name, other.end, compress_hosts(h for h in other.hosts if h in mine), other.removed)
-                     for name, other in window
-                     if name != job and mine.intersection(other.hosts))  # type: ignore[arg-type]
+        return tuple(End(name, end, compress_hosts(h for h in other.hosts if h in mine), other.removed)
+                     for name, other, end in window if name != job and mine.intersection(other.hosts))
 
     def overtakers(self, me: _Other) -> tuple[Start, ...]:
         """As StoryBuilder._overtakers: the later jobs that started before it."""
         before = self.started if me.start is None else self.started[:bisect_left(self.starts, me.start)]
-        return tuple(Start(name, other.start, self.hosts(name), False)  # type: ignore[arg-type]
-                     for name, other in before if other.order > me.order)
+        return tuple(Start(name, start, self.hosts(name), False) for name, other, start in before
+                     if other.order > me.order)
 
 
 def told_stories(builder: StoryBuilder, jobs: Iterable[str]) -> dict[str, Story]:
