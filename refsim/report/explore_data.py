@@ -4,7 +4,9 @@ one JSON-ready object (docs/explore.md, "What the page holds").
 Jobs are stored by column (one list per field, a job's figures at the same index in each), so the NASA log's tens
 of thousands of jobs stay a few megabytes; each job's hosts are runs of consecutive host numbers. Stories are
 told for every job of a small run and, in a large one, for the STORIES jobs that waited longest plus every traced
-job: a story takes a pass over every job, so telling all of a large run's would take minutes."""
+job: a story takes a pass over every job, so telling all of a large run's would take minutes. The file is read
+once: the stories' pends are kept as it is read, for the jobs that could turn out to be among those told
+(sim/keptstories.py), and told at the end from indexes over the jobs (sim/storyindex.py)."""
 
 from __future__ import annotations
 

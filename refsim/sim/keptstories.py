@@ -93,10 +93,13 @@ class KeptStories(StoryBuilder):
                 raise RecordingError(self.name, "", f"job {name} has a pend record but no submit record")
             return
         reasons, last = record["reasons"], self._last.get(name)
-        if last is not None and reasons == last[0] and record.get("backfill_reservation") is None \
-                and all(type(entry.get("count", 0)) is int for entry in reasons):
-            kept.append((number(record["time"]), last[1]))
-            return
+        if last is not None and reasons == last[0] and record.get("backfill_reservation") is None:
+            for entry in reasons:
+                if type(entry.get("count", 0)) is not int:
+                    break
+            else:
+                kept.append((number(record["time"]), last[1]))
+                return
         read = self._read_pend(record)
         if read is not None:
             self._last[name] = (reasons, read)
