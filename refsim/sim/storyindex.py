@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
+from itertools import compress, islice
 
 from refsim.model.hostlist import compress_hosts
 from refsim.sim.story import End, Start, Story, StoryBuilder, _Other, _Pend, _runs
@@ -25,6 +26,7 @@ class StoryIndex:
         self.started = sorted(((n, o, o.start) for n, o in jobs.items() if o.start is not None),
                               key=lambda item: (item[2], item[1].order))
         self.starts = [start for _, _, start in self.started]
+        self.orders = [other.order for _, other, _ in self.started]
         self.ended = sorted(((n, o, o.end) for n, o in jobs.items() if o.end is not None and o.start is not None),
                             key=lambda item: (item[2], item[1].order))
         self.ends = [end for _, _, end in self.ended]
@@ -69,10 +71,10 @@ class StoryIndex:
 
     def overtakers(self, me: _Other) -> tuple[Start, ...]:
         """As StoryBuilder._overtakers: the later jobs that started before it."""
-        before = self.started if me.start is None else self.started[:bisect_left(self.starts, me.start)]
-        return tuple(Start(name, start, self.hosts(name), False) for name, other, start in before
-                     if other.order > me.order)
-
+        end = len(self.started) if me.start is None else bisect_left(self.starts, me.start)
+        # the later jobs among those that started before it, picked at C speed: most stories' prefixes are long
+        later = compress(islice(self.started, end), map(me.order.__lt__, islice(self.orders, end)))
+        return tuple(Start(name, start, self.hosts(name), False) for name, _, start in later)
 
 def told_stories(builder: StoryBuilder, jobs: Iterable[str]) -> dict[str, Story]:
     """The stories of `jobs` (in the order asked; jobs not in the run left out), equal to `builder.story(job)`
