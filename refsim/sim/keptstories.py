@@ -30,7 +30,7 @@ class KeptStories(StoryBuilder):
         self._pends: dict[str, list[tuple[float, _Pend]]] = {}
         self._last: dict[str, tuple[object, _Pend]] = {}  # each job's last pend reasons as read, and as _Pend
         self.named = frozenset(named)
-        self.top = top
+        self.top = max(top, 1)  # keeping more than asked is safe; a heap of none has no least wait
         self._waits: list[float] = []  # the `top` longest waits so far, a min-heap
         self._kept: dict[str, float] = {}  # the started jobs whose pends are kept, with their waits
         self._reasons: dict[tuple[object, ...], _Pend] = {}
@@ -49,7 +49,7 @@ class KeptStories(StoryBuilder):
             super()._add(record)
             self.told[name] = (str(record["queue"]), number(record["time"]))  # every job's story may be told
             return
-        elif kind == "dispatch":
+        if kind == "dispatch":
             other = self.jobs.get(str(record["job"]))
             if other is not None and other.start is None:
                 super()._add(record)
