@@ -4,7 +4,9 @@ one JSON-ready object (docs/explore.md, "What the page holds").
 Jobs are stored by column (one list per field, a job's figures at the same index in each), so the NASA log's tens
 of thousands of jobs stay a few megabytes; each job's hosts are runs of consecutive host numbers. Stories are
 told for every job of a small run and, in a large one, for the STORIES jobs that waited longest plus every traced
-job: a story takes a pass over every job, so telling all of a large run's would take minutes."""
+job: a story takes a pass over every job, so telling all of a large run's would take minutes. The file is read
+once: the stories' pends are kept as it is read, for the jobs that could turn out to be among those told
+(sim/keptstories.py), and told at the end from indexes over the jobs (sim/storyindex.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,9 @@ from refsim.report.runfile import read_run, run_epoch
 from refsim.report.finite import finite_times
 from refsim.report.series import run_series
 from refsim.sim.output import Record, number, read_fields
+from refsim.sim.keptstories import KeptStories
 from refsim.sim.story import Story, job_stories
+from refsim.sim.storyindex import told_stories
 from refsim.sim.storylines import story_lines
 from refsim.trace.reader import TraceFormatError, read
 
@@ -91,14 +95,13 @@ def explore(run: str | Path, trace: str | Path | None = None, label: str | None 
     """Everything the explorer page of the run `run` shows; `trace` is a JSON trace of the same replay."""
     name = str(run)
     traces = _traces(trace) if trace is not None else {}
-    builder, placed = JobsBuilder(name), _Placements(name)
-    series = run_series(_fed(finite_times(read_run(run), name), (builder.add, placed.add)), name)
+    builder, placed, kept = JobsBuilder(name), _Placements(name), KeptStories(name, STORIES, traces)
+    series = run_series(_fed(finite_times(read_run(run), name), (builder.add, placed.add, kept.add)), name)
     rows, epoch = builder.rows(), run_epoch(run)
     hosts = host_order(h for names in placed.hosts.values() for h in names)
     told = [r.job for r in rows] if len(rows) <= STORIES else \
         [*(j for j in traces if j in builder.jobs), *(r.job for r in sorted_rows(rows, "wait", STORIES))]
-    stories = {job: story_lines(_dated(story, epoch))
-               for job, story in job_stories(read_run(run), name, told).items()}
+    stories = {job: story_lines(_dated(story, epoch)) for job, story in _stories(run, name, kept, told).items()}
     data = {"format": "refsim-explorer", "version": 1, "run": Path(name).name, "label": label or Path(name).name,
             "epoch": None if epoch is None else {"unix": epoch.unix, "timezone": epoch.zone},
             "span": {"start": series.span.start, "end": series.span.end, "slots": series.span.slots},
@@ -106,6 +109,16 @@ def explore(run: str | Path, trace: str | Path | None = None, label: str | None 
             "series": {"times": list(series.times), "pending": list(series.pending), "busy": list(series.busy)},
             "stories": stories, "traced": trace is not None, "traces": traces}
     return Explored(data, len(rows), len(hosts), sum(len(t) for t in traces.values()))
+
+
+def _stories(run: str | Path, name: str, kept: KeptStories, told: list[str]) -> dict[str, Story]:
+    """The told jobs' stories from the one pass's kept pends; a job whose pends were let go (possible only in a
+    file that submits one job twice) is told from a second pass, as before."""
+    missing = [job for job in told if not kept.kept(job)]
+    again = job_stories(read_run(run), name, missing) if missing else {}
+    found = told_stories(kept, [job for job in told if job not in again])
+    return {job: again[job] if job in again else found[job] for job in dict.fromkeys(told)
+            if job in again or job in found}
 
 
 def _dated(story: Story, epoch: Epoch | None) -> Story:

@@ -146,6 +146,10 @@ class StoryBuilder:
         elif kind == "pend" and name in self.pends_of:
             self.pends_of[name].append(_pend(record))
 
+    def pends(self, job: str) -> list[_Pend]:
+        """The pend records kept of a job whose story is told."""
+        return self.pends_of[job]
+
     def story(self, job: str | None = None) -> Story:
         """The story of `job` (by default the builder's first job), one of those it was asked to tell."""
         job = self.job if job is None else job
