@@ -138,6 +138,27 @@ class Buckets:
             rulings.append(ruling)
         return run, rulings, None, None
 
+    def held_tail(self, entries: Iterator[list[Any]], version: int,
+                  judge: Callable[[Job], Outcome]) -> tuple[int, int]:
+        """How many jobs `entries` holds, and how many of them pend, under a discipline that starts none of them
+        (strict behind its blocker): a job pends unless its bucket's outcome at this version is a no-decision. A
+        bucket that fits pends held back; one with no outcome yet is judged once (`judge`, the allocator, which
+        remembers the outcome for the bucket's later jobs), in the order the session would judge it, so the memo
+        ends as a walk of held_run() leaves it. No outcome object is made: a bulk caller reads none."""
+        if version != self._version:
+            self._forget(version)
+        memo_get, fits_get = self._memo.get, self._fits.get
+        selected = no_decision = 0
+        for entry in entries:
+            selected += 1
+            known = memo_get(entry[1])
+            if known is None:
+                if fits_get(entry[1]) is None and isinstance(judge(entry[0]), NoDecision):
+                    no_decision += 1
+            elif known.__class__ is NoDecisionKind:
+                no_decision += 1
+        return selected, selected - no_decision
+
     def _forget(self, version: int) -> None:
         self._memo.clear()
         self._fits.clear()

@@ -73,3 +73,16 @@ class KnownOutcomes:
         rulings = self.rulings or (None,) * len(self.outcomes)
         return [SessionResult(self.round, self.first + i, outcome.job, outcome, ruling)
                 for i, (outcome, ruling) in enumerate(zip(self.outcomes, rulings))]
+
+
+@dataclass(frozen=True)
+class HeldTail:
+    """The rest of a bulk session (see refsim/sched/session.py) once its discipline starts no later job in it
+    (strict behind its blocker): the `selected` jobs from position `first` on, of which `pends` pend and the rest
+    get no decision. It stands for their SessionResults only for a caller that reads no job's pend: it names no
+    job, outcome or ruling."""
+
+    round: int
+    first: int
+    selected: int
+    pends: int

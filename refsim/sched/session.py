@@ -19,7 +19,7 @@ from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
 from refsim.sched.picker import Fcfs, OrderingPolicy, pick_order
 from refsim.sched.profile import StartOf
-from refsim.sched.results import KnownOutcomes, Ruling, SessionResult
+from refsim.sched.results import HeldTail, KnownOutcomes, Ruling, SessionResult
 from refsim.sched.state import SchedulerState
 
 ObserverFactory = Callable[[JobId], Observer | None]
@@ -46,13 +46,13 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
 def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = ...,
                 observer_for: ObserverFactory | None = ..., discipline: Discipline | None = ...,
                 now: float = ..., start_of: StartOf = ...,
-                compact: bool = ...) -> Iterator[SessionResult | KnownOutcomes]: ...
+                compact: bool = ..., bulk: bool = ...) -> Iterator[SessionResult | KnownOutcomes | HeldTail]: ...
 
 
 def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
                 observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
                 now: float = 0.0, start_of: StartOf = _unknown_start,
-                compact: bool = False) -> Iterator[SessionResult | KnownOutcomes]:
+                compact: bool = False, bulk: bool = False) -> Iterator[SessionResult | KnownOutcomes | HeldTail]:
     """Run one session. `observer_for` gives the observer for a selected job (None for an untraced one); when
     it is None itself no job is observed. A dispatch is committed before the next job is considered.
     `discipline` (default greedy) decides which jobs that fit start; it plans from `now` and each running job's
@@ -60,7 +60,10 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
 
     `compact`, for a caller that takes decisions in bulk: a greedy session on the fast path with no observer
     gives each run of consecutive jobs whose buckets already have an outcome at the state version as one
-    KnownOutcomes, which stands for the SessionResults of those jobs (the same decisions, positions and objects)."""
+    KnownOutcomes, which stands for the SessionResults of those jobs (the same decisions, positions and objects).
+    `bulk`, for a compact caller that reads no job's pend (metrics only): once the discipline starts no later job
+    of the session (strict behind its blocker), the rest of the session is one HeldTail, a count of its jobs and
+    of their pends."""
     policy = policy or Fcfs()
     entries: list[list[Any]] | None = None
     if type(policy) is Fcfs:
@@ -79,7 +82,7 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     if compact and observer_for is None and state.fast_path:
         if entries is None:
             entries = [state.buckets.entry(job) for job in order]
-        yield from _ruled_compact(state, round_, discipline, round_no, policy, order, entries)
+        yield from _ruled_compact(state, round_, discipline, round_no, policy, order, entries, bulk)
     else:
         yield from _ruled(state, round_, discipline, round_no, policy, observer_for, order)
 
@@ -113,7 +116,8 @@ def _ruled(state: SchedulerState, round_: Round, discipline: Discipline, round_n
 
 
 def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline, round_no: int, policy: OrderingPolicy,
-                   order: list[Job], entries: list[list[Any]]) -> Iterator[SessionResult | KnownOutcomes]:
+                   order: list[Job], entries: list[list[Any]],
+                   bulk: bool = False) -> Iterator[SessionResult | KnownOutcomes | HeldTail]:
     """_ruled() without observers, giving each run of bucket pends as one KnownOutcomes once the round keeps such
     pends as they are (Round.keeps_pends: strict behind its first waiting job, EASY once it has reserved). Nothing
     is committed within a run, so the state version, and every bucket's outcome, holds for all of it."""
@@ -128,6 +132,14 @@ def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline,
     while True:
         if state.removals != removals:  # a caller removed a job since the session started: check each one alone
             yield from _ruled(state, round_, discipline, round_no, policy, None, order[at:], at + 1, removals)
+            return
+        if bulk and round_.keeps_pends and discipline.blocks_behind_first_waiting:
+            # strict behind its blocker starts no later job: every one pends or gets no decision, which is all a
+            # bulk caller reads, so the rest is counted, with no outcome, ruling or result made per job
+            selected, pends = buckets.held_tail(walk, state.version,
+                                                lambda job: _judged(state, job, policy, removals))
+            if selected:
+                yield HeldTail(round_no, at + 1, selected, pends)
             return
         ruled: tuple[Outcome, Ruling | None] | None = None
         if round_.keeps_pends:
