@@ -169,7 +169,8 @@ def _constant(text: str) -> float:
 
 def load_json(text: str) -> Any:
     """Parse JSON with the bounds above; json.JSONDecodeError for malformed text, DocumentError for the rest."""
-    if json_depth(text) > MAX_DOCUMENT_DEPTH:
+    # depth <= the number of opening brackets, so a text with few (most lines of a run file) needs no depth scan
+    if text.count("[") + text.count("{") > MAX_DOCUMENT_DEPTH and json_depth(text) > MAX_DOCUMENT_DEPTH:
         raise DocumentError(None, f"nested more than {MAX_DOCUMENT_DEPTH} levels deep")
     return json.loads(text, object_pairs_hook=_object, parse_int=_int, parse_float=_float,
                       parse_constant=_constant)
