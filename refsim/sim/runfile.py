@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeGuard
 
 from refsim.model.bounds import MAX_AMOUNT, MAX_TIME
 from refsim.sched.decisions import PendCode, PendReason
@@ -30,7 +31,7 @@ def run_records(path: str | Path) -> Iterator[tuple[int, Record]]:
     first = next(lines)
     run_header(first[1], name)
     for number, value in lines:
-        yield number, run_record(Node(value, name, f"line {number}"))
+        yield number, value if plainly_valid(value) else run_record(Node(value, name, f"line {number}"))
 
 
 def run_header(value: object, name: str) -> Record:
@@ -64,6 +65,54 @@ def run_record(node: Node) -> Record:
     if record["kind"] in DECISION_KINDS:
         _decision(node)
     return record
+
+
+def plainly_valid(value: object) -> TypeGuard[Record]:
+    """Whether a parsed JSON value passes every check of run_record, told by plain type and range tests without a
+    Node per field: refsim's own records, most of a run file, take this path. False means only "ask run_record",
+    which names the problem or accepts what this does not know (tests/property/test_run_record_paths.py)."""
+    if not isinstance(value, dict):
+        return False
+    kind = value.get("kind")
+    if not isinstance(kind, str) or not all(isinstance(value.get(k, ""), str) for k in ("job", "queue")):
+        return False
+    if not all(_in_range(value[k], MAX_TIME) for k in _TIMES if k in value):
+        return False
+    if kind == "end":
+        return "slots" not in value or _in_range(value["slots"], MAX_AMOUNT)
+    if kind not in DECISION_KINDS:
+        return True
+    if "round" in value and not (type(value["round"]) is int and value["round"] >= 1):
+        return False
+    if "allocation" in value and not _plain_allocation(value["allocation"]):
+        return False
+    if RESERVATION in value:
+        reservation = value[RESERVATION]
+        if not (isinstance(reservation, dict) and _plain_allocation(reservation.get("allocation"))):
+            return False
+    reasons = value.get("reasons", [])
+    return isinstance(reasons, list) and all(_plain_reason(r) for r in reasons)
+
+
+def _in_range(value: object, high: float) -> bool:
+    # JSON numbers are finite (the document bounds refuse NaN and infinity); bool is an int but not a number here
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= high
+
+
+def _plain_allocation(allocation: object) -> bool:
+    if not isinstance(allocation, dict):
+        return False
+    hosts = allocation.get("hosts", [])
+    return isinstance(hosts, list) and all(
+        isinstance(h, dict) and isinstance(h.get("resources"), dict)
+        and all(_in_range(a, MAX_AMOUNT) for a in h["resources"].values()) for h in hosts)
+
+
+def _plain_reason(reason: object) -> bool:
+    if isinstance(reason, list):
+        return True
+    return isinstance(reason, dict) and isinstance(reason.get("code"), str) and (
+        reason.get("detail") is None or isinstance(reason["detail"], str))
 
 
 def _text(node: Node) -> str:
