@@ -23,7 +23,7 @@ from refsim.model.epoch import Epoch
 from refsim.report.jobs import JobRow, JobsBuilder
 from refsim.report.joblist import sorted_rows
 from refsim.report.runfile import read_run, run_epoch
-from refsim.report.finite import finite_times
+from refsim.report.endorder import end_after_start
 from refsim.report.series import run_series
 from refsim.sim.output import Record, number, read_fields
 from refsim.sim.keptstories import KeptStories
@@ -96,7 +96,7 @@ def explore(run: str | Path, trace: str | Path | None = None, label: str | None 
     name = str(run)
     traces = _traces(trace) if trace is not None else {}
     builder, placed, kept = JobsBuilder(name), _Placements(name), KeptStories(name, STORIES, traces)
-    series = run_series(_fed(finite_times(read_run(run), name), (builder.add, placed.add, kept.add)), name)
+    series = run_series(_fed(end_after_start(read_run(run), name), (builder.add, placed.add, kept.add)), name)
     rows, epoch = builder.rows(), run_epoch(run)
     hosts = host_order(h for names in placed.hosts.values() for h in names)
     told = [r.job for r in rows] if len(rows) <= STORIES else \

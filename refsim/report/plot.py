@@ -13,7 +13,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-from refsim.report.finite import finite_times
+from refsim.report.endorder import end_after_start
 from refsim.report.metrics import GroupMetrics
 from refsim.report.runfile import read_run
 from refsim.report.series import RunSeries, binned, run_series
@@ -44,7 +44,7 @@ def plot_figure(paths: tuple[str, ...] | list[str], labels: tuple[str, ...] | li
     """Draw each run in a column, with the rows' scales shared so the columns compare at a glance; each column is
     titled by its label (by default the file's name)."""
     names = list(labels) or [Path(p).name for p in paths]
-    runs = [(name, run_series(finite_times(read_run(p), str(p)), str(p))) for name, p in zip(names, paths)]
+    runs = [(name, run_series(end_after_start(read_run(p), str(p)), str(p))) for name, p in zip(names, paths)]
     size, unit = time_unit(max(s.span.end - s.span.start for _, s in runs))
     figure = Figure(figsize=(6.5 * len(runs), 9), layout="constrained")
     axes = figure.subplots(3, len(runs), squeeze=False, sharex="row", sharey="row")

@@ -9,7 +9,7 @@ from refsim.report.runfile import ReportError
 from refsim.sim.output import Record
 
 
-def finite_times(records: Iterable[Record], name: str) -> Iterator[Record]:
+def end_after_start(records: Iterable[Record], name: str) -> Iterator[Record]:
     """The records, with an end record that does not end before it starts; a ReportError names it otherwise.
     Times are finite already: the run reader refuses NaN and infinity (refsim/sim/runlines.py)."""
     for record in records:
