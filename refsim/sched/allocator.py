@@ -14,6 +14,7 @@ from refsim.sched.events import (AllocationBuilt, ClusterLimitsMatched, Decision
                                  NoDecisionMade, Observer, SelectionKeys)
 from refsim.sched.events import Outcome as ReqOutcome
 from refsim.sched.faults import FaultPoint, InternalError
+from refsim.sched.oneslot import first_free_hosts, plain_tasks
 from refsim.sched.picker import OrderingPolicy
 from refsim.sched.state import SchedulerState
 from refsim.sched.tree import evaluate
@@ -83,10 +84,14 @@ def placement(state: SchedulerState, job_id: JobId) -> Allocation | None:
     requirement = state.requirements.get(job_id) if job is not None else None
     if job is None or requirement is None:
         return None
-    ev = Evaluation.start(state, job, None)
     if state.fast_path:
         if _cannot_fit(state, job, requirement):
             return None
+        tasks = plain_tasks(state, job, requirement)
+        if tasks is not None:
+            return first_free_hosts(state, tasks)
+    ev = Evaluation.start(state, job, None)
+    if state.fast_path:
         ev.on_candidates = True
     if evaluate(ev, requirement, (), job.min_tasks, job.max_tasks) is not ReqOutcome.SATISFIED:
         return None
@@ -97,15 +102,22 @@ def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
     """The fast path of an untraced job (docs/planning.md, "Two paths, one semantics"), once the session found no
     outcome in its bucket's memo at this state version (it asks before it allocates): a search over candidate hosts
     and, only when that does not dispatch, the reference evaluation to collect the pend reasons, which the bucket
-    then remembers."""
+    then remembers. A plain job on a one-slot cluster needs no search: its hosts are the first free ones
+    (refsim/sched/oneslot.py)."""
     buckets = state.buckets
     key = buckets.key(job)
     if not _cannot_fit(state, job, requirement):
-        ev = Evaluation.start(state, job, None)
-        ev.on_candidates = True
-        outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
-        if outcome is ReqOutcome.SATISFIED:
-            return _decide(ev, outcome)
+        tasks = plain_tasks(state, job, requirement)
+        if tasks is not None:
+            allocation = first_free_hosts(state, tasks)
+            if allocation is not None:
+                return Dispatch(job.id, allocation)  # as _decide() builds it: the fast path has no fault plan
+        else:
+            ev = Evaluation.start(state, job, None)
+            ev.on_candidates = True
+            outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
+            if outcome is ReqOutcome.SATISFIED:
+                return _decide(ev, outcome)
     ev = Evaluation.start(state, job, None)
     ev.verdicts = state.verdicts
     decision = _decide(ev, evaluate(ev, requirement, (), job.min_tasks, job.max_tasks))

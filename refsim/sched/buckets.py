@@ -138,6 +138,34 @@ class Buckets:
             rulings.append(ruling)
         return run, rulings, None, None
 
+    def held_count(self, entries: Iterator[list[Any]], version: int,
+                   hold: Callable[[Job, Allocation], tuple[Outcome, R | None]]) \
+            -> tuple[int, int, list[Any] | None, tuple[Outcome, R | None] | None]:
+        """held_run() for a bulk caller, which reads no job's pend: how many jobs the run holds and how many of
+        them pend (the rest get no decision), with the entry that ended it and its ruling as held_run() returns
+        them. The same buckets are read and the same jobs given to `hold`, in the same order; no outcome is kept
+        or handed out."""
+        if version != self._version:
+            self._forget(version)
+            return 0, 0, next(entries, None), None
+        memo_get, fits_get = self._memo.get, self._fits.get
+        selected = no_decision = 0
+        for entry in entries:
+            known = memo_get(entry[1])
+            if known is not None:
+                selected += 1
+                if known.__class__ is NoDecisionKind:
+                    no_decision += 1
+                continue
+            allocation = fits_get(entry[1])
+            if allocation is None:
+                return selected, selected - no_decision, entry, None
+            outcome, ruling = hold(entry[0], allocation)
+            if not isinstance(outcome, Pend):  # the round starts it (it gives a fit no no-decision)
+                return selected, selected - no_decision, entry, (outcome, ruling)
+            selected += 1
+        return selected, selected - no_decision, None, None
+
     def held_tail(self, entries: Iterator[list[Any]], version: int,
                   judge: Callable[[Job], Outcome]) -> tuple[int, int]:
         """How many jobs `entries` holds, and how many of them pend, under a discipline that starts none of them

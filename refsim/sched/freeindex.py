@@ -48,6 +48,8 @@ class FreeIndex:
         self.hosts = cluster.hosts
         self.position = {h.name: i for i, h in enumerate(self.hosts)}
         self.open = np.array([h.status is HostStatus.OPEN for h in self.hosts], dtype=bool)
+        # every host has one slot, and no limit counts anything (refsim/sched/oneslot.py)
+        self.one_slot_hosts = not cluster.limits and all(h.capacities.get(SLOTS) == 1 for h in self.hosts)
         self._totals: dict[str, tuple[np.ndarray, list[float]]] = {}  # capacities per resource, array and list
         self._capacity: dict[str, int] = {}  # whole capacities of the cluster per resource (whole_capacity)
         self._free: dict[str, np.ndarray] = {}

@@ -76,11 +76,12 @@ class KnownOutcomes:
 
 
 @dataclass(frozen=True)
-class HeldTail:
-    """The rest of a bulk session (see refsim/sched/session.py) once its discipline starts no later job in it
-    (strict behind its blocker): the `selected` jobs from position `first` on, of which `pends` pend and the rest
-    get no decision. It stands for their SessionResults only for a caller that reads no job's pend: it names no
-    job, outcome or ruling."""
+class HeldCount:
+    """Jobs of a bulk session (see refsim/sched/session.py) that its discipline holds, counted: the `selected`
+    jobs from position `first` on, of which `pends` pend and the rest get no decision. Strict's jobs behind its
+    blocker come as one, the rest of the session; EASY's runs of jobs that pend or are held back behind its
+    reservation, each as one. It stands for their SessionResults only for a caller that reads no job's pend: it
+    names no job, outcome or ruling."""
 
     round: int
     first: int

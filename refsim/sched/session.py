@@ -19,7 +19,7 @@ from refsim.sched.disciplines.explain import explain
 from refsim.sched.events import AllocationBuilt, DecisionMade, JobSelected, Observer
 from refsim.sched.picker import Fcfs, OrderingPolicy, pick_order
 from refsim.sched.profile import StartOf
-from refsim.sched.results import HeldTail, KnownOutcomes, Ruling, SessionResult
+from refsim.sched.results import HeldCount, KnownOutcomes, Ruling, SessionResult
 from refsim.sched.state import SchedulerState
 
 ObserverFactory = Callable[[JobId], Observer | None]
@@ -46,13 +46,13 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
 def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = ...,
                 observer_for: ObserverFactory | None = ..., discipline: Discipline | None = ...,
                 now: float = ..., start_of: StartOf = ...,
-                compact: bool = ..., bulk: bool = ...) -> Iterator[SessionResult | KnownOutcomes | HeldTail]: ...
+                compact: bool = ..., bulk: bool = ...) -> Iterator[SessionResult | KnownOutcomes | HeldCount]: ...
 
 
 def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | None = None,
                 observer_for: ObserverFactory | None = None, discipline: Discipline | None = None,
                 now: float = 0.0, start_of: StartOf = _unknown_start,
-                compact: bool = False, bulk: bool = False) -> Iterator[SessionResult | KnownOutcomes | HeldTail]:
+                compact: bool = False, bulk: bool = False) -> Iterator[SessionResult | KnownOutcomes | HeldCount]:
     """Run one session. `observer_for` gives the observer for a selected job (None for an untraced one); when
     it is None itself no job is observed. A dispatch is committed before the next job is considered.
     `discipline` (default greedy) decides which jobs that fit start; it plans from `now` and each running job's
@@ -62,8 +62,8 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     gives each run of consecutive jobs whose buckets already have an outcome at the state version as one
     KnownOutcomes, which stands for the SessionResults of those jobs (the same decisions, positions and objects).
     `bulk`, for a compact caller that reads no job's pend (metrics only): once the discipline starts no later job
-    of the session (strict behind its blocker), the rest of the session is one HeldTail, a count of its jobs and
-    of their pends."""
+    of the session (strict behind its blocker), the rest of the session is one HeldCount, a count of its jobs and
+    of their pends; and each run a round keeps as it is (EASY behind its reservation) is one HeldCount too."""
     policy = policy or Fcfs()
     entries: list[list[Any]] | None = None
     if type(policy) is Fcfs:
@@ -117,7 +117,7 @@ def _ruled(state: SchedulerState, round_: Round, discipline: Discipline, round_n
 
 def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline, round_no: int, policy: OrderingPolicy,
                    order: list[Job], entries: list[list[Any]],
-                   bulk: bool = False) -> Iterator[SessionResult | KnownOutcomes | HeldTail]:
+                   bulk: bool = False) -> Iterator[SessionResult | KnownOutcomes | HeldCount]:
     """_ruled() without observers, giving each run of bucket pends as one KnownOutcomes once the round keeps such
     pends as they are (Round.keeps_pends: strict behind its first waiting job, EASY once it has reserved). Nothing
     is committed within a run, so the state version, and every bucket's outcome, holds for all of it."""
@@ -139,10 +139,16 @@ def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline,
             selected, pends = buckets.held_tail(walk, state.version,
                                                 lambda job: _judged(state, job, policy, removals))
             if selected:
-                yield HeldTail(round_no, at + 1, selected, pends)
+                yield HeldCount(round_no, at + 1, selected, pends)
             return
         ruled: tuple[Outcome, Ruling | None] | None = None
-        if round_.keeps_pends:
+        if bulk and round_.keeps_pends:
+            # the same run, counted: a bulk caller reads none of its pends
+            selected, pends, entry, ruled = buckets.held_count(walk, state.version, hold)
+            if selected:
+                yield HeldCount(round_no, at + 1, selected, pends)
+                at += selected
+        elif round_.keeps_pends:
             # a run of bucket pends, kept as they are, and of bucket fits the round holds back
             run, rulings, entry, ruled = buckets.held_run(walk, state.version, hold)
             if run:

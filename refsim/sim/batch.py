@@ -9,7 +9,7 @@ from pathlib import Path
 
 from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, format_number
-from refsim.sched.results import HeldTail, KnownOutcomes
+from refsim.sched.results import HeldCount, KnownOutcomes
 from refsim.sim.collection import rare_full_collections
 from refsim.sim.jobtable import JobTable
 from refsim.sim.load import load_recording, recording_from
@@ -71,13 +71,13 @@ def run_batch(recording: Recording, output: str | Path | None = None, verify: st
     # Sessions give runs of bucket hits in one piece; the outputs write and count them as one at a time. Only the
     # log and a caller's listener take each report as the simulator made it.
     compact = log is None and on_record is None
-    # Without any output that reads a pend (metrics only), a strict session's held-back tail comes as a count.
+    # Without any output that reads a pend (metrics only), the jobs a discipline holds come as counts.
     bulk = compact and not outputs.reads_pends
     try:
         with rare_full_collections():  # the replay keeps what it makes to its end (collection.py)
             for report in simulator.reports(compact, bulk):
-                if isinstance(report, HeldTail):
-                    outputs.report_tail(report)
+                if isinstance(report, HeldCount):
+                    outputs.report_held(report)
                 elif isinstance(report, KnownOutcomes):
                     outputs.report_known(report, simulator.time)
                 else:

@@ -13,7 +13,7 @@ from refsim.errors import RefsimError
 from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Dispatch, Pend
 from refsim.sched.reservations import Reservation
-from refsim.sched.results import HeldTail, KnownOutcomes, SessionResult
+from refsim.sched.results import HeldCount, KnownOutcomes, SessionResult
 from refsim.sim.jobtable import JobRecord
 from refsim.sim.log import SchedulerLog
 from refsim.sim.output import DecisionLines, Record, SimOutput, end_record, job_record, output_record
@@ -175,16 +175,16 @@ class ReplayOutputs:
     @property
     def reads_pends(self) -> bool:
         """Whether anything here takes each pend (the log, --sim-output, --sim-verify, kept records, a listener, or
-        a sink given pends): only without any may a replay report a strict session's held-back tail as a count."""
+        a sink given pends): only without any may a replay report the jobs a discipline holds as a count (HeldCount)."""
         return (self.log is not None or self.output is not None or self.verifier is not None
                 or self.records is not None or self.listener is not None
                 or (self.sink is not None and self.pends_to_sink))
 
-    def report_tail(self, tail: HeldTail) -> None:
-        """report() for the decisions a HeldTail counts: its pends, as decisions; no record is made, since
+    def report_held(self, held: HeldCount) -> None:
+        """report() for the decisions a HeldCount counts: its pends, as decisions; no record is made, since
         nothing here reads one (reads_pends)."""
-        assert not self.reads_pends, "only a replay whose outputs read no pend reports a held-back tail as a count"
-        self.decisions += tail.pends
+        assert not self.reads_pends, "only a replay whose outputs read no pend reports held jobs as a count"
+        self.decisions += held.pends
 
     def _drop_output(self, failed: SimOutput, exc: OSError) -> str:
         self.output = None

@@ -25,7 +25,7 @@ from refsim.sched.disciplines import discipline
 from refsim.sched.faults import FaultPlan
 from refsim.sched.reconstruct import reconstructed_allocation
 from refsim.sched.reservations import Reservation
-from refsim.sched.results import HeldTail, KnownOutcomes, SessionResult
+from refsim.sched.results import HeldCount, KnownOutcomes, SessionResult
 from refsim.sched.session import ObserverFactory, run_session
 from refsim.sched.state import SchedulerState
 from refsim.sim.jobtable import JobRecord, JobTable
@@ -121,7 +121,7 @@ class Simulator:
         self.jobs = JobTable()
         self.session_hook = session_hook
         self._compact: bool  # set by reports(), which runs every round
-        self._bulk: bool  # set by reports(): a strict session's held-back tail as one count (HeldTail)
+        self._bulk: bool  # set by reports(): the jobs a discipline holds, counted (HeldCount)
         self._record_of: dict[int, JobRecord] = {}  # each job's record by job object (id): no JobId hashing
         self.round = 0
         self.time = self._began = recording.events[0].time if recording.events else 0.0
@@ -149,15 +149,15 @@ class Simulator:
     def reports(self, compact: Literal[False] = False, bulk: Literal[False] = False) -> Iterator[Report]: ...
 
     @overload
-    def reports(self, compact: bool = False, bulk: bool = False) -> Iterator[Report | KnownOutcomes | HeldTail]: ...
+    def reports(self, compact: bool = False, bulk: bool = False) -> Iterator[Report | KnownOutcomes | HeldCount]: ...
 
-    def reports(self, compact: bool = False, bulk: bool = False) -> Iterator[Report | KnownOutcomes | HeldTail]:
+    def reports(self, compact: bool = False, bulk: bool = False) -> Iterator[Report | KnownOutcomes | HeldCount]:
         """Run the replay to its end, one report at a time. `compact`, for a caller that takes decisions in bulk
         (a batch run that writes no record of each): sessions report each run of bucket hits as one KnownOutcomes
         instead of a SessionResult per job (refsim/sched/session.py). `bulk` too, for a compact caller that reads
-        no job's pend (metrics only): a strict session's jobs behind its blocker come as one HeldTail, a count,
-        and their records keep the outcome of their previous session (docs/planning.md, "Strict's held-back
-        tail")."""
+        no job's pend (metrics only): a strict session's jobs behind its blocker, and each run of jobs EASY holds
+        behind its reservation, come as one HeldCount, a count, and their records keep the outcome of their
+        previous session (docs/planning.md, "Strict's held-back tail" and "EASY's held runs, counted")."""
         self._compact, self._bulk = compact, compact and bulk
         policy = self.recording.sessions
         interval = policy.interval if policy.policy is SessionPolicy.EVERY else None
@@ -274,7 +274,7 @@ class Simulator:
 
     # --- rounds ------------------------------------------------------------------------------------------------
 
-    def _round(self) -> Iterator[Report | KnownOutcomes | HeldTail]:
+    def _round(self) -> Iterator[Report | KnownOutcomes | HeldCount]:
         self.round += 1
         yield RoundStarted(self.round, self.time)
         observer_for = self.session_hook(self.round) if self.session_hook is not None else None
@@ -291,7 +291,7 @@ class Simulator:
         to_report = len(self.state.pending)
         for result in run_session(self.state, self.round, observer_for=observer_for, discipline=self.discipline,
                                   now=self.time, start_of=self.start_of, compact=self._compact, bulk=self._bulk):
-            if isinstance(result, HeldTail):  # a bulk caller reads no pend: no record or summary takes them
+            if isinstance(result, HeldCount):  # a bulk caller reads no pend: no record or summary takes them
                 to_report -= result.selected
             elif isinstance(result, KnownOutcomes):
                 self._record_known(result, pended, no_decision)

@@ -1,0 +1,42 @@
+"""Placements of plain jobs on one-slot clusters, without the requirement tree.
+
+On a cluster whose every host has one slot, and no limit, a job with no requirement string (no select, order, rusage
+or span) and one task count `n` is placed by the allocator as follows (docs/planning.md, "Generation order"): the
+plans over 1, 2, 4, ... hosts put more than one task on a position and are discarded (no open host has more than one
+slot), then the plan of `n` one-task positions is filled from the start of the scan order, each position taking the
+next host judge() accepts: an open host with its slot free (the job asks for nothing else, and no limit counts it).
+When fewer than `n` hosts are such, that plan fails and no fill plan is made (the shares place fewer than `n`
+tasks). So the allocation is the first `n` candidate hosts in scan order, one slot each, or none: what this module
+gives on the fast path. tests/property/test_one_slot.py holds it to the allocator's own placement, and the
+differential properties (fast path against the reference path, every discipline) to every decision.
+
+Floor: beside refsim.sched.candidates, whose state protocol it reads; below the allocator, which calls it. It
+imports only refsim.model, refsim.resreq and refsim.sched's candidates and decisions."""
+
+from __future__ import annotations
+
+from refsim.model.jobs import Job
+from refsim.model.resources import SLOTS
+from refsim.resreq.ast import Requirement, Single
+from refsim.sched.candidates import StateView
+from refsim.sched.decisions import Allocation, HostAllocation
+
+PLAIN = Single()  # a requirement with nothing in it: what an empty requirement string parses to
+_ONE_SLOT = ((SLOTS, 1),)  # one task's demand on a host, as the ledger builds it
+
+
+def plain_tasks(state: StateView, job: Job, requirement: Requirement) -> int | None:
+    """The job's task count when its placement is the first free hosts in scan order (see above), else None."""
+    if requirement != PLAIN or job.min_tasks != job.max_tasks:
+        return None
+    return job.min_tasks if state.free_index().one_slot_hosts else None
+
+
+def first_free_hosts(state: StateView, tasks: int) -> Allocation | None:
+    """The first `tasks` hosts in scan order that are open with their slot free, a slot on each; None when fewer
+    are. Only for a job plain_tasks() gives `tasks` for."""
+    hosts = state.scan_order(())
+    found = state.free_index().candidates(state.usage, state.select_matches, PLAIN, _ONE_SLOT, hosts)
+    if len(found) < tasks:
+        return None
+    return Allocation(tuple([HostAllocation(hosts[i].name, _ONE_SLOT) for i in found[:tasks]]))
