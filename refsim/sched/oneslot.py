@@ -15,6 +15,11 @@ imports only refsim.model, refsim.resreq and refsim.sched's candidates and decis
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+
+from refsim.model.cluster import Host
 from refsim.model.jobs import Job
 from refsim.model.resources import SLOTS
 from refsim.resreq.ast import Requirement, Single
@@ -39,4 +44,20 @@ def first_free_hosts(state: StateView, tasks: int) -> Allocation | None:
     found = state.free_index().candidates(state.usage, state.select_matches, PLAIN, _ONE_SLOT, hosts)
     if len(found) < tasks:
         return None
-    return Allocation(tuple([HostAllocation(hosts[i].name, _ONE_SLOT) for i in found[:tasks]]))
+    return on_hosts([hosts[i] for i in found[:tasks]])
+
+
+def first_projected_free(open_hosts: np.ndarray, held: np.ndarray | None, ranked: np.ndarray | None,
+                         tasks: int) -> np.ndarray | None:
+    """first_free_hosts() on a projected state, from its arrays: the cluster positions of the first `tasks` open
+    hosts holding no slot over the interval (`held`: the slots each host holds at most then, None for none), in
+    best-fit order (`ranked`: the cluster positions in that order; None for the cluster's), or None when fewer
+    are free. This is the projected state's candidate search for one slot, made without the state."""
+    free = open_hosts if held is None else open_hosts & (held == 0)
+    found = np.flatnonzero(free) if ranked is None else ranked[free[ranked]]
+    return found[:tasks] if len(found) >= tasks else None
+
+
+def on_hosts(hosts: Sequence[Host]) -> Allocation:
+    """A slot on each of `hosts`, in that order: the allocation the ledger builds for one-task positions."""
+    return Allocation(tuple([HostAllocation(host.name, _ONE_SLOT) for host in hosts]))

@@ -30,6 +30,7 @@ from refsim.sched.accounting import Usage
 from refsim.sched.allocator import placement
 from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
+from refsim.sched.oneslot import first_projected_free, on_hosts, plain_tasks
 from refsim.sched.projection import HeldPairs
 from refsim.sched.reservations import Extra, Reservation
 from refsim.sched.state import SchedulerState
@@ -258,7 +259,22 @@ class Profile:
         return self._allocate(job, start, end)
 
     def _allocate(self, job: Job, start: float, end: float) -> Allocation | None:
+        state = self.state
+        if state.fast_path:
+            requirement = state.requirements.get(job.id)
+            tasks = plain_tasks(state, job, requirement) if requirement is not None else None
+            if tasks is not None and self._held_pairs().whole:
+                return self._first_free(tasks, start, end)
         return placement(self.projected_state(start, end), job.id)
+
+    def _first_free(self, tasks: int, a: float, b: float) -> Allocation | None:
+        """placement() of a plain job on a one-slot cluster over [a, b) (refsim/sched/oneslot.py), from the pair
+        arrays: the projection's slots and the best-fit ranking, with no projected state built."""
+        fit = self._best_fit(a, b)
+        ranked = fit.ranked(self.state.cluster.hosts, ()) if fit is not None else None
+        held = self._held_pairs().most_held(a, b, len(self._position)).get(SLOTS)
+        found = first_projected_free(self.state.free_index().open, held, ranked, tasks)
+        return None if found is None else on_hosts(self._hosts[found].tolist())
 
     def earliest(self, job: Job, from_now: bool) -> Reservation | None:
         """The job's backfill reservation at the earliest start the allocator can place it: now (when
