@@ -113,10 +113,14 @@ class Node:
             yield key, self.child(key)
 
     def elements(self) -> Iterator[Node]:
+        for i in range(len(self.values())):
+            yield self.child(i)
+
+    def values(self) -> list[Any]:
+        """The list this node holds, for a caller that reads most elements without a node each."""
         if not isinstance(self.value, list):
             raise self.error(f"expected a list, found {kind_of(self.value)}")
-        for i in range(len(self.value)):
-            yield self.child(i)
+        return self.value
 
     def text(self) -> str:
         if isinstance(self.value, bool) or not isinstance(self.value, (str, int, float)):
@@ -125,7 +129,7 @@ class Node:
 
     def name(self) -> str:
         value = self.text()
-        if not value or not value.isprintable() or _NOT_IN_NAMES.search(value):
+        if not is_name(value):
             raise self.error(f"{short(value)!r} is not a valid name (no spaces, control characters or "
                              "[]{}=,: characters)")
         return value
@@ -172,6 +176,12 @@ class Node:
         if not isinstance(self.value, bool):
             raise self.error(f"expected true or false, found {kind_of(self.value)} {short(self.value)}")
         return self.value
+
+
+def is_name(text: str) -> bool:
+    """Whether `text` may name a host, queue, user, project or resource: not empty, printable, and without
+    whitespace or any of []{}=,:."""
+    return bool(text) and text.isprintable() and not _NOT_IN_NAMES.search(text)
 
 
 def kind_of(value: Any) -> str:
