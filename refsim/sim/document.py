@@ -1,8 +1,9 @@
 """Parsing YAML and JSON text into plain data, refusing what no recording or message needs and what could exhaust
 memory or the stack: YAML anchors, aliases and tags beyond the standard ones, duplicate keys, nesting deeper than
 MAX_DOCUMENT_DEPTH, NaN and infinity, and whole numbers longer than MAX_DIGITS digits. Each check happens before
-the value it guards is built. Errors are DocumentError(line, problem), with at most a short prefix of any value.
-YAML is read by refsim.sim.yamldoc, apart, so that reading JSON does not import PyYAML."""
+the value it guards is built, but one: a JSON text's nesting is measured on the value json's parser built from it
+(see load_json). Errors are DocumentError(line, problem), with at most a short prefix of any value. YAML is read by
+refsim.sim.yamldoc, apart, so that reading JSON does not import PyYAML."""
 
 from __future__ import annotations
 
@@ -64,9 +65,48 @@ def _constant(text: str) -> float:
 
 
 def load_json(text: str) -> Any:
-    """Parse JSON with the bounds above; json.JSONDecodeError for malformed text, DocumentError for the rest."""
-    # depth <= the number of opening brackets, so a text with few (most lines of a run file) needs no depth scan
-    if text.count("[") + text.count("{") > MAX_DOCUMENT_DEPTH and json_depth(text) > MAX_DOCUMENT_DEPTH:
-        raise DocumentError(None, f"nested more than {MAX_DOCUMENT_DEPTH} levels deep")
+    """Parse JSON with the bounds above; json.JSONDecodeError for malformed text, DocumentError for the rest.
+
+    The nesting of a text with more opening brackets than the bound is measured on the parsed value, which is
+    several times faster than scanning the text around its strings: json's parser cannot exhaust the stack (it
+    raises RecursionError), and its value is no larger than the text. For valid JSON the value nests exactly as the
+    brackets outside strings do. When the parse fails, the text is scanned, so a text nested too deep is refused
+    for its nesting first, whatever else is wrong with it, as when every text was scanned before parsing
+    (tests/property/test_load_json_paths.py)."""
+    # depth <= the number of opening brackets, so a text with few (most lines of a run file) needs no depth check
+    if text.count("[") + text.count("{") <= MAX_DOCUMENT_DEPTH:
+        return _parsed(text)
+    try:
+        value = _parsed(text)
+    except (ValueError, RecursionError):  # json.JSONDecodeError and DocumentError are ValueErrors
+        if json_depth(text) > MAX_DOCUMENT_DEPTH:
+            raise _too_deep() from None
+        raise
+    if nesting(value) > MAX_DOCUMENT_DEPTH:
+        raise _too_deep()
+    return value
+
+
+def _parsed(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_object, parse_int=_int, parse_float=_float,
                       parse_constant=_constant)
+
+
+def _too_deep() -> DocumentError:
+    return DocumentError(None, f"nested more than {MAX_DOCUMENT_DEPTH} levels deep")
+
+
+def nesting(value: Any) -> int:
+    """How many levels of lists and mappings a parsed value has (a number: 0; `[]` and `[1]`: 1), level by level,
+    without recursing."""
+    depth = 0
+    level = [value] if type(value) is dict or type(value) is list else []
+    while level:
+        depth += 1
+        below = []
+        for container in level:
+            for item in container.values() if type(container) is dict else container:
+                if type(item) is dict or type(item) is list:
+                    below.append(item)
+        level = below
+    return depth
