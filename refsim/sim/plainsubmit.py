@@ -77,9 +77,12 @@ class PlainSubmits:
         if not _time(time) or time < last_time or type(body) is not dict or "id" not in body \
                 or not PLAIN_FIELDS.issuperset(body):
             return None
-        jid = _job_id(body["id"])
-        tasks = task_range(body["tasks"]) if "tasks" in body else (1, 1)
-        if jid is None or tasks is None:
+        jid, tasks = _job_id(body["id"]), body.get("tasks", 1)
+        if type(tasks) is int and 1 <= tasks <= MAX_TASKS:  # the usual count, without task_range's lists
+            low, high = tasks, tasks
+        else:
+            low, high = task_range(tasks) or (0, 0)  # 0: not a task count
+        if jid is None or not low:
             return None
         queue = body.get("queue", self.default_queue)
         user, project = body.get("user", "user"), body.get("project", "default")
@@ -94,7 +97,7 @@ class PlainSubmits:
             run_limit = body["run_limit"]
             if not (_time(run_limit) and run_limit > 0):
                 return None
-        return time, Job(jid, user, queue, project, priority, time, resreq, tasks[0], tasks[1], run_time, run_limit)
+        return time, Job(jid, user, queue, project, priority, time, resreq, low, high, run_time, run_limit)
 
     def _name(self, value: object) -> bool:
         """Whether `value` is text that Node.name() accepts (a queue's name was checked when the cluster was)."""
