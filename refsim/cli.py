@@ -14,13 +14,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import click
-from click.shell_completion import CompletionItem
 
+import refsim.blasthreads  # noqa: F401 (first of refsim: it must run before numpy is imported)
 from refsim import __version__
 from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_HOSTS
 from refsim.progress import Progress
-from refsim.report.joblist import SORTS as JOB_SORTS
+from refsim.report.jobsorts import SORTS as JOB_SORTS
 from refsim.sched.disciplines import DISCIPLINES
 from refsim.sim.batch import BatchSummary, open_recording
 from refsim.sim.collection import rare_full_collections
@@ -29,6 +29,8 @@ from refsim.sim.paths import Named
 from refsim.sim.recording import Recording
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from refsim.importers.formats import Options
     from refsim.sim.write import Document
 
@@ -188,6 +190,8 @@ def sim(recording: str | None, sim_output: str | None, sim_verify: str | None, l
 
 def _example_names(incomplete: str) -> list[CompletionItem]:
     """What the shell completes `--example` with: `list` and the shipped examples' names."""
+    from click.shell_completion import CompletionItem
+
     from refsim.sim.examples import example_names
 
     return [CompletionItem(name) for name in ["list", *example_names()] if name.startswith(incomplete)]

@@ -11,12 +11,8 @@ from refsim.model.duration import duration_words
 from refsim.model.epoch import Epoch
 from refsim.model.units import format_number
 from refsim.report.jobs import JobRow
+from refsim.report.jobsorts import SORTS
 
-# Each sort key, and whether it puts the largest first. A figure the file does not tell (None) sorts as the
-# largest for `wait` (a job that never started is still waiting) and last for every other key; ties keep
-# submission order.
-SORTS: dict[str, bool] = {"wait": True, "bsld": True, "sessions": True, "overtaken": True, "tasks": True,
-                          "submit": False, "start": False, "queue": False}
 FIELDS = tuple(f.name for f in dataclasses.fields(JobRow))
 HEADINGS = ("job", "queue", "tasks", "submit", "start", "wait", "waited", "bsld", "sessions", "overtaken",
             "most frequent pend reason")

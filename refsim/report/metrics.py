@@ -117,26 +117,32 @@ class MetricsBuilder:
     def metrics(self) -> RunMetrics:
         if self.span is None:
             raise ReportError(self.name, "", "has no end record: the replay did not run to its end")
-        by_queue: dict[str, list[JobLife]] = {}
-        for life in self.jobs.values():
-            by_queue.setdefault(life.queue, []).append(life)
-        queues = {q: group_metrics(by_queue[q], self.span) for q in sorted(by_queue)}
-        return RunMetrics(queues, group_metrics(list(self.jobs.values()), self.span), self.span)
+        return lives_metrics(list(self.jobs.values()), self.span)
 
 
 def replay_metrics(jobs: Iterable[JobRecord], span: Span, name: str) -> RunMetrics:
     """What run_metrics() finds in a replay's --sim-output records, read from the replay's job table at its end
     instead (a batch run's summary needs no record built): a job's submit, first dispatch, finish or removal
     records carry the times its record keeps (`submitted`, `start_time`, `end_time`), the dispatch's slots are its
-    allocation's tasks, and the end record is `span`. tests/property/test_report_properties.py compares the two."""
-    lives = {}
-    for record in jobs:
-        started = record.start_time is not None and record.allocation is not None
-        lives[str(record.job.id)] = JobLife(record.job.queue, record.submitted,
-                                            record.start_time if started else None,
-                                            record.allocation.tasks if record.allocation is not None else 0,
-                                            record.end_time, record.state is JobState.FINISHED)
-    return MetricsBuilder(name, lives, span).metrics()
+    allocation's tasks, and the end record is `span`. tests/property/test_report_properties.py compares the two.
+    The table holds each job once, in submission order, as the records' builder keeps them; `name`, the run's as
+    messages give it, is never shown, since a job table has no malformed record and the end is `span`."""
+    return lives_metrics([JobLife(record.job.queue, record.submitted,
+                                  record.start_time if record.start_time is not None and record.allocation is not None
+                                  else None,
+                                  record.allocation.tasks if record.allocation is not None else 0,
+                                  record.end_time, record.state is JobState.FINISHED) for record in jobs], span)
+
+
+def lives_metrics(lives: list[JobLife], span: Span) -> RunMetrics:
+    """The figures of each queue (sorted by name) and of all the jobs `lives`."""
+    by_queue: dict[str, list[JobLife]] = {}
+    for life in lives:
+        by_queue.setdefault(life.queue, []).append(life)
+    queues = {q: group_metrics(by_queue[q], span) for q in sorted(by_queue)}
+    # a single queue's list is `lives` itself, element for element and in order: the same figures, worked out once
+    overall = next(iter(queues.values())) if len(queues) == 1 else group_metrics(lives, span)
+    return RunMetrics(queues, overall, span)
 
 
 def run_metrics(records: Iterable[Record], name: str) -> RunMetrics:

@@ -1,7 +1,9 @@
 """Parsing YAML and JSON text into plain data, refusing what no recording or message needs and what could exhaust
 memory or the stack: YAML anchors, aliases and tags beyond the standard ones, duplicate keys, nesting deeper than
 MAX_DOCUMENT_DEPTH, NaN and infinity, and whole numbers longer than MAX_DIGITS digits. Each check happens before
-the value it guards is built. Errors are DocumentError(line, problem), with at most a short prefix of any value."""
+the value it guards is built, but one: a JSON text's nesting is measured on the value json's parser built from it
+(see load_json). Errors are DocumentError(line, problem), with at most a short prefix of any value. YAML is read by
+refsim.sim.yamldoc, apart, so that reading JSON does not import PyYAML."""
 
 from __future__ import annotations
 
@@ -9,121 +11,16 @@ import json
 import math
 import re
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
-
-import yaml
-from yaml.events import (AliasEvent, CollectionStartEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
-                         ScalarEvent, SequenceEndEvent)
-from yaml.nodes import ScalarNode
+from typing import Any
 
 from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_DIGITS, MAX_DOCUMENT_DEPTH, short
-
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-if TYPE_CHECKING:
-    _Loader = yaml.SafeLoader | yaml.CSafeLoader
-_INT_TAG = "tag:yaml.org,2002:int"
-_NO_KEY = object()
 
 
 class DocumentError(RefsimError, ValueError):
     def __init__(self, line: int | None, problem: str) -> None:
         super().__init__(problem)
         self.line, self.problem = line, problem
-
-
-# --- YAML ------------------------------------------------------------------------------------------------------
-
-class _Open:
-    """A mapping or list being built, with the key waiting for its value."""
-
-    __slots__ = ("value", "key")
-
-    def __init__(self, value: dict[Any, Any] | list[Any]) -> None:
-        self.value, self.key = value, _NO_KEY
-
-
-def load_yaml(text: str) -> Any:
-    """Build the single document of `text` from the parser's events, without ever recursing."""
-    loader = _LOADER(text)
-    try:
-        return _build(loader)
-    finally:
-        loader.dispose()
-
-
-def _build(loader: _Loader) -> Any:
-    stack: list[_Open] = []
-    documents, result = 0, None
-    while loader.check_event():
-        event = loader.get_event()
-        assert event is not None  # check_event() said one is waiting
-        line = event.start_mark.line + 1 if event.start_mark is not None else None
-        if isinstance(event, DocumentStartEvent):
-            documents += 1
-            if documents > 1:
-                raise DocumentError(line, "expected a single document, found another ('---')")
-        elif isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise DocumentError(line, "anchors and aliases (& and *) are not accepted")
-        elif isinstance(event, CollectionStartEvent):
-            if len(stack) >= MAX_DOCUMENT_DEPTH:
-                raise DocumentError(line, f"nested more than {MAX_DOCUMENT_DEPTH} levels deep")
-            _explicit_tag(event, line)
-            value: dict[Any, Any] | list[Any] = {} if isinstance(event, MappingStartEvent) else []
-            if stack and isinstance(stack[-1].value, dict) and stack[-1].key is _NO_KEY:
-                raise DocumentError(line, "a key must be plain text or a number, not a mapping or a list")
-            stack.append(_Open(value))
-        elif isinstance(event, (MappingEndEvent, SequenceEndEvent)):
-            done = stack.pop().value
-            if stack:
-                _add(stack[-1], done, line)
-            else:
-                result = done
-        elif isinstance(event, ScalarEvent):
-            value = _scalar(loader, event, line)
-            if stack:
-                _add(stack[-1], value, line)
-            else:
-                result = value
-    return result
-
-
-def _explicit_tag(event: CollectionStartEvent, line: int | None) -> None:
-    if event.tag is not None and event.tag != "!" and not event.implicit:
-        raise DocumentError(line, f"the tag {short(event.tag)} is not accepted")
-
-
-def _scalar(loader: _Loader, event: ScalarEvent, line: int | None) -> Any:
-    tag = event.tag
-    if tag is None or tag == "!":
-        # types-PyYAML leaves Resolver.resolve unannotated
-        tag = loader.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
-    construct = loader.yaml_constructors.get(tag)
-    if construct is None or not tag.startswith("tag:yaml.org,2002:"):
-        raise DocumentError(line, f"the tag {short(tag)} is not accepted")
-    if tag == _INT_TAG and len(event.value.lstrip("+-")) > MAX_DIGITS:
-        raise DocumentError(line, f"the number {short(event.value)} has more than {MAX_DIGITS} digits")
-    try:
-        # the stubs take only yaml.error.Mark, but the C parser gives its own marks and ScalarNode keeps any
-        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)  # type: ignore[arg-type]
-        value = construct(loader, node)
-    except (ValueError, TypeError, yaml.YAMLError):
-        raise DocumentError(line, f"'{short(event.value)}' is not a valid {tag.rsplit(':', 1)[-1]}") from None
-    if isinstance(value, float) and not math.isfinite(value):
-        raise DocumentError(line, f"'{short(event.value)}' is not a finite number (NaN and infinity are refused)")
-    return value
-
-
-def _add(parent: _Open, value: Any, line: int | None) -> None:
-    if isinstance(parent.value, list):
-        parent.value.append(value)
-    elif parent.key is _NO_KEY:
-        if value in parent.value:
-            raise DocumentError(line, f"duplicate key '{short(str(value))}'")
-        parent.key = value
-    else:
-        parent.value[parent.key] = value
-        parent.key = _NO_KEY
 
 
 # --- JSON ------------------------------------------------------------------------------------------------------
@@ -168,9 +65,48 @@ def _constant(text: str) -> float:
 
 
 def load_json(text: str) -> Any:
-    """Parse JSON with the bounds above; json.JSONDecodeError for malformed text, DocumentError for the rest."""
-    # depth <= the number of opening brackets, so a text with few (most lines of a run file) needs no depth scan
-    if text.count("[") + text.count("{") > MAX_DOCUMENT_DEPTH and json_depth(text) > MAX_DOCUMENT_DEPTH:
-        raise DocumentError(None, f"nested more than {MAX_DOCUMENT_DEPTH} levels deep")
+    """Parse JSON with the bounds above; json.JSONDecodeError for malformed text, DocumentError for the rest.
+
+    The nesting of a text with more opening brackets than the bound is measured on the parsed value, which is
+    several times faster than scanning the text around its strings: json's parser cannot exhaust the stack (it
+    raises RecursionError), and its value is no larger than the text. For valid JSON the value nests exactly as the
+    brackets outside strings do. When the parse fails, the text is scanned, so a text nested too deep is refused
+    for its nesting first, whatever else is wrong with it, as when every text was scanned before parsing
+    (tests/property/test_load_json_paths.py)."""
+    # depth <= the number of opening brackets, so a text with few (most lines of a run file) needs no depth check
+    if text.count("[") + text.count("{") <= MAX_DOCUMENT_DEPTH:
+        return _parsed(text)
+    try:
+        value = _parsed(text)
+    except (ValueError, RecursionError):  # json.JSONDecodeError and DocumentError are ValueErrors
+        if json_depth(text) > MAX_DOCUMENT_DEPTH:
+            raise _too_deep() from None
+        raise
+    if nesting(value) > MAX_DOCUMENT_DEPTH:
+        raise _too_deep()
+    return value
+
+
+def _parsed(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_object, parse_int=_int, parse_float=_float,
                       parse_constant=_constant)
+
+
+def _too_deep() -> DocumentError:
+    return DocumentError(None, f"nested more than {MAX_DOCUMENT_DEPTH} levels deep")
+
+
+def nesting(value: Any) -> int:
+    """How many levels of lists and mappings a parsed value has (a number: 0; `[]` and `[1]`: 1), level by level,
+    without recursing."""
+    depth = 0
+    level = [value] if type(value) is dict or type(value) is list else []
+    while level:
+        depth += 1
+        below = []
+        for container in level:
+            for item in container.values() if type(container) is dict else container:
+                if type(item) is dict or type(item) is list:
+                    below.append(item)
+        level = below
+    return depth

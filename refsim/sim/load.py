@@ -18,6 +18,7 @@ from refsim.model.limits import Consumer, ConsumerKind, Limit
 from refsim.model.resources import BUILTIN_RESOURCES, JOBS, SLOTS, ResourceDef, ResourceKind
 from refsim.sched.disciplines import DEFAULT, DISCIPLINES
 from refsim.sched.faults import Fault, FaultPoint
+from refsim.sim.plainsubmit import PlainSubmits, task_range
 from refsim.sim.reader import Node, RecordingError, read_document
 from refsim.sim.recording import (Event, Finish, HostChange, RecordedDispatch, Recording, Remove, SessionMark,
                                   SessionPolicy, Sessions, Submit)
@@ -226,6 +227,23 @@ class EventReader:
         self.numbers: set[int] = set()  # job numbers in use, by plain jobs and arrays alike
         self.arrays: dict[int, tuple[JobId, ...]] = {}  # an array's job number -> its element ids
         self.last_time = 0.0
+        self.plain = PlainSubmits(tuple(q.name for q in cluster.queues))
+
+    def events(self, node: Node) -> list[Event]:
+        """The events of the list at `node`, in order: each plain submit read as it is (refsim.sim.plainsubmit),
+        any other event through a node of its own."""
+        events: list[Event] = []
+        for i, value in enumerate(node.values()):
+            plain = self.plain.read(value, self.last_time)
+            if plain is not None and plain[1].id.job not in self.numbers:
+                time, job = plain
+                self.last_time = time
+                self.numbers.add(job.id.job)
+                self.jobs[job.id] = job
+                events.append(Event(time, Submit(job)))
+            else:
+                events.extend(self.event(node.child(i)))
+        return events
 
     def event(self, node: Node) -> list[Event]:
         node.mapping(("time",) + ACTIONS, required=("time",))
@@ -352,25 +370,15 @@ def _run_limit(node: Node) -> float | None:
 
 def _tasks(node: Node) -> tuple[int, int]:
     """N, "MIN,MAX" or [MIN, MAX], each a whole number from 1 to MAX_TASKS, checked before any is used."""
-    value = node.value
-    parts = value if isinstance(value, list) else [value] if not isinstance(value, str) else value.split(",")
-    counts = [_count(p) for p in parts] if len(parts) in (1, 2) else [None]
-    low, high = counts[0], counts[-1]  # every count there is
-    if low is None or high is None or low > high:
-        raise node.error(f"'{short(str(value))}' is not a task count N or MIN,MAX with 1 <= MIN <= MAX <= "
+    tasks = task_range(node.value)
+    if tasks is None:
+        raise node.error(f"'{short(str(node.value))}' is not a task count N or MIN,MAX with 1 <= MIN <= MAX <= "
                          f"{MAX_TASKS}")
-    return low, high
-
-
-def _count(part: object) -> int | None:
-    if isinstance(part, int) and not isinstance(part, bool):
-        return part if 1 <= part <= MAX_TASKS else None
-    return whole_number(part.strip(), 1, MAX_TASKS) if isinstance(part, str) else None
+    return tasks
 
 
 def _events(node: Node, cluster: Cluster) -> tuple[Event, ...]:
-    reader = EventReader(cluster)
-    return tuple(e for item in node.elements() for e in reader.event(item))
+    return tuple(EventReader(cluster).events(node))
 
 
 def _sessions(root: Node, events: tuple[Event, ...]) -> Sessions:

@@ -9,12 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from refsim.errors import RefsimError
 from refsim.model.bounds import MAX_AMOUNT, MAX_TIME, finite, short
 from refsim.model.units import Amount, AmountError, parse_amount
-from refsim.sim.document import DocumentError, load_json, load_yaml
+from refsim.sim.document import DocumentError, load_json
 
 # What a name may not contain: whitespace (re's \s is exactly str.isspace(), every code point checked) and []{}=,:
 _NOT_IN_NAMES = re.compile(r"[\s\[\]{}=,:]")
@@ -47,19 +45,35 @@ def read_document(path: str | Path) -> Any:
 def parse_text(text: str, name: str, json_format: bool = False) -> Any:
     """Parse with refsim.sim.document's bounds: no anchors or aliases, no duplicate keys, bounded nesting and
     numbers, no NaN or infinity."""
+    if not json_format:
+        return _parse_yaml(text, name)
     try:
-        return load_json(text) if json_format else load_yaml(text)
+        return load_json(text)
     except DocumentError as exc:
-        where = f"line {exc.line}" if exc.line is not None else ""
-        kind = "JSON" if json_format else "YAML"
-        raise RecordingError(name, where, f"not accepted as {kind}: {exc.problem}") from None
+        raise _refused(exc, name, "JSON") from None
     except json.JSONDecodeError as exc:
         raise RecordingError(name, f"line {exc.lineno}", f"not valid JSON: {exc.msg}") from None
+
+
+def _parse_yaml(text: str, name: str) -> Any:
+    import yaml  # only here: reading a JSON file need not import PyYAML
+
+    from refsim.sim.yamldoc import load_yaml
+
+    try:
+        return load_yaml(text)
+    except DocumentError as exc:
+        raise _refused(exc, name, "YAML") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise RecordingError(name, where, f"not valid YAML: {problem}") from None
+
+
+def _refused(exc: DocumentError, name: str, kind: str) -> RecordingError:
+    where = f"line {exc.line}" if exc.line is not None else ""
+    return RecordingError(name, where, f"not accepted as {kind}: {exc.problem}")
 
 
 class Node:
@@ -113,10 +127,14 @@ class Node:
             yield key, self.child(key)
 
     def elements(self) -> Iterator[Node]:
+        for i in range(len(self.values())):
+            yield self.child(i)
+
+    def values(self) -> list[Any]:
+        """The list this node holds, for a caller that reads most elements without a node each."""
         if not isinstance(self.value, list):
             raise self.error(f"expected a list, found {kind_of(self.value)}")
-        for i in range(len(self.value)):
-            yield self.child(i)
+        return self.value
 
     def text(self) -> str:
         if isinstance(self.value, bool) or not isinstance(self.value, (str, int, float)):
@@ -125,7 +143,7 @@ class Node:
 
     def name(self) -> str:
         value = self.text()
-        if not value or not value.isprintable() or _NOT_IN_NAMES.search(value):
+        if not is_name(value):
             raise self.error(f"{short(value)!r} is not a valid name (no spaces, control characters or "
                              "[]{}=,: characters)")
         return value
@@ -172,6 +190,12 @@ class Node:
         if not isinstance(self.value, bool):
             raise self.error(f"expected true or false, found {kind_of(self.value)} {short(self.value)}")
         return self.value
+
+
+def is_name(text: str) -> bool:
+    """Whether `text` may name a host, queue, user, project or resource: not empty, printable, and without
+    whitespace or any of []{}=,:."""
+    return bool(text) and text.isprintable() and not _NOT_IN_NAMES.search(text)
 
 
 def kind_of(value: Any) -> str:

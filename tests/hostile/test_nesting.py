@@ -67,7 +67,8 @@ def test_a_deeply_nested_document_is_refused_before_it_is_built(tmp_path, name, 
 
 def test_document_depth_boundary():
     """A document nested exactly MAX_DOCUMENT_DEPTH deep parses; the JSON depth scan skips brackets in strings."""
-    from refsim.sim.document import json_depth, load_json, load_yaml
+    from refsim.sim.document import json_depth, load_json
+    from refsim.sim.yamldoc import load_yaml
     assert load_json("[" * MAX_DOCUMENT_DEPTH + "]" * MAX_DOCUMENT_DEPTH) is not None
     assert load_yaml("[" * MAX_DOCUMENT_DEPTH + "]" * MAX_DOCUMENT_DEPTH) is not None
     assert json_depth(json.dumps({"a": "[[[[{{{{", "b": ['"]]]', '\\"[[']})) == 2

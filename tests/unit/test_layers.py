@@ -13,7 +13,7 @@ PACKAGE = ROOT / "refsim"
 
 # docs/architecture.md, "Layers": lowest first; a part may import only the parts of lower layers.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("refsim", "progress", "errors"),
+    ("refsim", "progress", "errors", "blasthreads"),
     ("model",),
     ("resreq",),
     ("sched",),

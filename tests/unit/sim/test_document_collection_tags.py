@@ -3,7 +3,8 @@ loader build something other than plain data."""
 
 import pytest
 
-from refsim.sim.document import DocumentError, load_yaml
+from refsim.sim.document import DocumentError
+from refsim.sim.yamldoc import load_yaml
 
 
 @pytest.mark.parametrize("text, tag", [

@@ -20,7 +20,8 @@ def test_the_depth_is_the_deepest_nesting_not_a_running_count(text, depth):
 def test_a_yaml_document_nests_at_most_64_levels():
     """Kills: sim/document.py:_build's `len(stack) >= MAX_DOCUMENT_DEPTH` -> `>` (a 65th level would pass).
     `a: ` opens a mapping (level 1); 63 brackets inside it reach level 64, accepted; 64 brackets reach 65."""
-    from refsim.sim.document import DocumentError, load_yaml
+    from refsim.sim.document import DocumentError
+    from refsim.sim.yamldoc import load_yaml
 
     value, lists = load_yaml("a: " + "[" * 63 + "]" * 63)["a"], 0
     while isinstance(value, list):
