@@ -71,6 +71,7 @@ class Profile:
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         self.state, self.now = state, now
         self.holdings: list[Holding] = []
+        self._current: list[Holding] = []  # the holdings that start by now (running jobs, a reservation from now)
         self.reserved: list[Reservation] = []  # the backfill reservations held, in the order they were made
         # slots held from each change point on (times, held), from the slot changes per instant (_deltas), which
         # are kept up as holdings are added
@@ -82,6 +83,11 @@ class Profile:
         self._position = state.free_index().position  # each host's place in cluster order
         self._hosts = state.free_index().host_array()  # the hosts in that order, for the best-fit ranking
         self.total_slots = state.free_index().whole_capacity(SLOTS)
+        # each host's last end so far (SchedulerState.idle_since), by cluster position: best fit in time counts a
+        # host's idle time before a start from it when nothing holds the host in between
+        idle = [(self._position[host], at) for host, at in state.idle_since.items() if host in self._position]
+        self._idle_hosts = np.array([i for i, _ in idle], dtype=np.intp)
+        self._idle_at = np.array([at for _, at in idle], dtype=float)
         for job, allocation in state.usage.running.items():
             start = start_of(job)
             self.hold(Holding(job, now if start is None else start, self._end(job, start), allocation))
@@ -96,6 +102,8 @@ class Profile:
 
     def hold(self, holding: Holding) -> None:
         self.holdings.append(holding)
+        if holding.start <= self.now:
+            self._current.append(holding)
         self._steps = None
         if self._deltas is not None:
             self._add_slots(self._deltas, holding)
@@ -137,6 +145,7 @@ class Profile:
         self.reserved = [by_job.get(r.job, r) for r in self.reserved]
         self.holdings = [replace(h, allocation=by_job[h.job].allocation) if h.job in by_job else h
                          for h in self.holdings]
+        self._current = [h for h in self.holdings if h.start <= self.now]
         self._changed()
 
     # --- slots: a cheap necessary condition before the allocator is asked ------------------------------------
@@ -222,19 +231,22 @@ class Profile:
         placement, fit() loops in Python."""
         starts, ends, hosts, _ = self._held_pairs().arrays()
         held_before, held_after = starts < a, ends > b
-        if not (held_before.any() or held_after.any()):
+        idle = self._idle_hosts
+        if not (held_before.any() or held_after.any() or len(idle)):
             return None
         before = np.full(len(self._position), INF)
         after = np.full(len(self._position), INF)
+        before[idle] = a - np.minimum(self._idle_at, a)  # each host once: idle_since keeps one end per host
         np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
         np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
         return BestFit(before, after, self._hosts)
 
     def fit(self, a: float, b: float) -> dict[str, Fit]:
-        """How long each host something holds would stay idle just before `a` (since it was last held) and just
-        after `b` (until it is next held) if it took a holding on [a, b); infinite on a side where nothing holds
-        it. Hosts nothing holds are left out: NO_FIT."""
-        idle_before: dict[str, float] = {}
+        """How long each host would stay idle just before `a` (since it was last held: by a running job, a
+        reservation or a job that ended there) and just after `b` (until it is next held) if it took a holding on
+        [a, b); infinite on a side where nothing holds it. Hosts nothing ever held are left out: NO_FIT."""
+        idle_before: dict[str, float] = {host: a - min(at, a) for host, at in self.state.idle_since.items()
+                                         if host in self._position}
         idle_after: dict[str, float] = {}
         for h in self.holdings:
             hosts = h.hosts
@@ -295,10 +307,15 @@ class Profile:
                 continue
             placed = self._placement(job, start, start + length)
             if placed is not None:
-                freed = tuple(h.job for h in self.holdings if h.start <= self.now < h.end <= start)
-                return Reservation(job.id, start, start + length, placed[0], freed, placed[1])
+                return Reservation(job.id, start, start + length, placed[0], self.freed_by(start), placed[1])
             i += 1
         return None
+
+    def freed_by(self, start: float) -> tuple[JobId, ...]:
+        """The running jobs whose holdings end after now and no later than `start`: what a reservation starting
+        then is freed by (Reservation.freed_by), in holding order."""
+        now = self.now
+        return tuple([h.job for h in self._current if now < h.end <= start])
 
     def at_now(self, job: Job) -> Reservation | None:
         """The job's backfill reservation starting now, if the allocator can place it from now: the first start
@@ -335,6 +352,7 @@ class Profile:
         moving = {r.job for r in later}
         trial = copy.copy(self)
         trial.holdings, trial.reserved = [h for h in self.holdings if h.job not in moving], []
+        trial._current = [h for h in trial.holdings if h.start <= trial.now]
         trial._changed()
         found = trial._allocate(job, start, end)
         if found is None:

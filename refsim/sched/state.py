@@ -53,6 +53,9 @@ class SchedulerState:
         self.requirements: dict[JobId, Requirement | None] = {}
         self.parse_errors: dict[JobId, str] = {}
         self.pending: dict[JobId, Job] = {}  # pending jobs in submission order (always a part of `jobs`)
+        # when each host's last holding ended (a job that finished or was removed there): planning's best fit in
+        # time counts a host's idle time from it (docs/disciplines.md, "Where a backfill reservation goes")
+        self.idle_since: dict[str, float] = {}
         self._select_cache: dict[str, dict[str, bool]] = {}
         self._order_cache: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
         self._shape: ClusterShape | None = None
@@ -92,6 +95,7 @@ class SchedulerState:
         twin.usage = copy.deepcopy(self.usage)
         twin.jobs, twin.requirements = dict(self.jobs), dict(self.requirements)
         twin.parse_errors, twin.pending = dict(self.parse_errors), dict(self.pending)
+        twin.idle_since = dict(self.idle_since)
         twin.reference_only = True  # the fast path's memos are this state's, shared by the shallow copy
         twin._queue, twin._queue_keys, twin._queue_entries = None, [], []
         return twin
@@ -137,15 +141,25 @@ class SchedulerState:
         self.usage.commit(job, allocation)
         self._leave(job)
 
-    def finish(self, job: JobId) -> Allocation | None:
-        return self.usage.release(job)
+    def finish(self, job: JobId, at: float | None = None) -> Allocation | None:
+        """A running job ended (`at`: when, which best fit in time reads; None when the caller keeps no time)."""
+        allocation = self.usage.release(job)
+        if allocation is not None and at is not None:
+            self._idle_from(allocation, at)
+        return allocation
 
-    def remove(self, job: JobId) -> None:
-        """Take a job out of scheduling; a running job's usage is released."""
+    def remove(self, job: JobId, at: float | None = None) -> None:
+        """Take a job out of scheduling; a running job's usage is released (`at`: when, as for finish)."""
         self._leave(job)
         self.removals += 1
-        self.usage.release(job)
+        allocation = self.usage.release(job)
+        if allocation is not None and at is not None:
+            self._idle_from(allocation, at)
         self.jobs.pop(job, None)
+
+    def _idle_from(self, allocation: Allocation, at: float) -> None:
+        for host in allocation.hosts:
+            self.idle_since[host.host] = at
 
     def set_cluster(self, cluster: Cluster) -> None:
         self.cluster = cluster

@@ -247,7 +247,7 @@ class Simulator:
             if started is None:
                 self._warn(f"finish of job {job}, which is {record.state.value}, ignored")
             return False
-        self.state.finish(job)
+        self.state.finish(job, self.time)
         self._slot_seconds += record.slot_seconds(self.time)
         record.state, record.end_time = JobState.FINISHED, self.time
         if self.job_hook is not None:
@@ -261,7 +261,7 @@ class Simulator:
             return False
         if record.state is JobState.RUNNING:
             self._slot_seconds += record.slot_seconds(self.time)
-        self.state.remove(job)
+        self.state.remove(job, self.time)
         record.state, record.end_time = JobState.REMOVED, self.time
         if self.job_hook is not None:
             self.job_hook(record, self.time)

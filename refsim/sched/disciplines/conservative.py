@@ -70,7 +70,7 @@ class ConservativeRound(RoundBase):
 
     def started(self, job: JobId, allocation: Allocation) -> None:
         super().started(job, allocation)
-        self.plans.started(self.reservations)
+        self.plans.started(job, allocation, self.reservations)
 
 
 class Conservative:

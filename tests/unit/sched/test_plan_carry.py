@@ -8,8 +8,11 @@ and reserves [10, 20) on all four (the only end is J1's, at 10).
   stands: carried. J3 is planned afresh: the ends are 10 and 20; at 10 J2 holds all four until 20, so [20, 25).
 - At 3, J4 (1 task, limit 1) arrives: J2 and J3 are carried (2 more). J4: at 10 nothing is free; at 20 J3 holds
   two of four, so J4 reserves [20, 21).
-- At 10 J1 ends (a finish: nothing is carried), J2 starts; at 20 J2 ends, J3 and J4 start.
-So three reservations are carried, and the starts are J1 0, J2 10, J3 20, J4 20."""
+- At 10 J1 ends on time (at its planned end, 0 + 10): J2 starts first, on the four hosts its reservation holds, so
+  the plan stands: J3 and J4 are carried (2 more).
+- At 20 J2 ends on time; J3 starts first, on h1 h2, as planned; J4 was planned from 20, now: it is planned afresh
+  and starts.
+So five reservations are carried, and the starts are J1 0, J2 10, J3 20, J4 20."""
 
 from __future__ import annotations
 
@@ -52,7 +55,7 @@ def _run(text: str) -> tuple[Simulator, dict[str, float | None]]:
 def test_a_session_after_arrivals_alone_carries_the_plan_and_decides_as_the_reference_path():
     sim, starts = _run(FOUR_ONE_SLOT)
     assert starts == {"1": 0.0, "2": 10.0, "3": 20.0, "4": 20.0}
-    assert sim.discipline.plans.carried == 3  # J2 at 2; J2 and J3 at 3
+    assert sim.discipline.plans.carried == 5  # J2 at 2; J2 and J3 at 3; J3 and J4 at 10
     rec = recording(FOUR_ONE_SLOT)
     assert replay(rec, reference=False) == replay(rec, reference=True)
 
@@ -110,7 +113,7 @@ def test_reservations_held_otherwise_than_then_plan_afresh():
     r2 = plans.earliest(profile, J2, fits=False)
     assert r2 is not None
     profile.reserve(r2)
-    plans.started(profile.reserved)  # as if a job had started here: the entries after it are the ones carried
+    plans.started(JobId(9), Allocation(()), profile.reserved)  # as if a job had started here: the entries after it are the ones carried
     r4 = plans.earliest(profile, J4, fits=False)
     assert r4 is not None and r4.planned_start == 20
     profile.reserve(r4)
