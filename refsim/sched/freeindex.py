@@ -20,6 +20,7 @@ import numpy as np
 from refsim.model.cluster import Cluster, Host, HostStatus
 from refsim.model.resources import SLOTS
 from refsim.resreq.ast import OrderKey
+from refsim.sched.decisions import HostAllocation
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -63,6 +64,7 @@ class FreeIndex:
         self._ranked = False  # whether scan orders without order[] keys differ from the cluster's (planning)
         self._resources: tuple[str, ...] | None = None
         self._host_array: np.ndarray | None = None
+        self._slot_holds: list[HostAllocation] | None = None
 
     def planning(self, ranked: bool, used: dict[str, np.ndarray] | None = None) -> FreeIndex:
         """A free index of its own for a planning state: the static facts (positions, open hosts, select masks)
@@ -94,6 +96,13 @@ class FreeIndex:
                 array[i] = host
             self._host_array = array
         return self._host_array
+
+    def slot_holds(self) -> list[HostAllocation]:
+        """A slot on each host, in cluster order (static): the one-task positions refsim/sched/oneslot.py places
+        share them rather than building one per host per placement."""
+        if self._slot_holds is None:
+            self._slot_holds = [HostAllocation(h.name, ((SLOTS, 1),)) for h in self.hosts]
+        return self._slot_holds
 
     def whole_capacity(self, resource: str) -> int:
         """What all hosts have of `resource` together, open or not, each host's amount rounded down (static:

@@ -15,16 +15,14 @@ imports only refsim.model, refsim.resreq and refsim.sched's candidates and decis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
-from refsim.model.cluster import Host
 from refsim.model.jobs import Job
 from refsim.model.resources import SLOTS
 from refsim.resreq.ast import Requirement, Single
 from refsim.sched.candidates import StateView
-from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.decisions import Allocation
+from refsim.sched.freeindex import FreeIndex
 
 PLAIN = Single()  # a requirement with nothing in it: what an empty requirement string parses to
 _ONE_SLOT = ((SLOTS, 1),)  # one task's demand on a host, as the ledger builds it
@@ -40,11 +38,12 @@ def plain_tasks(state: StateView, job: Job, requirement: Requirement) -> int | N
 def first_free_hosts(state: StateView, tasks: int) -> Allocation | None:
     """The first `tasks` hosts in scan order that are open with their slot free, a slot on each; None when fewer
     are. Only for a job plain_tasks() gives `tasks` for."""
-    hosts = state.scan_order(())
-    found = state.free_index().candidates(state.usage, state.select_matches, PLAIN, _ONE_SLOT, hosts)
+    hosts, index = state.scan_order(()), state.free_index()
+    found = index.candidates(state.usage, state.select_matches, PLAIN, _ONE_SLOT, hosts)
     if len(found) < tasks:
         return None
-    return on_hosts([hosts[i] for i in found[:tasks]])
+    position = index.position
+    return on_positions(index, [position[hosts[i].name] for i in found[:tasks]])
 
 
 def first_projected_free(open_hosts: np.ndarray, held: np.ndarray | None, ranked: np.ndarray | None,
@@ -58,6 +57,8 @@ def first_projected_free(open_hosts: np.ndarray, held: np.ndarray | None, ranked
     return found[:tasks] if len(found) >= tasks else None
 
 
-def on_hosts(hosts: Sequence[Host]) -> Allocation:
-    """A slot on each of `hosts`, in that order: the allocation the ledger builds for one-task positions."""
-    return Allocation(tuple([HostAllocation(host.name, _ONE_SLOT) for host in hosts]))
+def on_positions(index: FreeIndex, positions: list[int]) -> Allocation:
+    """A slot on each host at `positions` (in cluster order), in that order: the allocation the ledger builds
+    for one-task positions."""
+    holds = index.slot_holds()
+    return Allocation(tuple([holds[i] for i in positions]))

@@ -30,7 +30,7 @@ from refsim.sched.accounting import Usage
 from refsim.sched.allocator import placement
 from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
-from refsim.sched.oneslot import first_projected_free, on_hosts, plain_tasks
+from refsim.sched.oneslot import first_projected_free, on_positions, plain_tasks
 from refsim.sched.projection import HeldPairs
 from refsim.sched.reservations import Extra, Reservation
 from refsim.sched.state import SchedulerState
@@ -85,9 +85,7 @@ class Profile:
         self.total_slots = state.free_index().whole_capacity(SLOTS)
         # each host's last end so far (SchedulerState.idle_since), by cluster position: best fit in time counts a
         # host's idle time before a start from it when nothing holds the host in between
-        idle = [(self._position[host], at) for host, at in state.idle_since.items() if host in self._position]
-        self._idle_hosts = np.array([i for i, _ in idle], dtype=np.intp)
-        self._idle_at = np.array([at for _, at in idle], dtype=float)
+        self._idle_hosts, self._idle_at = state.idle_arrays()
         for job, allocation in state.usage.running.items():
             start = start_of(job)
             self.hold(Holding(job, now if start is None else start, self._end(job, start), allocation))
@@ -286,7 +284,7 @@ class Profile:
         ranked = fit.ranked(self.state.cluster.hosts, ()) if fit is not None else None
         held = self._held_pairs().most_held(a, b, len(self._position)).get(SLOTS)
         found = first_projected_free(self.state.free_index().open, held, ranked, tasks)
-        return None if found is None else on_hosts(self._hosts[found].tolist())
+        return None if found is None else on_positions(self.state.free_index(), found.tolist())
 
     def earliest(self, job: Job, from_now: bool) -> Reservation | None:
         """The job's backfill reservation at the earliest start the allocator can place it: now (when

@@ -16,6 +16,8 @@ import os
 from typing import Any
 from bisect import bisect_left, bisect_right
 
+import numpy as np
+
 from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
@@ -56,6 +58,7 @@ class SchedulerState:
         # when each host's last holding ended (a job that finished or was removed there): planning's best fit in
         # time counts a host's idle time from it (docs/disciplines.md, "Where a backfill reservation goes")
         self.idle_since: dict[str, float] = {}
+        self._idle_arrays: tuple[np.ndarray, np.ndarray] | None = None
         self._select_cache: dict[str, dict[str, bool]] = {}
         self._order_cache: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
         self._shape: ClusterShape | None = None
@@ -95,7 +98,7 @@ class SchedulerState:
         twin.usage = copy.deepcopy(self.usage)
         twin.jobs, twin.requirements = dict(self.jobs), dict(self.requirements)
         twin.parse_errors, twin.pending = dict(self.parse_errors), dict(self.pending)
-        twin.idle_since = dict(self.idle_since)
+        twin.idle_since, twin._idle_arrays = dict(self.idle_since), None
         twin.reference_only = True  # the fast path's memos are this state's, shared by the shallow copy
         twin._queue, twin._queue_keys, twin._queue_entries = None, [], []
         return twin
@@ -160,6 +163,17 @@ class SchedulerState:
     def _idle_from(self, allocation: Allocation, at: float) -> None:
         for host in allocation.hosts:
             self.idle_since[host.host] = at
+        self._idle_arrays = None
+
+    def idle_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """idle_since as arrays, the cluster positions of its hosts (the free index's) and their last ends, made
+        again only after an end or a cluster change: planning reads them at every session."""
+        if self._idle_arrays is None:
+            position = self.free_index().position
+            found = [(position[host], at) for host, at in self.idle_since.items() if host in position]
+            self._idle_arrays = (np.array([i for i, _ in found], dtype=np.intp),
+                                 np.array([at for _, at in found], dtype=float))
+        return self._idle_arrays
 
     def set_cluster(self, cluster: Cluster) -> None:
         self.cluster = cluster
@@ -169,6 +183,7 @@ class SchedulerState:
         self._host_scopes.clear()
         self._cluster_changes += 1
         self._free_index = None
+        self._idle_arrays = None  # by the positions of the old cluster's free index
         self._queue = None
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
