@@ -72,6 +72,8 @@ class Profile:
         self.state, self.now = state, now
         self.holdings: list[Holding] = []
         self._current: list[Holding] = []  # the holdings that start by now (running jobs, a reservation from now)
+        # earliest() of plain one-slot jobs by task count, while only running jobs are held (see _by_size)
+        self._sized: dict[tuple[int, bool], tuple[float, Allocation, tuple[JobId, ...]] | None] = {}
         self.reserved: list[Reservation] = []  # the backfill reservations held, in the order they were made
         # slots held from each change point on (times, held), from the slot changes per instant (_deltas), which
         # are kept up as holdings are added
@@ -103,6 +105,7 @@ class Profile:
         if holding.start <= self.now:
             self._current.append(holding)
         self._steps = None
+        self._sized = {}
         if self._deltas is not None:
             self._add_slots(self._deltas, holding)
         if self._pairs is not None:
@@ -111,6 +114,7 @@ class Profile:
     def _changed(self) -> None:
         """Forget everything derived from the holdings: they were replaced, not added to."""
         self._steps, self._deltas, self._pairs = None, None, None
+        self._sized = {}
 
     def _held_pairs(self) -> HeldPairs:
         if self._pairs is None:
@@ -295,6 +299,32 @@ class Profile:
         if cap < 0:
             return None
         length = job.run_limit if job.run_limit is not None else INF
+        sized = self._by_size(job, from_now)
+        if sized is not None:
+            return None if sized[1] is None else Reservation(job.id, sized[1][0], sized[1][0] + length, *sized[1][1:])
+        return self._search(job, from_now, cap, length)
+
+    def _by_size(self, job: Job, from_now: bool) \
+            -> tuple[None, tuple[float, Allocation, tuple[JobId, ...]] | None] | None:
+        """earliest() of a plain job on a one-slot cluster (refsim/sched/oneslot.py) while only running jobs are
+        held, remembered by task count: then hosts only free up as time goes on, so a start fits the whole run
+        exactly when it fits at the start, on the same hosts, whatever the run limit. (None, found) when that
+        holds, found being the start, hosts and freeing jobs or None; None when it does not."""
+        state = self.state
+        if self.reserved or len(self._current) != len(self.holdings) or not state.fast_path:
+            return None
+        requirement = state.requirements.get(job.id)
+        tasks = plain_tasks(state, job, requirement) if requirement is not None else None
+        if tasks is None:
+            return None
+        key = (tasks, from_now)
+        if key not in self._sized:
+            found = self._search(job, from_now, self.total_slots - tasks, 1.0)
+            self._sized[key] = None if found is None else (found.planned_start, found.allocation, found.freed_by)
+        return None, self._sized[key]
+
+    def _search(self, job: Job, from_now: bool, cap: int, length: float) -> Reservation | None:
+        """earliest()'s search over the candidate starts, for a run of `length`."""
         starts = ([self.now] if from_now else []) + sorted({h.end for h in self.holdings if self.now < h.end < INF})
         i = 0
         while i < len(starts):
