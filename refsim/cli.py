@@ -84,8 +84,8 @@ class InputError(click.ClickException):
 
 
 class _Refsim(click.Group):
-    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C or SIGTERM. Either way the
-    unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched.
+    """Every command ends quietly on a closed stdout (`| head -1`) and with one line on Ctrl-C or SIGTERM. Either way
+    the unfinished outputs were already removed on the way out (refsim.sim.paths), and finished files are untouched.
     A user-facing error (RefsimError) of any command is caught here, the one place: one line, its exit status."""
 
     def invoke(self, ctx: click.Context) -> Any:

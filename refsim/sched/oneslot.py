@@ -28,8 +28,9 @@ PLAIN = Single()  # a requirement with nothing in it: what an empty requirement 
 _ONE_SLOT = ((SLOTS, 1),)  # one task's demand on a host, as the ledger builds it
 
 
-def plain_tasks(state: StateView, job: Job, requirement: Requirement) -> int | None:
-    """The job's task count when its placement is the first free hosts in scan order (see above), else None."""
+def plain_tasks(state: StateView, job: Job, requirement: Requirement | None) -> int | None:
+    """The job's task count when its placement is the first free hosts in scan order (see above), else None (also
+    for a job without a scheduling object: `requirement` None)."""
     if requirement != PLAIN or job.min_tasks != job.max_tasks:
         return None
     return job.min_tasks if state.free_index().one_slot_hosts else None

@@ -66,7 +66,6 @@ class CarriedPlans:
         self._held_at_tail: list[Reservation] = []  # the reservations held when that entry was planned
         # the current session
         self._now = -INF
-        self._before = -INF  # the last session's instant, when its plan may be carried
         self._ended = False  # jobs ended on time since the last session: now was a candidate start of its searches
         self._carry: list[Planned] = []
         self._expect: list[Reservation] | None = None  # held when the first carried entry is to be met
@@ -82,7 +81,7 @@ class CarriedPlans:
         stands = (ended is not None and profile is not None and state.fast_path and now >= before
                   and tail < len(log) and profile.whole)
         self._carry, self._expect = (log[tail:], held) if stands else ([], None)
-        self._before, self._ended, self._matching, self._at = before, bool(ended), False, 0
+        self._ended, self._matching, self._at = bool(ended), False, 0
         self._state, self._version, self._profile, self._now = state, state.version, None, now
         self._running = dict(state.usage.running)
         self._log, self._tail, self._held_at_tail = [], 0, []
@@ -163,8 +162,10 @@ def _as_of_now(profile: Profile, earlier: Reservation) -> Reservation:
     """A reservation of the last session, carried into this one after jobs ended on time: as a search now
     would find it, named freed by the jobs that free it now, and the reservations it moves as they are held
     now (a moved reservation is the one held, on its new hosts)."""
-    held = {r.job: r for r in profile.reserved}
-    moved = tuple(replace(held[m.job], allocation=m.allocation, moved=()) for m in earlier.moved)
+    moved = earlier.moved
+    if moved:  # rare: a search that placed earlier reservations again
+        held = {r.job: r for r in profile.reserved}
+        moved = tuple(replace(held[m.job], allocation=m.allocation, moved=()) for m in moved)
     return replace(earlier, freed_by=profile.freed_by(earlier.planned_start), moved=moved)
 
 

@@ -273,13 +273,16 @@ class Profile:
         return self._allocate(job, start, end)
 
     def _allocate(self, job: Job, start: float, end: float) -> Allocation | None:
-        state = self.state
-        if state.fast_path:
-            requirement = state.requirements.get(job.id)
-            tasks = plain_tasks(state, job, requirement) if requirement is not None else None
-            if tasks is not None and self._held_pairs().whole:
-                return self._first_free(tasks, start, end)
+        tasks = self._plain_tasks(job)
+        if tasks is not None and self._held_pairs().whole:
+            return self._first_free(tasks, start, end)
         return placement(self.projected_state(start, end), job.id)
+
+    def _plain_tasks(self, job: Job) -> int | None:
+        """plain_tasks() on the fast path: a plain job's task count on a one-slot cluster (refsim/sched/oneslot.py),
+        else None."""
+        state = self.state
+        return plain_tasks(state, job, state.requirements.get(job.id)) if state.fast_path else None
 
     def _first_free(self, tasks: int, a: float, b: float) -> Allocation | None:
         """placement() of a plain job on a one-slot cluster over [a, b) (refsim/sched/oneslot.py), from the pair
@@ -299,29 +302,24 @@ class Profile:
         if cap < 0:
             return None
         length = job.run_limit if job.run_limit is not None else INF
-        sized = self._by_size(job, from_now)
-        if sized is not None:
-            return None if sized[1] is None else Reservation(job.id, sized[1][0], sized[1][0] + length, *sized[1][1:])
+        tasks = self._plain_tasks(job) if not self.reserved and len(self._current) == len(self.holdings) else None
+        if tasks is not None:
+            return self._by_size(job, tasks, from_now, length)
         return self._search(job, from_now, cap, length)
 
-    def _by_size(self, job: Job, from_now: bool) \
-            -> tuple[None, tuple[float, Allocation, tuple[JobId, ...]] | None] | None:
+    def _by_size(self, job: Job, tasks: int, from_now: bool, length: float) -> Reservation | None:
         """earliest() of a plain job on a one-slot cluster (refsim/sched/oneslot.py) while only running jobs are
         held, remembered by task count: then hosts only free up as time goes on, so a start fits the whole run
-        exactly when it fits at the start, on the same hosts, whatever the run limit. (None, found) when that
-        holds, found being the start, hosts and freeing jobs or None; None when it does not."""
-        state = self.state
-        if self.reserved or len(self._current) != len(self.holdings) or not state.fast_path:
-            return None
-        requirement = state.requirements.get(job.id)
-        tasks = plain_tasks(state, job, requirement) if requirement is not None else None
-        if tasks is None:
-            return None
+        exactly when it fits at the start, on the same hosts, whatever the run limit."""
         key = (tasks, from_now)
         if key not in self._sized:
             found = self._search(job, from_now, self.total_slots - tasks, 1.0)
             self._sized[key] = None if found is None else (found.planned_start, found.allocation, found.freed_by)
-        return None, self._sized[key]
+        sized = self._sized[key]
+        if sized is None:
+            return None
+        start, allocation, freed_by = sized
+        return Reservation(job.id, start, start + length, allocation, freed_by)
 
     def _search(self, job: Job, from_now: bool, cap: int, length: float) -> Reservation | None:
         """earliest()'s search over the candidate starts, for a run of `length`."""

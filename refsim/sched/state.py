@@ -146,24 +146,23 @@ class SchedulerState:
 
     def finish(self, job: JobId, at: float | None = None) -> Allocation | None:
         """A running job ended (`at`: when, which best fit in time reads; None when the caller keeps no time)."""
-        allocation = self.usage.release(job)
-        if allocation is not None and at is not None:
-            self._idle_from(allocation, at)
-        return allocation
+        return self._release(job, at)
 
     def remove(self, job: JobId, at: float | None = None) -> None:
         """Take a job out of scheduling; a running job's usage is released (`at`: when, as for finish)."""
         self._leave(job)
         self.removals += 1
-        allocation = self.usage.release(job)
-        if allocation is not None and at is not None:
-            self._idle_from(allocation, at)
+        self._release(job, at)
         self.jobs.pop(job, None)
 
-    def _idle_from(self, allocation: Allocation, at: float) -> None:
-        for host in allocation.hosts:
-            self.idle_since[host.host] = at
-        self._idle_arrays = None
+    def _release(self, job: JobId, at: float | None) -> Allocation | None:
+        """Release a running job's usage (None when it holds none); its hosts are idle from `at` when given."""
+        allocation = self.usage.release(job)
+        if allocation is not None and at is not None:
+            for host in allocation.hosts:
+                self.idle_since[host.host] = at
+            self._idle_arrays = None
+        return allocation
 
     def idle_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """idle_since as arrays, the cluster positions of its hosts (the free index's) and their last ends, made
