@@ -24,6 +24,8 @@ from refsim.sched.candidates import StateView
 from refsim.sched.decisions import Allocation
 from refsim.sched.freeindex import FreeIndex
 
+INF = float("inf")
+
 PLAIN = Single()  # a requirement with nothing in it: what an empty requirement string parses to
 _ONE_SLOT = ((SLOTS, 1),)  # one task's demand on a host, as the ledger builds it
 
@@ -47,15 +49,35 @@ def first_free_hosts(state: StateView, tasks: int) -> Allocation | None:
     return on_positions(index, [position[hosts[i].name] for i in found[:tasks]])
 
 
-def first_projected_free(open_hosts: np.ndarray, held: np.ndarray | None, ranked: np.ndarray | None,
-                         tasks: int) -> np.ndarray | None:
-    """first_free_hosts() on a projected state, from its arrays: the cluster positions of the first `tasks` open
-    hosts holding no slot over the interval (`held`: the slots each host holds at most then, None for none), in
-    best-fit order (`ranked`: the cluster positions in that order; None for the cluster's), or None when fewer
-    are free. This is the projected state's candidate search for one slot, made without the state."""
-    free = open_hosts if held is None else open_hosts & (held == 0)
-    found = np.flatnonzero(free) if ranked is None else ranked[free[ranked]]
-    return found[:tasks] if len(found) >= tasks else None
+def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None], open_hosts: np.ndarray,
+                    idle: tuple[np.ndarray, np.ndarray], a: float, b: float, tasks: int) -> np.ndarray | None:
+    """first_free_hosts() on the state projected over [a, b), from a reservation profile's (holding, host) pairs
+    (starts, ends, host positions and slot amounts, None for none; HeldPairs.arrays) and each host's last end
+    (`idle`: positions and times, SchedulerState.idle_arrays): the cluster positions of the first `tasks` open
+    hosts that hold no slot over the interval, in best-fit order, or None when fewer are free.
+
+    A host holds a slot at some instant of [a, b) exactly when one of its pairs with a slot holds at a, or starts
+    after a and before b and is not empty (it then holds at its start): the projection's most held (never
+    negative) is above 0 exactly then. The best-fit order is BestFit.ranked() without order[] keys (idle the
+    shortest just before a, then just after b, then cluster order), among the free hosts alone, the only ones it
+    decides between."""
+    starts, ends, hosts, slots = pairs
+    free = open_hosts.copy()
+    if slots is not None and len(starts):
+        held = ((starts <= a) & (a < ends)) | ((a < starts) & (starts < b) & (starts < ends))
+        free[hosts[held & (slots > 0)]] = False
+    candidates = np.flatnonzero(free)
+    if len(candidates) < tasks:
+        return None
+    count = len(open_hosts)
+    idle_hosts, idle_at = idle
+    before, after = np.full(count, INF), np.full(count, INF)
+    before[idle_hosts] = a - np.minimum(idle_at, a)  # each host once: idle_since keeps one end per host
+    held_before, held_after = starts < a, ends > b
+    np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
+    np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
+    ranked = np.lexsort((candidates, after[candidates], before[candidates]))
+    return candidates[ranked[:tasks]]
 
 
 def on_positions(index: FreeIndex, positions: list[int]) -> Allocation:

@@ -30,7 +30,7 @@ from refsim.sched.accounting import Usage
 from refsim.sched.allocator import placement
 from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
-from refsim.sched.oneslot import first_projected_free, on_positions, plain_tasks
+from refsim.sched.oneslot import first_free_over, on_positions, plain_tasks
 from refsim.sched.projection import HeldPairs
 from refsim.sched.reservations import Extra, Reservation
 from refsim.sched.state import SchedulerState
@@ -286,12 +286,12 @@ class Profile:
 
     def _first_free(self, tasks: int, a: float, b: float) -> Allocation | None:
         """placement() of a plain job on a one-slot cluster over [a, b) (refsim/sched/oneslot.py), from the pair
-        arrays: the projection's slots and the best-fit ranking, with no projected state built."""
-        fit = self._best_fit(a, b)
-        ranked = fit.ranked(self.state.cluster.hosts, ()) if fit is not None else None
-        held = self._held_pairs().most_held(a, b, len(self._position)).get(SLOTS)
-        found = first_projected_free(self.state.free_index().open, held, ranked, tasks)
-        return None if found is None else on_positions(self.state.free_index(), found.tolist())
+        arrays: the projection's free hosts and the best-fit ranking, with no projected state built."""
+        starts, ends, hosts, amounts = self._held_pairs().arrays()
+        index = self.state.free_index()
+        found = first_free_over((starts, ends, hosts, amounts.get(SLOTS)), index.open,
+                                (self._idle_hosts, self._idle_at), a, b, tasks)
+        return None if found is None else on_positions(index, found.tolist())
 
     def earliest(self, job: Job, from_now: bool) -> Reservation | None:
         """The job's backfill reservation at the earliest start the allocator can place it: now (when

@@ -35,7 +35,10 @@ class HeldPairs:
         self.hosts: list[int] = []
         self.amounts: dict[str, list[int]] = {}  # per host resource, one amount per pair (0 where it holds none)
         self.whole = True
-        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] | None = None
+        self._buffers: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] | None = None
+        self._done = 0  # pairs copied into the buffers
+        self._views: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] = (
+            np.zeros(0), np.zeros(0), np.zeros(0, dtype=np.intp), {})
 
     def add(self, start: float, end: float, allocation: Allocation) -> None:
         columns = allocation.columns  # worked out once per allocation: a running job is held every session
@@ -60,25 +63,33 @@ class HeldPairs:
                 column.extend([0] * added)
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-        """Starts, ends, host positions and amounts per resource, as arrays: those made at the last call, extended
-        by the pairs added since (a session adds a reservation between two placements)."""
-        made = self._arrays
-        done = 0 if made is None else len(made[0])
-        if done < len(self.hosts):
-            new = (np.array(self.starts[done:], dtype=float), np.array(self.ends[done:], dtype=float),
-                   np.array(self.hosts[done:], dtype=np.intp),
-                   {r: np.array(column[done:], dtype=np.int64) for r, column in self.amounts.items()})
-            if made is None:
-                made = new
-            else:
-                made = (np.concatenate((made[0], new[0])), np.concatenate((made[1], new[1])),
-                        np.concatenate((made[2], new[2])),
-                        {r: np.concatenate((made[3].get(r, np.zeros(done, dtype=np.int64)), column))
-                         for r, column in new[3].items()})  # zeros before a resource no earlier pair held
-            self._arrays = made
-        elif made is None:
-            made = self._arrays = (np.zeros(0), np.zeros(0), np.zeros(0, dtype=np.intp), {})
-        return made
+        """Starts, ends, host positions and amounts per resource, as arrays (views of buffers that grow by
+        doubling, so that a session adding a reservation between two placements copies only the new pairs)."""
+        count, done = len(self.hosts), self._done
+        if count > done:
+            buffers = self._buffers
+            if buffers is None or count > len(buffers[0]):
+                size = max(16, 2 * count)
+                grown = (np.empty(size), np.empty(size), np.empty(size, dtype=np.intp),
+                         {r: np.zeros(size, dtype=np.int64) for r in self.amounts})
+                if buffers is not None:
+                    for old, new in zip(buffers[:3], grown[:3]):
+                        new[:done] = old[:done]
+                    for r, old in buffers[3].items():
+                        grown[3][r][:done] = old[:done]
+                buffers = self._buffers = grown
+            buffers[0][done:count] = self.starts[done:]
+            buffers[1][done:count] = self.ends[done:]
+            buffers[2][done:count] = self.hosts[done:]
+            for r, column in self.amounts.items():
+                held = buffers[3].get(r)
+                if held is None:  # a resource no earlier pair held: zeros before
+                    held = buffers[3][r] = np.zeros(len(buffers[0]), dtype=np.int64)
+                held[done:count] = column[done:]
+            self._done = done = count
+            self._views = (buffers[0][:count], buffers[1][:count], buffers[2][:count],
+                           {r: held[:count] for r, held in buffers[3].items()})
+        return self._views
 
     def held_at(self, at: float, host_count: int) -> dict[str, np.ndarray]:
         """Per host resource, what each host holds at the instant `at` (every pair with start <= at < end summed),

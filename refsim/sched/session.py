@@ -63,7 +63,9 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     KnownOutcomes, which stands for the SessionResults of those jobs (the same decisions, positions and objects).
     `bulk`, for a compact caller that reads no job's pend (metrics only): once the discipline starts no later job
     of the session (strict behind its blocker), the rest of the session is one HeldCount, a count of its jobs and
-    of their pends; and each run a round keeps as it is (EASY behind its reservation) is one HeldCount too."""
+    of their pends; each run a round keeps as it is (EASY behind its reservation) is one HeldCount too; and so is
+    every other run of pends. The round is told (Round.pends_unread), so it may leave out of a pend what only the
+    pend would say (conservative's plans of jobs no start of the session needs, docs/planning.md)."""
     policy = policy or Fcfs()
     entries: list[list[Any]] | None = None
     if type(policy) is Fcfs:
@@ -82,7 +84,12 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     if compact and observer_for is None and state.fast_path:
         if entries is None:
             entries = [state.buckets.entry(job) for job in order]
-        yield from _ruled_compact(state, round_, discipline, round_no, policy, order, entries, bulk)
+        if bulk:
+            round_.pends_unread()
+            yield from _pends_counted(_ruled_compact(state, round_, discipline, round_no, policy, order, entries,
+                                                     bulk))
+        else:
+            yield from _ruled_compact(state, round_, discipline, round_no, policy, order, entries)
     else:
         yield from _ruled(state, round_, discipline, round_no, policy, observer_for, order)
 
@@ -166,6 +173,32 @@ def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline,
             round_.started(job.id, outcome.allocation)
         at += 1
         yield SessionResult(round_no, at, job.id, outcome, ruling)
+
+
+def _pends_counted(reports: Iterator[SessionResult | KnownOutcomes | HeldCount]) \
+        -> Iterator[SessionResult | KnownOutcomes | HeldCount]:
+    """A bulk session's reports with each run of pends (ruled one by one, or already counted) as one HeldCount:
+    a bulk caller reads no pend. Dispatches and no-decisions pass as they are, in order."""
+    run: HeldCount | None = None
+    for report in reports:
+        if isinstance(report, HeldCount):
+            counted = report
+        elif isinstance(report, SessionResult) and isinstance(report.outcome, Pend):
+            counted = HeldCount(report.round, report.position, 1, 1)
+        else:
+            if run is not None:
+                yield run
+                run = None
+            yield report
+            continue
+        if run is not None and run.first + run.selected == counted.first:
+            run = HeldCount(run.round, run.first, run.selected + counted.selected, run.pends + counted.pends)
+        else:
+            if run is not None:
+                yield run
+            run = counted
+    if run is not None:
+        yield run
 
 
 def _judged(state: SchedulerState, job: Job, policy: OrderingPolicy, removals: int) -> Outcome:

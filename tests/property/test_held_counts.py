@@ -1,7 +1,9 @@
 """A bulk replay (no output reads a job's pend: `refsim sim` and sweeps computing metrics only) counts a strict
-session's jobs behind its blocker in one HeldCount, and each run of jobs EASY holds behind its reservation in one.
-Differential: on generated recordings under strict, easy and easy-drevt (blocked queues: multi-slot jobs, run
-limits, removals, host changes, recorded dispatches), each HeldCount stands for exactly the results a replay
+session's jobs behind its blocker in one HeldCount, each run of jobs EASY holds behind its reservation in one, and
+every other run of pends of a discipline that holds jobs back in one, which lets conservative leave unplanned the
+jobs no start needs and conservative-drevt work out a planned start only when a start needs it.
+Differential: on generated recordings under every discipline (blocked queues: multi-slot jobs, run limits,
+removals, host changes, recorded dispatches), each HeldCount stands for exactly the results a replay
 reporting one decision at a time gives at its positions (all pends or no-decisions, the pends counted), every
 other result is the same, and the batch run's decisions, statistics, metrics, schedule table and job lives are
 identical."""
@@ -41,7 +43,7 @@ def _lives(result):
             for job, r in result.jobs.records.items()}
 
 
-HOLDING = ("strict", "easy", "easy-drevt")  # the disciplines whose rounds keep pends (Round.keeps_pends)
+HOLDING = ("strict", "easy", "easy-drevt", "conservative", "conservative-drevt")  # every one that holds jobs back
 
 
 @st.composite
@@ -73,8 +75,10 @@ def backlogs(draw) -> Recording:
 @settings(max_examples=80, deadline=None)
 @given(st.one_of(backfill_recordings(), backlogs()), st.sampled_from((None,) + HOLDING))
 def test_a_held_count_stands_for_the_pends_reported_one_by_one(recording: Recording, discipline: str | None):
-    """Mostly a holding discipline; the others (greedy, conservative: no round keeps pends) make no count.
-    Kills: sched/session.py counting while the round may still start a job, buckets.py:held_tail or held_count
+    """Mostly a holding discipline; greedy (which holds nothing back) makes no count.
+    Kills: sched/session.py counting while the round may still start a job, a run of pends counted across a
+    dispatch (_pends_counted), conservative starting a job before planning the jobs ahead of it, conservative-drevt
+    holding ahead a job that can never be placed (_placeable_ahead), buckets.py:held_tail or held_count
     miscounting pends and no-decisions, judging a bucket out of order or passing over a fit the round starts,
     sim/replay.py miscounting what is left to report, sim/outputs.py:report_held dropping a count's pends from
     the decision count."""

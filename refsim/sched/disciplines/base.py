@@ -33,6 +33,11 @@ class Round(Protocol):
         outcome, with no ruling: then a run of such jobs decides nothing a session of bucket hits would not."""
         ...
 
+    def pends_unread(self) -> None:
+        """The session's caller reads no pend (a bulk session, refsim/sched/session.py): from here on a pend's
+        reasons and ruling may leave out what only they would say. Called before the first job is ruled."""
+        ...
+
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]: ...
 
     def started(self, job: JobId, allocation: Allocation) -> None: ...
@@ -66,6 +71,10 @@ class RoundBase:
         self.state, self.now, self.start_of = state, now, start_of
         self._profile: Profile | None = None
         self._started_now: set[JobId] = set()
+        self.pends_read = True  # False in a bulk session (pends_unread)
+
+    def pends_unread(self) -> None:
+        self.pends_read = False
 
     @property
     def keeps_pends(self) -> bool:

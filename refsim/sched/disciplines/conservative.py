@@ -8,7 +8,12 @@ pends `backfill-window` naming the first earlier job whose reservation its run w
 run limit is never backfilled: behind a waiting job it pends `blocked` even when its planned start is now.
 
 A reservation promises its times, not its hosts: when a job finds no hosts around the earlier reservations, they
-are placed again with it (refsim/sched/profile.py), and the ones that move are held on their new hosts."""
+are placed again with it (refsim/sched/profile.py), and the ones that move are held on their new hosts.
+
+In a bulk session (Round.pends_unread) a job that does not fit now is planned only when a later job that fits
+needs the plan (its start is ruled around every earlier reservation): the same jobs are planned, in the same
+order, on the same profile, before every start. The jobs after the last one that fits are not planned at all;
+only their pends, which nothing reads, would name their reservations."""
 
 from __future__ import annotations
 
@@ -27,6 +32,7 @@ class ConservativeRound(RoundBase):
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf, plans: CarriedPlans) -> None:
         super().__init__(state, now, start_of)
         self.first_waiting: JobId | None = None
+        self._unplanned: list[tuple[Job, Pend]] = []  # in a bulk session: jobs that pend, planned when needed
         self.plans = plans  # the discipline's, across sessions
         plans.open(state, now)
 
@@ -36,6 +42,15 @@ class ConservativeRound(RoundBase):
         return [] if self._profile is None else self._profile.reserved
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
+        if not self.pends_read and isinstance(outcome, Pend):
+            self._unplanned.append((job, outcome))
+            return outcome, None
+        for waiting, pend in self._unplanned:  # a job that fits is ruled around every earlier reservation
+            self._ruling(waiting, pend)
+        self._unplanned.clear()
+        return self._ruling(job, outcome)
+
+    def _ruling(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         # The first waiting job makes the first reservation: until then nothing is reserved, so the plan is the
         # current state, and every job that fits later has a job waiting ahead of it.
         if isinstance(outcome, Dispatch) and self.first_waiting is None:

@@ -2,7 +2,11 @@
 only if its run limit ends strictly before the *independent* planned start of every job still ahead of it,
 each computed from the running jobs alone (including those started earlier in this session), never from the
 other waiting jobs' reservations. A job ahead that would fit now has planned start "now", so it blocks
-everything behind it. A job without a run limit is never backfilled."""
+everything behind it. A job without a run limit is never backfilled.
+
+In a bulk session (Round.pends_unread) a job is held back without its planned start, which only its pend and
+ruling would name: the planned starts of the jobs ahead are worked out when a later job that fits needs them,
+from the same profile (nothing started in between: a start needs them all first), so every start is the same."""
 
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ class DrevtConservativeRound(RoundBase):
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         if not isinstance(outcome, (Dispatch, Pend)):
             return outcome, None
-        if isinstance(outcome, Dispatch) and not self.ahead:
+        if isinstance(outcome, Dispatch) and not self._placeable_ahead():
             return outcome, Ruling(StartRule.HEAD)
         if isinstance(outcome, Dispatch) and job.run_limit is not None:
             end = self.now + job.run_limit
@@ -42,6 +46,9 @@ class DrevtConservativeRound(RoundBase):
 
     def _wait(self, job: Job, outcome: Outcome, delays: JobId | None = None) -> tuple[Outcome, Ruling | None]:
         """Hold a job back (or note a job that does not fit); it is ahead of every later job."""
+        if not self.pends_read:  # its planned start is worked out when a later start needs it (_placeable_ahead)
+            self.ahead.append(job)
+            return with_reasons(job.id, outcome), None
         planned = self._independent(job)
         if planned is None and isinstance(outcome, Pend):
             return outcome, None  # never placeable: holds nothing, blocks nobody
@@ -55,6 +62,15 @@ class DrevtConservativeRound(RoundBase):
         self.ahead.append(job)
         ruling = Ruling(reservation=planned, delays=delays, blocked_by=blocked_by)
         return with_reasons(job.id, outcome, *reasons), ruling
+
+    def _placeable_ahead(self) -> bool:
+        """Whether a job is held ahead. A job that pends is held only if it can ever be placed: one left unplanned
+        by a bulk session (_wait) is passed over here, from the front, when it cannot; later ones, which name no
+        blocker, are passed over by the rule's loop, where their planned start is None."""
+        ahead = self.ahead
+        while ahead and not self.pends_read and self._independent(ahead[0]) is None:
+            ahead.pop(0)
+        return bool(ahead)
 
     def _independent(self, job: Job) -> Reservation | None:
         if job.id not in self._planned:

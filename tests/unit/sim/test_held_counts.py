@@ -1,5 +1,6 @@
 """A bulk replay (a batch run that reads no job's pend) takes a strict session's jobs behind its blocker as one
-HeldCount, a count of them and of their pends, and each run of jobs EASY holds behind its reservation as one, and
+HeldCount, a count of them and of their pends, and each run of jobs EASY holds behind its reservation as one; a
+count takes in the pends next to it too (the blocker's, the reserving job's), as every run of pends is one. It
 decides and counts exactly as a replay that reports each."""
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from tests.support.recordings import recording
 # never fit and pends for its own reasons; job 5's requirement does not parse: no decision. So the tail is
 # positions 3 to 5: 3 jobs, 2 pends. Round 2 (t=10, job 1 ended): job 2 takes both slots, job 3 blocks, jobs 4
 # and 5 are its tail (2 jobs, 1 pend). Round 3 (t=20): job 3 starts, job 4 blocks, job 5 alone behind it (1 job,
-# no pend). Round 4 (t=30): job 4 blocks, job 5 again (1 job, no pend).
+# no pend). Round 4 (t=30): job 4 blocks, job 5 again (1 job, no pend). The blocker's own pend, next to its tail,
+# is counted with it: round 1 counts positions 2 to 5 (4 jobs, 3 pends), round 2 positions 2 to 4 (3 jobs, 2
+# pends), round 3 positions 2 and 3 (2 jobs, 1 pend), round 4 positions 1 and 2 (2 jobs, 1 pend).
 BLOCKED = """
 scheduling: {discipline: strict}
 cluster:
@@ -36,7 +39,7 @@ def test_a_strict_session_behind_its_blocker_is_one_count_of_jobs_and_pends():
     a no-decision as a pend or a held-back fit as a no-decision."""
     reports = list(Simulator(recording(BLOCKED)).reports(compact=True, bulk=True))
     assert [r for r in reports if isinstance(r, HeldCount)] == [
-        HeldCount(1, 3, 3, 2), HeldCount(2, 3, 2, 1), HeldCount(3, 3, 1, 0), HeldCount(4, 2, 1, 0)]
+        HeldCount(1, 2, 4, 3), HeldCount(2, 2, 3, 2), HeldCount(3, 2, 2, 1), HeldCount(4, 1, 2, 1)]
 
 
 def test_a_bulk_batch_run_counts_the_decisions_one_by_one_reports():
@@ -61,7 +64,10 @@ def test_a_bulk_batch_run_counts_the_decisions_one_by_one_reports():
 # t=10, round 4 (job 1 ended): job 2 starts (1); job 3 reserves [20, 40) (2); job 4 a count of 1 (3); job 6 is
 #   judged anew after job 2's start (4); job 7 a count of 1 (5).
 # t=20, round 5 (job 2 ended): jobs 3 and 4 start (1, 2), job 6 reserves (3), job 7 a count of 1 (4).
-# t=40 and 60: jobs 6 and 7 start; job 7 reserves in round 6 (no count: nothing behind it).
+# t=40 and 60: jobs 6 and 7 start; job 7 reserves in round 6.
+# Every run of pends is one count, the reserving job's and the held-back jobs' with the runs above: round 2
+# positions 1 to 3 (jobs 2, 3, 4) and 5 to 6 (jobs 6, 7), round 3 positions 1 to 5, round 4 positions 2 to 5 (jobs
+# 3, 4, 6, 7), round 5 positions 3 and 4 (jobs 6, 7), round 6 position 2 (job 7); every job of them pends.
 EASY_BACKLOG = """
 scheduling: {discipline: easy}
 cluster:
@@ -83,8 +89,8 @@ def test_easy_counts_the_runs_it_holds_behind_its_reservation():
     fit the round starts (job 5) or going on past a bucket with no outcome yet (job 6 in round 2)."""
     reports = list(Simulator(recording(EASY_BACKLOG)).reports(compact=True, bulk=True))
     assert [r for r in reports if isinstance(r, HeldCount)] == [
-        HeldCount(2, 3, 1, 1), HeldCount(2, 6, 1, 1), HeldCount(3, 3, 3, 3), HeldCount(4, 3, 1, 1),
-        HeldCount(4, 5, 1, 1), HeldCount(5, 4, 1, 1)]
+        HeldCount(2, 1, 3, 3), HeldCount(2, 5, 2, 2), HeldCount(3, 1, 5, 5), HeldCount(4, 2, 4, 4),
+        HeldCount(5, 3, 2, 2), HeldCount(6, 2, 1, 1)]
     job5 = next(r for r in reports if isinstance(r, SessionResult) and r.job.job == 5)
     assert (job5.round, job5.position, type(job5.outcome)) == (2, 4, Dispatch)
     assert job5.ruling is not None and job5.ruling.rule is StartRule.ENDS_BEFORE

@@ -1,0 +1,91 @@
+"""In a bulk session (its caller reads no pend, Round.pends_unread) conservative plans a job that pends only when a
+later job that fits needs the plan, and conservative-drevt works out the planned starts of the jobs ahead only
+when a start needs them. Worked by hand; both decide every start as a session that reports each pend does."""
+
+from __future__ import annotations
+
+import pytest
+
+from refsim.sched.decisions import Dispatch
+from refsim.sched.plancarry import CarriedPlans
+from refsim.sched.results import SessionResult, StartRule
+from refsim.sim.replay import Simulator
+from tests.support.recordings import recording
+
+# Three one-slot hosts. t=0: job 1 (2 tasks, run limit 10) starts on n1 and n2. t=1, one session: job 2 (3 tasks)
+# and job 3 (2 tasks) do not fit the one free host and pend; job 4 (1 task, limit 5) fits n3 and would end at 6,
+# before job 2's reservation at 10: it starts, and to rule on it conservative plans jobs 2 and 3 first. Job 5
+# (1 task) then finds no free host. Reported one by one, job 5 is planned too; in bulk nothing after job 4 fits,
+# so nothing needs job 5's plan, and it is left unplanned.
+BACKLOG = """
+scheduling: {discipline: conservative}
+cluster:
+  hosts:
+    - {name: n1, slots: 1}
+    - {name: n2, slots: 1}
+    - {name: n3, slots: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10, tasks: 2}}
+  - {time: 1, submit: {id: 2, run_time: 10, run_limit: 10, tasks: 3}}
+  - {time: 1, submit: {id: 3, run_time: 4, run_limit: 4, tasks: 2}}
+  - {time: 1, submit: {id: 4, run_time: 5, run_limit: 5}}
+  - {time: 1, submit: {id: 5, run_time: 100, run_limit: 100}}
+"""
+
+
+_EARLIEST = CarriedPlans.earliest
+
+
+def _planned_at_1(monkeypatch: pytest.MonkeyPatch, bulk: bool) -> tuple[list[int], list[SessionResult]]:
+    """The jobs conservative plans in the session at t=1, in order, and the session results of the replay."""
+    planned: list[int] = []
+
+    def noted(self, profile, job, fits):
+        if profile.now == 1:
+            planned.append(job.id.job)
+        return _EARLIEST(self, profile, job, fits)
+
+    monkeypatch.setattr(CarriedPlans, "earliest", noted)
+    reports = list(Simulator(recording(BACKLOG)).reports(compact=True, bulk=bulk))
+    return planned, [r for r in reports if isinstance(r, SessionResult)]
+
+
+def test_conservative_in_bulk_plans_only_the_jobs_a_start_needs(monkeypatch: pytest.MonkeyPatch):
+    """Kills: conservative.py:ConservativeRound.rule ruling a job that fits before planning the jobs that pend
+    ahead of it (job 4 would start with nothing reserved: HEAD, not PLANNED_NOW), or planning every pend at once
+    (job 5 planned in bulk)."""
+    one_by_one, reported = _planned_at_1(monkeypatch, bulk=False)
+    in_bulk, results = _planned_at_1(monkeypatch, bulk=True)
+    assert one_by_one == [2, 3, 4, 5]
+    assert in_bulk == [2, 3, 4]
+    starts = [(r.round, r.job.job, r.ruling.rule if r.ruling else None) for r in results
+              if isinstance(r.outcome, Dispatch)]
+    assert (2, 4, StartRule.PLANNED_NOW) in starts
+    assert starts == [(r.round, r.job.job, r.ruling.rule if r.ruling else None) for r in reported
+                      if isinstance(r.outcome, Dispatch)]
+
+
+# Two one-slot hosts. t=0: job 1 (3 tasks) can never be placed; job 2 (1 task, no run limit) fits. Reported one by
+# one, job 1's planned start is None, so it is held nowhere and job 2 starts as a head. In bulk job 1 is held
+# ahead unplanned; job 2's start works out that it can never be placed, so job 2 still starts as a head rather
+# than pending blocked behind it.
+NEVER_PLACEABLE = """
+scheduling: {discipline: conservative-drevt}
+cluster:
+  hosts:
+    - {name: n1, slots: 1}
+    - {name: n2, slots: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10, tasks: 3}}
+  - {time: 0, submit: {id: 2, run_time: 10}}
+"""
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_drevt_passes_over_a_job_ahead_that_can_never_be_placed(bulk: bool):
+    """Kills: conservative_drevt.py:_placeable_ahead keeping an unplanned job that can never be placed at the
+    front of the jobs ahead (job 2 pends blocked in bulk)."""
+    reports = list(Simulator(recording(NEVER_PLACEABLE)).reports(compact=True, bulk=bulk))
+    job2 = [r for r in reports if isinstance(r, SessionResult) and r.job.job == 2]
+    assert len(job2) == 1 and isinstance(job2[0].outcome, Dispatch)
+    assert job2[0].ruling is not None and job2[0].ruling.rule is StartRule.HEAD
