@@ -120,6 +120,16 @@ class Allocation:
         return sum([int(amount) for h in self.hosts for name, amount in h.resources if name == "slots"])
 
     @cached_property
+    def one_slot_hosts(self) -> frozenset[str] | None:
+        """Its hosts when it holds exactly one slot on each, each named once, and nothing else that counts
+        toward a shared amount or a limit; else None (refsim/sched/slotplan.py)."""
+        names = frozenset(h.host for h in self.hosts)
+        if self.shared or self.limit_charges or len(names) != len(self.hosts) or self.tasks != len(names) \
+                or any(h.limit_charges for h in self.hosts):
+            return None
+        return names
+
+    @cached_property
     def columns(self) -> HostColumns:
         """The host amounts as columns, one entry per host in allocation order (planning's pair arrays)."""
         names = tuple(h.host for h in self.hosts)

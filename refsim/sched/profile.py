@@ -41,6 +41,29 @@ T = TypeVar("T")
 StartOf = Callable[[JobId], "float | None"]
 
 
+def slot_steps_of(deltas: dict[float, int]) -> tuple[list[float], list[int]]:
+    """Slots held from each change point on, in time order: the change points of `deltas` (slots taken and given
+    back per instant), and what is held from each on (both empty when nothing is: no instant holds more than a
+    cap)."""
+    times = sorted(deltas)
+    return times, list(accumulate(map(deltas.__getitem__, times)))  # whole sums: in any order
+
+
+def first_overfull(steps: tuple[list[float], list[int]], start: float, end: float, cap: int) -> float | None:
+    """The first instant of [start, end) at which more than `cap` slots are held (`steps`: slot_steps_of()); None
+    when there is none."""
+    times, held = steps
+    i = bisect_right(times, start) - 1
+    if i >= 0 and held[i] > cap:
+        return start
+    for j in range(i + 1, len(times)):
+        if times[j] >= end:
+            break
+        if held[j] > cap:
+            return times[j]
+    return None
+
+
 @dataclass(frozen=True)
 class Holding:
     """An allocation held on `[start, end)`: a running job (start <= now) or a backfill reservation."""
@@ -85,9 +108,6 @@ class Profile:
         self._position = state.free_index().position  # each host's place in cluster order
         self._hosts = state.free_index().host_array()  # the hosts in that order, for the best-fit ranking
         self.total_slots = state.free_index().whole_capacity(SLOTS)
-        # each host's last end so far (SchedulerState.idle_since), by cluster position: best fit in time counts a
-        # host's idle time before a start from it when nothing holds the host in between
-        self._idle_hosts, self._idle_at = state.idle_arrays()
         for job, allocation in state.usage.running.items():
             start = start_of(job)
             self.hold(Holding(job, now if start is None else start, self._end(job, start), allocation))
@@ -158,35 +178,31 @@ class Profile:
         if h.end < INF:
             deltas[h.end] = deltas.get(h.end, 0) - slots
 
+    def slot_deltas(self) -> dict[float, int]:
+        """The slots each instant from now on takes (+) and gives back (-), from every holding: a copy."""
+        return dict(self._slot_deltas())
+
+    def _slot_deltas(self) -> dict[float, int]:
+        """slot_deltas() itself, kept up as holdings are added (hold)."""
+        deltas = self._deltas
+        if deltas is None:
+            deltas = self._deltas = {}
+            now = self.now
+            for h in self.holdings:  # _add_slots() of each, inlined: a profile holds every running job
+                slots, start = h.allocation.tasks, max(h.start, now)
+                deltas[start] = deltas.get(start, 0) + slots
+                if h.end < INF:
+                    deltas[h.end] = deltas.get(h.end, 0) - slots
+        return deltas
+
     def _slot_steps(self) -> tuple[list[float], list[int]]:
-        """Slots held from each change point on, in time order, from now: the change points, and what is held from
-        each on (both empty when nothing is held: no instant then holds more than a cap)."""
+        """Slots held from each change point on, in time order, from now (slot_steps_of)."""
         if self._steps is None:
-            deltas = self._deltas
-            if deltas is None:
-                deltas = self._deltas = {}
-                now = self.now
-                for h in self.holdings:  # _add_slots() of each, inlined: a profile holds every running job
-                    slots, start = h.allocation.tasks, max(h.start, now)
-                    deltas[start] = deltas.get(start, 0) + slots
-                    if h.end < INF:
-                        deltas[h.end] = deltas.get(h.end, 0) - slots
-            times = sorted(deltas)
-            self._steps = times, list(accumulate(map(deltas.__getitem__, times)))  # whole sums: in any order
+            self._steps = slot_steps_of(self._slot_deltas())
         return self._steps
 
     def _first_overfull(self, start: float, end: float, cap: int) -> float | None:
-        """The first instant of [start, end) at which more than `cap` slots are held; None when there is none."""
-        times, held = self._slot_steps()
-        i = bisect_right(times, start) - 1
-        if i >= 0 and held[i] > cap:
-            return start
-        for j in range(i + 1, len(times)):
-            if times[j] >= end:
-                break
-            if held[j] > cap:
-                return times[j]
-        return None
+        return first_overfull(self._slot_steps(), start, end, cap)
 
     # --- projection --------------------------------------------------------------------------------------------
 
@@ -233,12 +249,14 @@ class Profile:
         placement, fit() loops in Python."""
         starts, ends, hosts, _ = self._held_pairs().arrays()
         held_before, held_after = starts < a, ends > b
-        idle = self._idle_hosts
+        # each host's last end so far (SchedulerState.idle_since), by cluster position: best fit in time counts a
+        # host's idle time before a start from it when nothing holds the host in between
+        idle, idle_at = self.state.idle_arrays()
         if not (held_before.any() or held_after.any() or len(idle)):
             return None
         before = np.full(len(self._position), INF)
         after = np.full(len(self._position), INF)
-        before[idle] = a - np.minimum(self._idle_at, a)  # each host once: idle_since keeps one end per host
+        before[idle] = a - np.minimum(idle_at, a)  # each host once: idle_since keeps one end per host
         np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
         np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
         return BestFit(before, after, self._hosts)
@@ -290,7 +308,7 @@ class Profile:
         starts, ends, hosts, amounts = self._held_pairs().arrays()
         index = self.state.free_index()
         found = first_free_over((starts, ends, hosts, amounts.get(SLOTS)), index.open,
-                                (self._idle_hosts, self._idle_at), a, b, tasks)
+                                self.state.idle_arrays(), a, b, tasks)
         return None if found is None else on_positions(index, found.tolist())
 
     def earliest(self, job: Job, from_now: bool) -> Reservation | None:

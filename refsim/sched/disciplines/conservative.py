@@ -10,10 +10,15 @@ run limit is never backfilled: behind a waiting job it pends `blocked` even when
 A reservation promises its times, not its hosts: when a job finds no hosts around the earlier reservations, they
 are placed again with it (refsim/sched/profile.py), and the ones that move are held on their new hosts.
 
-In a bulk session (Round.pends_unread) a job that does not fit now is planned only when a later job that fits
-needs the plan (its start is ruled around every earlier reservation): the same jobs are planned, in the same
-order, on the same profile, before every start. The jobs after the last one that fits are not planned at all;
-only their pends, which nothing reads, would name their reservations."""
+In a bulk session (Round.pends_unread) a job is planned only when a start needs the plan: the same jobs are
+planned, in the same order, on the same profile, before every start, and the jobs after the last start are not
+planned at all (only their pends, which nothing reads, would name their reservations). A job that does not fit
+now is left unplanned until a later job that fits is ruled. Where slot counts decide every start
+(refsim/sched/slotplan.py), a job that fits is first ruled by counts: one that counts hold back is left unplanned
+too, with a sketched reservation that later counts see, and only a job that counts start now has the jobs ahead
+of it planned and is ruled on the plan.
+
+Floor: above the reservation profile, the carried plans and the slot plan."""
 
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from refsim.sched.plancarry import CarriedPlans
 from refsim.sched.profile import INF, StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
+from refsim.sched.slotplan import SlotPlan
 from refsim.sched.state import SchedulerState
 
 
@@ -32,7 +38,11 @@ class ConservativeRound(RoundBase):
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf, plans: CarriedPlans) -> None:
         super().__init__(state, now, start_of)
         self.first_waiting: JobId | None = None
-        self._unplanned: list[tuple[Job, Pend]] = []  # in a bulk session: jobs that pend, planned when needed
+        # in a bulk session: the jobs left unplanned (with their outcomes), and their plan by counts, if one applies
+        self._unplanned: list[tuple[Job, Outcome]] = []
+        self._sketch: SlotPlan | None = None
+        self._sketched = 0  # the first unplanned job not yet sketched
+        self._waits_sketched = False  # whether one of them holds a sketched reservation: a job is waiting
         self.plans = plans  # the discipline's, across sessions
         plans.open(state, now)
 
@@ -42,13 +52,59 @@ class ConservativeRound(RoundBase):
         return [] if self._profile is None else self._profile.reserved
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
-        if not self.pends_read and isinstance(outcome, Pend):
+        if self.pends_read or not isinstance(outcome, (Dispatch, Pend)):
+            return self._ruling(job, outcome)
+        if isinstance(outcome, Pend):
             self._unplanned.append((job, outcome))
             return outcome, None
-        for waiting, pend in self._unplanned:  # a job that fits is ruled around every earlier reservation
-            self._ruling(waiting, pend)
+        if self._held_by_counts(job):
+            self._unplanned.append((job, outcome))
+            return with_reasons(job.id, outcome), None
+        for waiting, earlier in self._unplanned:  # a job that may start is ruled around every earlier reservation
+            held, _ = self._ruling(waiting, earlier)
+            if isinstance(held, Dispatch):
+                raise RuntimeError(f"job {waiting} was left unplanned but starts")  # counts decided it wrongly
         self._unplanned.clear()
+        self._sketch, self._sketched, self._waits_sketched = None, 0, False
         return self._ruling(job, outcome)
+
+    def _held_by_counts(self, job: Job) -> bool:
+        """Whether slot counts show that `job`, which fits now, is held back: its sketched reservation, around
+        every earlier one, does not start now, or it has no run limit behind a waiting job. It is then sketched.
+        False when it may start, or when counts do not decide (refsim/sched/slotplan.py)."""
+        if self.first_waiting is None and not self._unplanned:
+            return False  # a head: it starts with nothing planned
+        sketch = self._sketch
+        if sketch is None:
+            sketch = self._sketch = SlotPlan.of(self.profile)
+            if sketch is None:
+                return False
+        for waiting, earlier in self._unplanned[self._sketched:]:
+            if not self._sketch_of(sketch, waiting, isinstance(earlier, Dispatch)):
+                return False
+        if self.first_waiting is None and not self._waits_sketched:
+            return False  # every job ahead can never be placed: it starts as a head
+        tasks = sketch.tasks(job)
+        if tasks is None:
+            return False
+        start = sketch.earliest(tasks, _length(job), from_now=True)
+        if start is None or (start == self.now and job.run_limit is not None):
+            return False
+        sketch.hold(start, start + _length(job), tasks)
+        self._sketched += 1
+        return True
+
+    def _sketch_of(self, sketch: SlotPlan, job: Job, fits: bool) -> bool:
+        """Sketch the reservation of an unplanned job; False when counts cannot (it is not plain)."""
+        tasks = sketch.tasks(job)
+        if tasks is None:
+            return False
+        start = sketch.earliest(tasks, _length(job), from_now=fits)
+        if start is not None:
+            sketch.hold(start, start + _length(job), tasks)
+            self._waits_sketched = True
+        self._sketched += 1
+        return True
 
     def _ruling(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         # The first waiting job makes the first reservation: until then nothing is reserved, so the plan is the
@@ -86,6 +142,10 @@ class ConservativeRound(RoundBase):
     def started(self, job: JobId, allocation: Allocation) -> None:
         super().started(job, allocation)
         self.plans.started(job, allocation, self.reservations)
+
+
+def _length(job: Job) -> float:
+    return job.run_limit if job.run_limit is not None else INF
 
 
 class Conservative:

@@ -89,3 +89,35 @@ def test_drevt_passes_over_a_job_ahead_that_can_never_be_placed(bulk: bool):
     job2 = [r for r in reports if isinstance(r, SessionResult) and r.job.job == 2]
     assert len(job2) == 1 and isinstance(job2[0].outcome, Dispatch)
     assert job2[0].ruling is not None and job2[0].ruling.rule is StartRule.HEAD
+
+
+# Four one-slot hosts, n0 closed. t=0: job 1 (limit 10) starts on n1, job 2 (limit 20) on n2. t=1: job 3 (3
+# tasks) pends: at 10 only n1 and n3 are open and free, so its reservation is at 20. Job 4 (1 task, limit 12)
+# fits n3 and would end at 13, before 20: it starts. Counts alone would see 4 slots, 1 held at 10, and put job 3
+# at 10, where job 4's run meets it: they would hold job 4 back. A closed host leaves counts out. At 20 job 3,
+# alone in the queue, starts as the head on the allocator's first free hosts in scan order: n1, n2, n3.
+CLOSED_HOST = """
+scheduling: {discipline: conservative}
+cluster:
+  hosts:
+    - {name: n0, slots: 1}
+    - {name: n1, slots: 1}
+    - {name: n2, slots: 1}
+    - {name: n3, slots: 1}
+events:
+  - {time: 0, host: {name: n0, status: closed}}
+  - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10}}
+  - {time: 0, submit: {id: 2, run_time: 20, run_limit: 20}}
+  - {time: 1, submit: {id: 3, run_time: 5, run_limit: 5, tasks: 3}}
+  - {time: 1, submit: {id: 4, run_time: 12, run_limit: 12}}
+"""
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_a_closed_host_leaves_the_start_to_the_plan(bulk: bool):
+    """Kills: slotplan.py:SlotPlan.of trusting counts on a cluster with a closed host (job 4 held back in bulk)."""
+    reports = list(Simulator(recording(CLOSED_HOST)).reports(compact=True, bulk=bulk))
+    starts = {r.job.job: (r.round, [h.host for h in r.outcome.allocation.hosts]) for r in reports
+              if isinstance(r, SessionResult) and isinstance(r.outcome, Dispatch)}
+    assert starts[4] == (2, ["n3"])
+    assert starts[3][1] == ["n1", "n2", "n3"]
