@@ -6,7 +6,9 @@ everything behind it. A job without a run limit is never backfilled.
 
 In a bulk session (Round.pends_unread) a job is held back without its planned start, which only its pend and
 ruling would name: the planned starts of the jobs ahead are worked out when a later job that fits needs them,
-from the same profile (nothing started in between: a start needs them all first), so every start is the same."""
+from the same profile (nothing started in between: a start needs them all first), so every start is the same.
+Where slot counts decide every start (refsim/sched/slotplan.py), a planned start that only decides whether a job
+waits is the one counts give, with no host placed; a job that starts names the reservations it protects, placed."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from refsim.sched.disciplines.base import RoundBase, reason, with_reasons
 from refsim.sched.profile import HeadReservations, StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
+from refsim.sched.slotplan import SlotPlan
 from refsim.sched.state import SchedulerState
 
 
@@ -26,6 +29,10 @@ class DrevtConservativeRound(RoundBase):
         self.heads = heads  # the discipline's, across sessions
         self.ahead: list[Job] = []
         self._planned: dict[JobId, Reservation | None] = {}  # independent planned starts; reset by every start
+        # in a bulk session: the slot plan of the running jobs (None: counts do not decide), and the planned starts
+        # it gives by task count; reset by every start
+        self._counts: SlotPlan | None = None
+        self._counted: dict[int, float | None] | None = None
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         if not isinstance(outcome, (Dispatch, Pend)):
@@ -34,14 +41,12 @@ class DrevtConservativeRound(RoundBase):
             return outcome, Ruling(StartRule.HEAD)
         if isinstance(outcome, Dispatch) and job.run_limit is not None:
             end = self.now + job.run_limit
-            protects = []
             for waiting in self.ahead:
-                planned = self._independent(waiting)
-                if planned is not None and not end < planned.planned_start:
+                start = self._start(waiting)
+                if start is not None and not end < start:
                     return self._wait(job, outcome, delays=waiting.id)
-                if planned is not None:
-                    protects.append(planned)
-            return outcome, Ruling(StartRule.ENDS_BEFORE, protects=tuple(protects))
+            protects = tuple(p for p in map(self._independent, self.ahead) if p is not None)
+            return outcome, Ruling(StartRule.ENDS_BEFORE, protects=protects)
         return self._wait(job, outcome)
 
     def _wait(self, job: Job, outcome: Outcome, delays: JobId | None = None) -> tuple[Outcome, Ruling | None]:
@@ -68,9 +73,26 @@ class DrevtConservativeRound(RoundBase):
         by a bulk session (_wait) is passed over here, from the front, when it cannot; later ones, which name no
         blocker, are passed over by the rule's loop, where their planned start is None."""
         ahead = self.ahead
-        while ahead and not self.pends_read and self._independent(ahead[0]) is None:
+        while ahead and not self.pends_read and self._start(ahead[0]) is None:
             ahead.pop(0)
         return bool(ahead)
+
+    def _start(self, job: Job) -> float | None:
+        """The job's independent planned start (None: never placeable): by slot counts in a bulk session where
+        they decide it, else that of its reservation."""
+        if not self.pends_read:
+            if self._counted is None:
+                self._counts, self._counted = SlotPlan.of(self.profile), {}
+            counts = self._counts
+            tasks = counts.tasks(job) if counts is not None else None
+            if counts is not None and tasks is not None:
+                # only running jobs are held, so a start fits the whole run when it fits at the start, whatever
+                # the job's run limit (Profile._by_size)
+                if tasks not in self._counted:
+                    self._counted[tasks] = counts.earliest(tasks, 0.0, from_now=True)
+                return self._counted[tasks]
+        planned = self._independent(job)
+        return None if planned is None else planned.planned_start
 
     def _independent(self, job: Job) -> Reservation | None:
         if job.id not in self._planned:
@@ -80,6 +102,7 @@ class DrevtConservativeRound(RoundBase):
     def started(self, job: JobId, allocation: Allocation) -> None:
         super().started(job, allocation)
         self._planned.clear()
+        self._counts, self._counted = None, None
 
 
 class DrevtConservative:

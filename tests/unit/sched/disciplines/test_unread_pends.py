@@ -121,3 +121,32 @@ def test_a_closed_host_leaves_the_start_to_the_plan(bulk: bool):
               if isinstance(r, SessionResult) and isinstance(r.outcome, Dispatch)}
     assert starts[4] == (2, ["n3"])
     assert starts[3][1] == ["n1", "n2", "n3"]
+
+
+# Three one-slot hosts, conservative-drevt. t=0: job 1 (limit 10) starts on n1. t=1, one session: job 2 (3 tasks)
+# pends, planned at 10. Job 3 (limit 5) fits n2 and ends at 6, before 10: it starts. Job 4 (2 tasks) pends: with
+# jobs 1 and 3 running, two hosts are free first at 6, its planned start. Job 5 (limit 3) fits n3 and ends at 4,
+# before 10 and 6: it starts. Counts taken before job 3 started would put job 4 at 1 and hold job 5 back.
+STARTED_IN_SESSION = """
+scheduling: {discipline: conservative-drevt}
+cluster:
+  hosts:
+    - {name: n1, slots: 1}
+    - {name: n2, slots: 1}
+    - {name: n3, slots: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10}}
+  - {time: 1, submit: {id: 2, run_time: 5, run_limit: 5, tasks: 3}}
+  - {time: 1, submit: {id: 3, run_time: 5, run_limit: 5}}
+  - {time: 1, submit: {id: 4, run_time: 5, run_limit: 5, tasks: 2}}
+  - {time: 1, submit: {id: 5, run_time: 3, run_limit: 3}}
+"""
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_drevt_counts_again_after_a_start(bulk: bool):
+    """Kills: conservative_drevt.py:DrevtConservativeRound.started keeping the counts taken before a start."""
+    reports = list(Simulator(recording(STARTED_IN_SESSION)).reports(compact=True, bulk=bulk))
+    starts = {r.job.job: (r.round, r.ruling.rule if r.ruling else None) for r in reports
+              if isinstance(r, SessionResult) and isinstance(r.outcome, Dispatch)}
+    assert starts[3] == (2, StartRule.ENDS_BEFORE) and starts[5] == (2, StartRule.ENDS_BEFORE)
