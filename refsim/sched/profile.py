@@ -108,9 +108,11 @@ class Profile:
         self._position = state.free_index().position  # each host's place in cluster order
         self._hosts = state.free_index().host_array()  # the hosts in that order, for the best-fit ranking
         self.total_slots = state.free_index().whole_capacity(SLOTS)
+        # hold() of each running job, with nothing derived yet to keep up
         for job, allocation in state.usage.running.items():
             start = start_of(job)
-            self.hold(Holding(job, now if start is None else start, self._end(job, start), allocation))
+            self.holdings.append(Holding(job, now if start is None else start, self._end(job, start), allocation))
+        self._current = [h for h in self.holdings if h.start <= now]
 
     def _end(self, job: JobId, start: float | None) -> float:
         spec = self.state.jobs.get(job)

@@ -41,6 +41,7 @@ class ConservativeRound(RoundBase):
         # in a bulk session: the jobs left unplanned (with their outcomes), and their plan by counts, if one applies
         self._unplanned: list[tuple[Job, Outcome]] = []
         self._sketch: SlotPlan | None = None
+        self._sketch_tried = False  # whether counts were asked for since the last planning (SlotPlan.of)
         self._sketched = 0  # the first unplanned job not yet sketched
         self._waits_sketched = False  # whether one of them holds a sketched reservation: a job is waiting
         self.plans = plans  # the discipline's, across sessions
@@ -65,7 +66,7 @@ class ConservativeRound(RoundBase):
             if isinstance(held, Dispatch):
                 raise RuntimeError(f"job {waiting} was left unplanned but starts")  # counts decided it wrongly
         self._unplanned.clear()
-        self._sketch, self._sketched, self._waits_sketched = None, 0, False
+        self._sketch, self._sketch_tried, self._sketched, self._waits_sketched = None, False, 0, False
         return self._ruling(job, outcome)
 
     def _held_by_counts(self, job: Job) -> bool:
@@ -74,11 +75,11 @@ class ConservativeRound(RoundBase):
         False when it may start, or when counts do not decide (refsim/sched/slotplan.py)."""
         if self.first_waiting is None and not self._unplanned:
             return False  # a head: it starts with nothing planned
+        if not self._sketch_tried:
+            self._sketch, self._sketch_tried = SlotPlan.of(self.profile), True
         sketch = self._sketch
         if sketch is None:
-            sketch = self._sketch = SlotPlan.of(self.profile)
-            if sketch is None:
-                return False
+            return False
         for waiting, earlier in self._unplanned[self._sketched:]:
             if not self._sketch_of(sketch, waiting, isinstance(earlier, Dispatch)):
                 return False
@@ -91,7 +92,7 @@ class ConservativeRound(RoundBase):
         if start is None or (start == self.now and job.run_limit is not None):
             return False
         sketch.hold(start, start + _length(job), tasks)
-        self._sketched += 1
+        self._sketched, self._waits_sketched = self._sketched + 1, True
         return True
 
     def _sketch_of(self, sketch: SlotPlan, job: Job, fits: bool) -> bool:
