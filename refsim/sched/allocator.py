@@ -103,11 +103,13 @@ def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
     outcome in its bucket's memo at this state version (it asks before it allocates): a search over candidate hosts
     and, only when that does not dispatch, the reference evaluation to collect the pend reasons, which the bucket
     then remembers. A plain job on a one-slot cluster needs no search: its hosts are the first free ones
-    (refsim/sched/oneslot.py)."""
+    (refsim/sched/oneslot.py); and when it pends while no reason is read (SchedulerState.explains_pends), it pends
+    with no explanation, since the explanation would always find a reason (docs/planning.md, "Pends nobody
+    reads")."""
     buckets = state.buckets
     key = buckets.key(job)
+    tasks = plain_tasks(state, job, requirement)
     if not _cannot_fit(state, job, requirement):
-        tasks = plain_tasks(state, job, requirement)
         if tasks is not None:
             allocation = first_free_hosts(state, tasks)
             if allocation is not None:
@@ -118,6 +120,9 @@ def _fast(state: SchedulerState, job: Job, requirement: Requirement) -> Outcome:
             outcome = evaluate(ev, requirement, (), job.min_tasks, job.max_tasks)
             if outcome is ReqOutcome.SATISFIED:
                 return _decide(ev, outcome)
+    if tasks is not None and not state.explains_pends:
+        buckets.remember(key, ())
+        return Pend(job.id, ())
     ev = Evaluation.start(state, job, None)
     ev.verdicts = state.verdicts
     decision = _decide(ev, evaluate(ev, requirement, (), job.min_tasks, job.max_tasks))

@@ -179,26 +179,26 @@ def _pends_counted(reports: Iterator[SessionResult | KnownOutcomes | HeldCount])
         -> Iterator[SessionResult | KnownOutcomes | HeldCount]:
     """A bulk session's reports with each run of pends (ruled one by one, or already counted) as one HeldCount:
     a bulk caller reads no pend. Dispatches and no-decisions pass as they are, in order."""
-    run: HeldCount | None = None
+    round_no = first = selected = pends = 0  # the run so far: `selected` jobs from position `first`
     for report in reports:
-        if isinstance(report, HeldCount):
-            counted = report
-        elif isinstance(report, SessionResult) and isinstance(report.outcome, Pend):
-            counted = HeldCount(report.round, report.position, 1, 1)
+        if isinstance(report, SessionResult) and isinstance(report.outcome, Pend):
+            at, more, more_pends = report.position, 1, 1
+        elif isinstance(report, HeldCount):
+            at, more, more_pends = report.first, report.selected, report.pends
         else:
-            if run is not None:
-                yield run
-                run = None
+            if selected:
+                yield HeldCount(round_no, first, selected, pends)
+                selected = 0
             yield report
             continue
-        if run is not None and run.first + run.selected == counted.first:
-            run = HeldCount(run.round, run.first, run.selected + counted.selected, run.pends + counted.pends)
-        else:
-            if run is not None:
-                yield run
-            run = counted
-    if run is not None:
-        yield run
+        if selected and first + selected == at:
+            selected, pends = selected + more, pends + more_pends
+            continue
+        if selected:
+            yield HeldCount(round_no, first, selected, pends)
+        round_no, first, selected, pends = report.round, at, more, more_pends
+    if selected:
+        yield HeldCount(round_no, first, selected, pends)
 
 
 def _judged(state: SchedulerState, job: Job, policy: OrderingPolicy, removals: int) -> Outcome:

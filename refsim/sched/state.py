@@ -50,6 +50,9 @@ class SchedulerState:
         # Untraced jobs take the fast path unless a fault plan is attached or the reference path is forced
         # (REFSIM_REFERENCE_PATH=1, for benchmarks and differential tests).
         self.reference_only = reference_forced() if reference_only is None else reference_only
+        # False while the caller reads no pend's reasons (a bulk replay): the fast path may then leave a plain job's
+        # pend on a one-slot cluster unexplained (refsim/sched/allocator.py, _fast)
+        self.explains_pends = True
         self.usage = Usage()
         self.jobs: dict[JobId, Job] = {}
         self.requirements: dict[JobId, Requirement | None] = {}

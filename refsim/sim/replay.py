@@ -156,9 +156,11 @@ class Simulator:
         (a batch run that writes no record of each): sessions report each run of bucket hits as one KnownOutcomes
         instead of a SessionResult per job (refsim/sched/session.py). `bulk` too, for a compact caller that reads
         no job's pend (metrics only): a strict session's jobs behind its blocker, and each run of jobs EASY holds
-        behind its reservation, come as one HeldCount, a count, and their records keep the outcome of their
-        previous session (docs/planning.md, "Strict's held-back tail" and "EASY's held runs, counted")."""
+        behind its reservation, and every other run of pends, come as one HeldCount, a count, and their records keep
+        the outcome of their previous session; a plain job's pend on a one-slot cluster may carry no reason
+        (docs/planning.md, "Strict's held-back tail", "EASY's held runs, counted" and "Pends nobody reads")."""
         self._compact, self._bulk = compact, compact and bulk
+        self.state.explains_pends = not self._bulk
         policy = self.recording.sessions
         interval = policy.interval if policy.policy is SessionPolicy.EVERY else None
         next_tick = self.time if interval is not None else None  # the first session at the first event's time

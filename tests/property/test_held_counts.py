@@ -43,6 +43,15 @@ def _lives(result):
             for job, r in result.jobs.records.items()}
 
 
+def _alike(bulk: SessionResult, plain: SessionResult) -> bool:
+    """The same result, but that a bulk replay may leave a plain job's pend on a one-slot cluster unexplained (no
+    reason, SchedulerState.explains_pends): a pend all the same."""
+    if isinstance(bulk.outcome, Pend) and not bulk.outcome.reasons:
+        return isinstance(plain.outcome, Pend) and bool(plain.outcome.reasons) and \
+            replace(bulk, outcome=plain.outcome) == plain
+    return bulk == plain
+
+
 HOLDING = ("strict", "easy", "easy-drevt", "conservative", "conservative-drevt")  # every one that holds jobs back
 
 
@@ -98,7 +107,7 @@ def one_slot_backlogs(draw) -> Recording:
         events += [{"time": at, "host": {"name": "n0", "status": "closed"}},
                    {"time": at + draw(st.integers(1, 8)), "host": {"name": "n0", "status": "open"}}]
     events.sort(key=lambda e: e["time"])
-    discipline = draw(st.sampled_from(["conservative", "conservative", "conservative-drevt"]))
+    discipline = draw(st.sampled_from(["conservative", "conservative", "conservative-drevt", "greedy"]))
     return recording_from({"scheduling": {"discipline": discipline}, "cluster": {"hosts": hosts}, "events": events},
                           "one-slot backlog")
 
@@ -106,7 +115,8 @@ def one_slot_backlogs(draw) -> Recording:
 @settings(max_examples=120, deadline=None)
 @given(st.one_of(backfill_recordings(), backlogs(), one_slot_backlogs()), st.sampled_from((None,) + HOLDING))
 def test_a_held_count_stands_for_the_pends_reported_one_by_one(recording: Recording, discipline: str | None):
-    """Mostly a holding discipline; greedy (which holds nothing back) makes no count.
+    """Mostly a holding discipline; greedy (which holds nothing back) makes no count, but its pends on one-slot
+    clusters go unexplained in bulk, and still count as pends, never as no-decisions.
     Kills: sched/session.py counting while the round may still start a job, a run of pends counted across a
     dispatch (_pends_counted), conservative starting a job before planning the jobs ahead of it or holding back by
     slot counts a job its plan starts (slotplan.py: a count, a candidate start or a skip unlike the profile's, counts
@@ -120,7 +130,7 @@ def test_a_held_count_stands_for_the_pends_reported_one_by_one(recording: Record
     bulk_reports = list(Simulator(recording).reports(compact=True, bulk=True))
     counts = [t for t in bulk_reports if isinstance(t, HeldCount)]
     bulk = _results(bulk_reports)
-    assert not counts or recording.discipline in HOLDING
+    assert not counts or recording.discipline != "greedy"
     covered = set(bulk)
     for count in counts:
         positions = {(count.round, count.first + i) for i in range(count.selected)}
@@ -131,7 +141,7 @@ def test_a_held_count_stands_for_the_pends_reported_one_by_one(recording: Record
         assert sum(isinstance(o, NoDecision) for o in held) == count.selected - count.pends
         covered |= positions
     assert covered == set(plain)
-    assert all(bulk[key] == plain[key] for key in bulk)
+    assert all(_alike(bulk[key], plain[key]) for key in bulk)
 
     counted = run_batch(recording)  # bulk: no output reads a pend
     one_by_one = run_batch(recording, on_record=lambda record: None)  # a listener takes every report

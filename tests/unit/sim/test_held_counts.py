@@ -105,3 +105,31 @@ def test_easy_counted_runs_decide_and_count_as_one_by_one():
     assert {(r.round, r.job.job) for r in held} >= {(2, 3), (2, 4), (3, 3), (3, 4)}
     decisions = sum(isinstance(r.outcome, (Dispatch, Pend)) for r in plain)
     assert run_batch(recording(EASY_BACKLOG)).decisions == decisions == len(plain)
+
+
+# Greedy on three one-slot hosts. t=0: job 1 (2 tasks) starts on n1 and n2; job 2 (2 tasks, plain) finds n3 free
+# for its first task and no host for its second: reported one by one it pends for the slots of n1 and n2. A bulk
+# replay reads no reason, so the fast path leaves its pend unexplained: a pend all the same, one decision.
+ONE_SLOT_PEND = """
+cluster:
+  hosts:
+    - {name: n1, slots: 1}
+    - {name: n2, slots: 1}
+    - {name: n3, slots: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 10, tasks: 2}}
+  - {time: 0, submit: {id: 2, run_time: 10, tasks: 2}}
+"""
+
+
+def test_a_bulk_replay_leaves_a_plain_pend_on_one_slot_hosts_unexplained():
+    """Kills: allocator.py:_fast explaining the pend in bulk (or leaving one unexplained when a reason is read),
+    sim/replay.py not telling the state that no reason is read."""
+    def job2(bulk: bool) -> Pend:
+        reports = Simulator(recording(ONE_SLOT_PEND)).reports(compact=True, bulk=bulk)
+        return next(r.outcome for r in reports if isinstance(r, SessionResult) and r.job.job == 2)
+
+    assert {(r.code, r.host, r.detail) for r in job2(False).reasons} == {
+        (PendCode.RESOURCE_SHORTFALL, "n1", "slots"), (PendCode.RESOURCE_SHORTFALL, "n2", "slots")}
+    assert isinstance(job2(True), Pend) and job2(True).reasons == ()
+    assert run_batch(recording(ONE_SLOT_PEND)).decisions == 3  # dispatch 1, pend 2 at t=0; dispatch 2 at t=10
