@@ -48,6 +48,7 @@ class FreeIndex:
     def __init__(self, cluster: Cluster) -> None:
         self.hosts = cluster.hosts
         self.position = {h.name: i for i, h in enumerate(self.hosts)}
+        self.names = frozenset(self.position)  # the cluster's host names (static)
         self.open = np.array([h.status is HostStatus.OPEN for h in self.hosts], dtype=bool)
         # every host has one slot, and no limit counts anything (refsim/sched/oneslot.py)
         self.one_slot_hosts = not cluster.limits and all(h.capacities.get(SLOTS) == 1 for h in self.hosts)

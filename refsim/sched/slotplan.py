@@ -46,7 +46,7 @@ class SlotPlan:
         index = state.free_index()
         if not (state.fast_path and index.one_slot_hosts and bool(index.open.all())):
             return None
-        known = index.position.keys()
+        known = index.names
         for h in profile.holdings:
             hosts = h.allocation.one_slot_hosts
             if hosts is None or not hosts <= known:
