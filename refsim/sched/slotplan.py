@@ -22,7 +22,7 @@ Floor: beside the reservation profile, below the disciplines (conservative is it
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 from refsim.model.jobs import Job
 from refsim.sched.oneslot import plain_tasks
@@ -35,9 +35,8 @@ class SlotPlan:
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.now, self.total = profile.now, profile.total_slots
-        self._deltas = profile.slot_deltas()
-        self._ends = {h.end for h in profile.holdings if self.now < h.end < INF}
-        self._steps: tuple[list[float], list[int]] | None = None
+        self._times, self._held = slot_steps_of(profile.slot_deltas())  # kept up by hold()
+        self._ends = sorted({h.end for h in profile.holdings if self.now < h.end < INF})  # the candidate starts
 
     @staticmethod
     def of(profile: Profile) -> SlotPlan | None:
@@ -60,29 +59,38 @@ class SlotPlan:
 
     def earliest(self, tasks: int, length: float, from_now: bool) -> float | None:
         """The start of the reservation Profile.earliest() would find for a plain job of `tasks` tasks running
-        `length`, around what is held and sketched; None when it finds none."""
+        `length`, around what is held and sketched; None when it finds none. The same candidate starts, in the
+        same order, with the same skips past an overfull instant."""
         cap = self.total - tasks
         if cap < 0:
             return None
-        if self._steps is None:
-            self._steps = slot_steps_of(self._deltas)
-        steps, now = self._steps, self.now
-        starts = ([now] if from_now else []) + sorted(self._ends)
+        steps, ends, now = (self._times, self._held), self._ends, self.now
         i = 0
-        while i < len(starts):
-            start = starts[i]
+        if from_now:
+            overfull = first_overfull(steps, now, now + length, cap)
+            if overfull is None:
+                return now
+            i = bisect_right(ends, overfull)
+        while i < len(ends):
+            start = ends[i]
             overfull = first_overfull(steps, start, start + length, cap)
             if overfull is None:
                 return start
-            i = bisect_right(starts, overfull, i + 1)
+            i = bisect_right(ends, overfull, i + 1)
         return None
 
     def hold(self, start: float, end: float, tasks: int) -> None:
         """Sketch a reservation of `tasks` slots on [start, end)."""
-        deltas = self._deltas
-        deltas[start] = deltas.get(start, 0) + tasks
-        if end < INF:
-            deltas[end] = deltas.get(end, 0) - tasks
+        times, held = self._times, self._held
+        for point in (start, end) if end < INF else (start,):
+            i = bisect_left(times, point)
+            if i == len(times) or times[i] != point:  # a new change point holds what was held just before it
+                times.insert(i, point)
+                held.insert(i, held[i - 1] if i else 0)
+        first, last = bisect_left(times, start), (bisect_left(times, end) if end < INF else len(times))
+        for k in range(first, last):
+            held[k] += tasks
         if self.now < end < INF:
-            self._ends.add(end)
-        self._steps = None
+            at = bisect_left(self._ends, end)
+            if at == len(self._ends) or self._ends[at] != end:
+                self._ends.insert(at, end)
