@@ -50,10 +50,10 @@ def first_free_hosts(state: StateView, tasks: int) -> Allocation | None:
 
 
 def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None], open_hosts: np.ndarray,
-                    idle: tuple[np.ndarray, np.ndarray], a: float, b: float, tasks: int) -> np.ndarray | None:
+                    idle: np.ndarray, a: float, b: float, tasks: int) -> np.ndarray | None:
     """first_free_hosts() on the state projected over [a, b), from a reservation profile's (holding, host) pairs
     (starts, ends, host positions and slot amounts, None for none; HeldPairs.arrays) and each host's last end
-    (`idle`: positions and times, SchedulerState.idle_arrays): the cluster positions of the first `tasks` open
+    (`idle`, by cluster position, -inf for none: SchedulerState.idle_times): the cluster positions of the first `tasks` open
     hosts that hold no slot over the interval, in best-fit order, or None when fewer are free.
 
     A host holds a slot at some instant of [a, b) exactly when one of its pairs with a slot holds at a, or starts
@@ -69,10 +69,7 @@ def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray 
     candidates = np.flatnonzero(free)
     if len(candidates) < tasks:
         return None
-    count = len(open_hosts)
-    idle_hosts, idle_at = idle
-    before, after = np.full(count, INF), np.full(count, INF)
-    before[idle_hosts] = a - np.minimum(idle_at, a)  # each host once: idle_since keeps one end per host
+    before, after = a - np.minimum(idle, a), np.full(len(open_hosts), INF)  # a host never left: idle for ever
     held_before, held_after = starts < a, ends > b
     np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
     np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)

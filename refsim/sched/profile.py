@@ -252,13 +252,13 @@ class Profile:
         starts, ends, hosts, _ = self._held_pairs().arrays()
         held_before, held_after = starts < a, ends > b
         # each host's last end so far (SchedulerState.idle_since), by cluster position: best fit in time counts a
-        # host's idle time before a start from it when nothing holds the host in between
-        idle, idle_at = self.state.idle_arrays()
-        if not (held_before.any() or held_after.any() or len(idle)):
+        # host's idle time before a start from it when nothing holds the host in between (-inf: never, so idle
+        # for ever before)
+        idle = self.state.idle_times()
+        if not (held_before.any() or held_after.any() or (idle > -INF).any()):
             return None
-        before = np.full(len(self._position), INF)
+        before = a - np.minimum(idle, a)
         after = np.full(len(self._position), INF)
-        before[idle] = a - np.minimum(idle_at, a)  # each host once: idle_since keeps one end per host
         np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
         np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
         return BestFit(before, after, self._hosts)
@@ -310,7 +310,7 @@ class Profile:
         starts, ends, hosts, amounts = self._held_pairs().arrays()
         index = self.state.free_index()
         found = first_free_over((starts, ends, hosts, amounts.get(SLOTS)), index.open,
-                                self.state.idle_arrays(), a, b, tasks)
+                                self.state.idle_times(), a, b, tasks)
         return None if found is None else on_positions(index, found.tolist())
 
     def earliest(self, job: Job, from_now: bool) -> Reservation | None:

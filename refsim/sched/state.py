@@ -61,7 +61,7 @@ class SchedulerState:
         # when each host's last holding ended (a job that finished or was removed there): planning's best fit in
         # time counts a host's idle time from it (docs/disciplines.md, "Where a backfill reservation goes")
         self.idle_since: dict[str, float] = {}
-        self._idle_arrays: tuple[np.ndarray, np.ndarray] | None = None
+        self._idle_times: np.ndarray | None = None  # idle_since by cluster position (idle_times), kept up by ends
         self._select_cache: dict[str, dict[str, bool]] = {}
         self._order_cache: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
         self._shape: ClusterShape | None = None
@@ -101,7 +101,7 @@ class SchedulerState:
         twin.usage = copy.deepcopy(self.usage)
         twin.jobs, twin.requirements = dict(self.jobs), dict(self.requirements)
         twin.parse_errors, twin.pending = dict(self.parse_errors), dict(self.pending)
-        twin.idle_since, twin._idle_arrays = dict(self.idle_since), None
+        twin.idle_since, twin._idle_times = dict(self.idle_since), None
         twin.reference_only = True  # the fast path's memos are this state's, shared by the shallow copy
         twin._queue, twin._queue_keys, twin._queue_entries = None, [], []
         return twin
@@ -164,18 +164,25 @@ class SchedulerState:
         if allocation is not None and at is not None:
             for host in allocation.hosts:
                 self.idle_since[host.host] = at
-            self._idle_arrays = None
+            times = self._idle_times
+            if times is not None:
+                position = self.free_index().position
+                for host in allocation.hosts:
+                    if host.host in position:
+                        times[position[host.host]] = at
         return allocation
 
-    def idle_arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """idle_since as arrays, the cluster positions of its hosts (the free index's) and their last ends, made
-        again only after an end or a cluster change: planning reads them at every session."""
-        if self._idle_arrays is None:
+    def idle_times(self) -> np.ndarray:
+        """idle_since by cluster position (the free index's), -inf for a host nothing has left: planning reads it
+        at every placement. Kept up at each end; made again only after a cluster change."""
+        if self._idle_times is None:
             position = self.free_index().position
-            found = [(position[host], at) for host, at in self.idle_since.items() if host in position]
-            self._idle_arrays = (np.array([i for i, _ in found], dtype=np.intp),
-                                 np.array([at for _, at in found], dtype=float))
-        return self._idle_arrays
+            times = np.full(len(position), -np.inf)
+            for host, at in self.idle_since.items():
+                if host in position:
+                    times[position[host]] = at
+            self._idle_times = times
+        return self._idle_times
 
     def set_cluster(self, cluster: Cluster) -> None:
         self.cluster = cluster
@@ -185,7 +192,7 @@ class SchedulerState:
         self._host_scopes.clear()
         self._cluster_changes += 1
         self._free_index = None
-        self._idle_arrays = None  # by the positions of the old cluster's free index
+        self._idle_times = None  # by the positions of the old cluster's free index
         self._queue = None
         self.buckets = Buckets(cluster)
         self.verdicts = VerdictMemo()
