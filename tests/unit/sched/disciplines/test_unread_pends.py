@@ -11,19 +11,14 @@ from refsim.sched.plancarry import CarriedPlans
 from refsim.sched.results import SessionResult, StartRule
 from refsim.sim.replay import Simulator
 from tests.support.recordings import recording
+from tests.unit.sched.disciplines.schedule import one_slot_hosts
 
 # Three one-slot hosts. t=0: job 1 (2 tasks, run limit 10) starts on n1 and n2. t=1, one session: job 2 (3 tasks)
 # and job 3 (2 tasks) do not fit the one free host and pend; job 4 (1 task, limit 5) fits n3 and would end at 6,
 # before job 2's reservation at 10: it starts, and to rule on it conservative plans jobs 2 and 3 first. Job 5
 # (1 task) then finds no free host. Reported one by one, job 5 is planned too; in bulk nothing after job 4 fits,
 # so nothing needs job 5's plan, and it is left unplanned.
-BACKLOG = """
-scheduling: {discipline: conservative}
-cluster:
-  hosts:
-    - {name: n1, slots: 1}
-    - {name: n2, slots: 1}
-    - {name: n3, slots: 1}
+BACKLOG = "scheduling: {discipline: conservative}\n" + one_slot_hosts(3) + """
 events:
   - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10, tasks: 2}}
   - {time: 1, submit: {id: 2, run_time: 10, run_limit: 10, tasks: 3}}
@@ -69,12 +64,7 @@ def test_conservative_in_bulk_plans_only_the_jobs_a_start_needs(monkeypatch: pyt
 # one, job 1's planned start is None, so it is held nowhere and job 2 starts as a head. In bulk job 1 is held
 # ahead unplanned; job 2's start works out that it can never be placed, so job 2 still starts as a head rather
 # than pending blocked behind it.
-NEVER_PLACEABLE = """
-scheduling: {discipline: conservative-drevt}
-cluster:
-  hosts:
-    - {name: n1, slots: 1}
-    - {name: n2, slots: 1}
+NEVER_PLACEABLE = "scheduling: {discipline: conservative-drevt}\n" + one_slot_hosts(2) + """
 events:
   - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10, tasks: 3}}
   - {time: 0, submit: {id: 2, run_time: 10}}
@@ -127,13 +117,7 @@ def test_a_closed_host_leaves_the_start_to_the_plan(bulk: bool):
 # pends, planned at 10. Job 3 (limit 5) fits n2 and ends at 6, before 10: it starts. Job 4 (2 tasks) pends: with
 # jobs 1 and 3 running, two hosts are free first at 6, its planned start. Job 5 (limit 3) fits n3 and ends at 4,
 # before 10 and 6: it starts. Counts taken before job 3 started would put job 4 at 1 and hold job 5 back.
-STARTED_IN_SESSION = """
-scheduling: {discipline: conservative-drevt}
-cluster:
-  hosts:
-    - {name: n1, slots: 1}
-    - {name: n2, slots: 1}
-    - {name: n3, slots: 1}
+STARTED_IN_SESSION = "scheduling: {discipline: conservative-drevt}\n" + one_slot_hosts(3) + """
 events:
   - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10}}
   - {time: 1, submit: {id: 2, run_time: 5, run_limit: 5, tasks: 3}}
