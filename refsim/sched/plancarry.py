@@ -77,7 +77,7 @@ class CarriedPlans:
         """A session starts at `now` on `state`: carry the last session's plan into it if that still stands."""
         log, tail, held = self._log, self._tail, self._held_at_tail
         before, profile = self._now, self._profile
-        ended = self._ended_on_time(state, now)
+        ended = self._ended_on_time(state, now) if tail < len(log) else None  # nothing to carry: no check
         stands = (ended is not None and profile is not None and state.fast_path and now >= before
                   and tail < len(log) and profile.whole)
         self._carry, self._expect = (log[tail:], held) if stands else ([], None)
