@@ -1,0 +1,71 @@
+"""Slot counts over time (refsim/sched/profile.py: slot_steps_of, first_overfull) and the conservative plan sketched by
+them (refsim/sched/slotplan.py), worked by hand on three one-slot hosts."""
+
+from refsim.model.cluster import Cluster, Host, HostStatus, Queue
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.profile import INF, Profile, first_overfull, slot_steps_of
+from refsim.sched.slotplan import SlotPlan
+from refsim.sched.state import SchedulerState
+
+# 1 slot held from 0, 3 from 5, 1 from 10, none from 20
+STEPS = slot_steps_of({0.0: 1, 5.0: 2, 10.0: -2, 20.0: -1})
+
+
+def test_the_steps_sum_the_changes_in_time_order():
+    assert STEPS == ([0.0, 5.0, 10.0, 20.0], [1, 3, 1, 0])
+
+
+def test_the_first_overfull_instant_is_at_the_start_or_the_first_change_inside():
+    """Kills: profile.py:first_overfull passing over the first change after the start, not returning the change
+    found, or reading one at or past the end."""
+    assert first_overfull(STEPS, 0.0, 30.0, 2) == 5.0  # the first change inside [0, 30) that holds 3 > 2
+    assert first_overfull(STEPS, 6.0, 30.0, 2) == 6.0  # already 3 held at 6
+    assert first_overfull(STEPS, 0.0, 5.0, 2) is None  # 5 is the end: not inside
+    assert first_overfull(STEPS, 10.0, 30.0, 0) == 10.0
+    assert first_overfull(STEPS, 20.0, INF, 0) is None
+    assert first_overfull(STEPS, -1.0, 3.0, 0) == 0.0  # nothing held before the first change
+
+
+def one_slot(*names: str) -> Allocation:
+    return Allocation(tuple(HostAllocation(name, (("slots", 1),)) for name in names))
+
+
+CLUSTER = Cluster((Host("n1", {"slots": 1}), Host("n2", {"slots": 1}), Host("n3", {"slots": 1})),
+                  (Queue("normal", 0),))
+
+
+def _profile(cluster: Cluster = CLUSTER) -> Profile:
+    # at 0: job 1 holds n1 until 10, job 2 holds n2 until 20 (run limits from their starts at 0)
+    state = SchedulerState(cluster)
+    for n, (limit, host) in enumerate(((10, "n1"), (20, "n2")), start=1):
+        job = Job(JobId(n), run_time=limit, run_limit=limit)
+        state.submit(job)
+        state.dispatched(job.id, one_slot(host))
+    return Profile(state, 0.0, lambda job: 0.0)
+
+
+def test_a_sketched_plan_starts_each_job_at_the_first_candidate_with_room():
+    """Kills: slotplan.py:SlotPlan.earliest trying now for a job that does not fit, or hold() leaving out a
+    sketched reservation's slots or its end as a candidate start."""
+    plan = SlotPlan.of(_profile())
+    assert plan is not None
+    assert plan.earliest(1, 5.0, from_now=True) == 0.0  # n3 is free now
+    assert plan.earliest(2, 5.0, from_now=False) == 10.0  # n1 and n3 from 10
+    plan.hold(10.0, 15.0, 2)  # that job's reservation: 3 slots held on [10, 15)
+    assert plan.earliest(1, 5.0, from_now=False) == 15.0  # its end is a candidate start
+    assert plan.earliest(1, 20.0, from_now=True) == 15.0  # [0, 20) meets [10, 15)
+    assert plan.earliest(3, 1.0, from_now=False) == 20.0
+    assert plan.earliest(4, 1.0, from_now=True) is None  # more tasks than slots
+
+
+def test_counts_decide_only_on_open_one_slot_hosts():
+    """Kills: slotplan.py:SlotPlan.of trusting counts with a closed host, or a holding of more slots than hosts."""
+    closed = Cluster(tuple(h if h.name != "n3" else Host("n3", {"slots": 1}, status=HostStatus.CLOSED)
+                           for h in CLUSTER.hosts), CLUSTER.queues)
+    assert SlotPlan.of(_profile(closed)) is None
+    profile = _profile()
+    profile.state.submit(Job(JobId(3), run_time=5, run_limit=5, min_tasks=2, max_tasks=2))
+    profile.started(JobId(3), Allocation((HostAllocation("n3", (("slots", 2),)),)))
+    assert SlotPlan.of(profile) is None
