@@ -5,7 +5,7 @@ decides and counts exactly as a replay that reports each."""
 
 from __future__ import annotations
 
-from refsim.sched.decisions import Dispatch, NoDecision, Pend
+from refsim.sched.decisions import Dispatch, NoDecision, NoDecisionKind, Pend
 from refsim.sched.decisions import PendCode
 from refsim.sched.results import HeldCount, SessionResult, StartRule
 from refsim.sim.batch import run_batch
@@ -133,3 +133,24 @@ def test_a_bulk_replay_leaves_a_plain_pend_on_one_slot_hosts_unexplained():
         (PendCode.RESOURCE_SHORTFALL, "n1", "slots"), (PendCode.RESOURCE_SHORTFALL, "n2", "slots")}
     assert isinstance(job2(True), Pend) and job2(True).reasons == ()
     assert run_batch(recording(ONE_SLOT_PEND)).decisions == 3  # dispatch 1, pend 2 at t=0; dispatch 2 at t=10
+
+
+# `{} || {}` tries nothing: its explanation finds no reason, so the job ends with no decision (kind NO_REASON), in a
+# bulk replay as one by one; only a plain job's pend may go unexplained.
+NO_REASON = """
+cluster:
+  hosts:
+    - {name: n1, slots: 1}
+events:
+  - {time: 0, submit: {id: 1, run_time: 10, resreq: "{} || {}"}}
+"""
+
+
+def test_a_bulk_replay_still_explains_a_job_that_is_not_plain():
+    """Kills: allocator.py:_fast leaving any job's pend unexplained in bulk (the plain-job test dropped), which
+    turns this no-decision into a pend."""
+    for bulk in (False, True):
+        reports = Simulator(recording(NO_REASON)).reports(compact=True, bulk=bulk)
+        outcome = next(r.outcome for r in reports if isinstance(r, SessionResult))
+        assert isinstance(outcome, NoDecision) and outcome.kind is NoDecisionKind.NO_REASON, bulk
+    assert run_batch(recording(NO_REASON)).decisions == 0
