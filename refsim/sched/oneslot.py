@@ -23,8 +23,7 @@ from refsim.resreq.ast import Requirement, Single
 from refsim.sched.candidates import StateView
 from refsim.sched.decisions import Allocation
 from refsim.sched.freeindex import FreeIndex
-
-INF = float("inf")
+from refsim.sched.projection import idle_gaps
 
 PLAIN = Single()  # a requirement with nothing in it: what an empty requirement string parses to
 _ONE_SLOT = ((SLOTS, 1),)  # one task's demand on a host, as the ledger builds it
@@ -53,14 +52,14 @@ def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray 
                     idle: np.ndarray, a: float, b: float, tasks: int) -> np.ndarray | None:
     """first_free_hosts() on the state projected over [a, b), from a reservation profile's (holding, host) pairs
     (starts, ends, host positions and slot amounts, None for none; HeldPairs.arrays) and each host's last end
-    (`idle`, by cluster position, -inf for none: SchedulerState.idle_times): the cluster positions of the first `tasks` open
-    hosts that hold no slot over the interval, in best-fit order, or None when fewer are free.
+    (`idle`, by cluster position, -inf for none: SchedulerState.idle_times): the cluster positions of the first
+    `tasks` open hosts that hold no slot over the interval, in best-fit order, or None when fewer are free.
 
     A host holds a slot at some instant of [a, b) exactly when one of its pairs with a slot holds at a, or starts
     after a and before b and is not empty (it then holds at its start): the projection's most held (never
     negative) is above 0 exactly then. The best-fit order is BestFit.ranked() without order[] keys (idle the
-    shortest just before a, then just after b, then cluster order), among the free hosts alone, the only ones it
-    decides between."""
+    shortest just before a, then just after b, then cluster order: projection.idle_gaps), among the free hosts alone,
+    the only ones it decides between."""
     starts, ends, hosts, slots = pairs
     free = open_hosts.copy()
     if slots is not None and len(starts):
@@ -69,10 +68,7 @@ def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray 
     candidates = np.flatnonzero(free)
     if len(candidates) < tasks:
         return None
-    before, after = a - np.minimum(idle, a), np.full(len(open_hosts), INF)  # a host never left: idle for ever
-    held_before, held_after = starts < a, ends > b
-    np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
-    np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
+    before, after = idle_gaps(starts, ends, hosts, idle, a, b)
     ranked = np.lexsort((candidates, after[candidates], before[candidates]))
     return candidates[ranked[:tasks]]
 

@@ -31,7 +31,7 @@ from refsim.sched.allocator import placement
 from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
 from refsim.sched.oneslot import first_free_over, on_positions, plain_tasks
-from refsim.sched.projection import HeldPairs
+from refsim.sched.projection import HeldPairs, idle_gaps
 from refsim.sched.reservations import Extra, Reservation
 from refsim.sched.state import SchedulerState
 from refsim.sched.verdicts import VerdictMemo
@@ -180,27 +180,24 @@ class Profile:
         if h.end < INF:
             deltas[h.end] = deltas.get(h.end, 0) - slots
 
-    def slot_deltas(self) -> dict[float, int]:
-        """The slots each instant from now on takes (+) and gives back (-), from every holding: a copy."""
-        return dict(self._slot_deltas())
-
-    def _slot_deltas(self) -> dict[float, int]:
-        """slot_deltas() itself, kept up as holdings are added (hold)."""
-        deltas = self._deltas
-        if deltas is None:
-            deltas = self._deltas = {}
-            now = self.now
-            for h in self.holdings:  # _add_slots() of each, inlined: a profile holds every running job
-                slots, start = h.allocation.tasks, max(h.start, now)
-                deltas[start] = deltas.get(start, 0) + slots
-                if h.end < INF:
-                    deltas[h.end] = deltas.get(h.end, 0) - slots
-        return deltas
+    def slot_steps(self) -> tuple[list[float], list[int]]:
+        """Slots held from each change point on, in time order, from now (slot_steps_of): a copy."""
+        times, held = self._slot_steps()
+        return list(times), list(held)
 
     def _slot_steps(self) -> tuple[list[float], list[int]]:
-        """Slots held from each change point on, in time order, from now (slot_steps_of)."""
+        """slot_steps() itself, from the slot changes per instant, which are kept up as holdings are added."""
         if self._steps is None:
-            self._steps = slot_steps_of(self._slot_deltas())
+            deltas = self._deltas
+            if deltas is None:
+                deltas = self._deltas = {}
+                now = self.now
+                for h in self.holdings:  # _add_slots() of each, inlined: a profile holds every running job
+                    slots, start = h.allocation.tasks, max(h.start, now)
+                    deltas[start] = deltas.get(start, 0) + slots
+                    if h.end < INF:
+                        deltas[h.end] = deltas.get(h.end, 0) - slots
+            self._steps = slot_steps_of(deltas)
         return self._steps
 
     def _first_overfull(self, start: float, end: float, cap: int) -> float | None:
@@ -250,17 +247,9 @@ class Profile:
         from every (holding, host) pair at once; None when fit(a, b) is empty. Planning asks for it at every
         placement, fit() loops in Python."""
         starts, ends, hosts, _ = self._held_pairs().arrays()
-        held_before, held_after = starts < a, ends > b
-        # each host's last end so far (SchedulerState.idle_since), by cluster position: best fit in time counts a
-        # host's idle time before a start from it when nothing holds the host in between (-inf: never, so idle
-        # for ever before)
-        idle = self.state.idle_times()
-        if not (held_before.any() or held_after.any() or (idle > -INF).any()):
-            return None
-        before = a - np.minimum(idle, a)
-        after = np.full(len(self._position), INF)
-        np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
-        np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
+        before, after = idle_gaps(starts, ends, hosts, self.state.idle_times(), a, b)
+        if np.isinf(before).all() and np.isinf(after).all():
+            return None  # nothing holds any host on either side, and none has been left: every host fits alike
         return BestFit(before, after, self._hosts)
 
     def fit(self, a: float, b: float) -> dict[str, Fit]:

@@ -137,3 +137,16 @@ class HeldPairs:
             held[host[first]] = np.maximum(np.maximum.reduceat(running - before, first), 0)
             most[resource] = held
         return most
+
+
+def idle_gaps(starts: np.ndarray, ends: np.ndarray, hosts: np.ndarray, idle: np.ndarray, a: float,
+              b: float) -> tuple[np.ndarray, np.ndarray]:
+    """Best fit in time from the pair arrays (HeldPairs.arrays): how long each host, in cluster order, would stay
+    idle just before `a` (since its last end: a pair's or, `idle`, a job's that already ended, -inf for none) and
+    just after `b` (until a pair next holds it) if it took a holding on [a, b); infinite on a side where nothing
+    holds it."""
+    held_before, held_after = starts < a, ends > b
+    before, after = a - np.minimum(idle, a), np.full(len(idle), INF)  # a host never left: idle for ever before
+    np.minimum.at(before, hosts[held_before], a - np.minimum(ends[held_before], a))
+    np.minimum.at(after, hosts[held_after], np.maximum(starts[held_after], b) - b)
+    return before, after

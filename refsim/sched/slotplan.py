@@ -2,9 +2,10 @@
 start (docs/planning.md, "Planned by counts").
 
 Where every host of the cluster is open and has one slot, no limit exists, every holding of the profile holds one
-slot on each of its hosts (Allocation.one_slot_hosts), all of them hosts the cluster has, and the job is plain (refsim/sched/oneslot.py),
-Profile.earliest() finds the job's reservation at the first candidate start (now, when the job fits, then the
-ends of the holdings, in time order) whose run meets no instant where more than `total - tasks` slots are held:
+slot on each of its hosts (Allocation.one_slot_hosts), all of them hosts the cluster has, and the job is plain
+(refsim/sched/oneslot.py), Profile.earliest() finds the job's reservation at the first candidate start (now, when
+the job fits, then the ends of the holdings, in time order) whose run meets no instant where more than
+`total - tasks` slots are held:
 
 - a start whose run meets such an instant is skipped by the search, since too few hosts are free then;
 - at any other start the placement succeeds. Around the reservations as they are, or else with the job placed
@@ -15,10 +16,10 @@ ends of the holdings, in time order) whose run meets no instant where more than 
   everything held when it was made, and the job's own count was just checked).
 
 So the start of every reservation, and whether a job that fits starts now, follow from the counts, with no host
-placed. The same candidate starts, skips and counts as Profile.earliest(): `Profile.slot_steps_of` and
+placed. The same candidate starts, skips and counts as Profile.earliest(): the steps (`Profile.slot_steps`) and
 `first_overfull` are the profile's own.
 
-Floor: beside the reservation profile, below the disciplines (conservative is its one user)."""
+Floor: beside the reservation profile, below the disciplines (conservative and conservative-drevt use it)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from bisect import bisect_left, bisect_right
 
 from refsim.model.jobs import Job
 from refsim.sched.oneslot import plain_tasks
-from refsim.sched.profile import INF, Profile, first_overfull, slot_steps_of
+from refsim.sched.profile import INF, Profile, first_overfull
 
 
 class SlotPlan:
@@ -35,7 +36,7 @@ class SlotPlan:
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
         self.now, self.total = profile.now, profile.total_slots
-        self._times, self._held = slot_steps_of(profile.slot_deltas())  # kept up by hold()
+        self._times, self._held = profile.slot_steps()  # kept up by hold()
         self._ends = sorted({h.end for h in profile.holdings if self.now < h.end < INF})  # the candidate starts
 
     @staticmethod

@@ -113,7 +113,8 @@ def test_reservations_held_otherwise_than_then_plan_afresh():
     r2 = plans.earliest(profile, J2, fits=False)
     assert r2 is not None
     profile.reserve(r2)
-    plans.started(JobId(9), Allocation(()), profile.reserved)  # as if a job had started here: the entries after it are the ones carried
+    # as if a job had started here: the entries after it are the ones carried
+    plans.started(JobId(9), Allocation(()), profile.reserved)
     r4 = plans.earliest(profile, J4, fits=False)
     assert r4 is not None and r4.planned_start == 20
     profile.reserve(r4)
