@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from refsim.model.cluster import Cluster
 from refsim.model.jobs import Job
@@ -26,6 +26,26 @@ from refsim.sched.decisions import (Allocation, NoDecision, NoDecisionKind, Outc
 R = TypeVar("R")  # a discipline's ruling, which this floor does not know
 
 _KEYS = 1 << 16  # bucket keys kept (one per pending job, up to this many)
+
+
+class Holder(Protocol):
+    """What a bulk session's counted run tells the round of the jobs it counts (Buckets.held_count)."""
+
+    alike: set[int]  # buckets one of whose jobs the round took in for all of them
+
+    @property
+    def starts_none_later(self) -> bool:
+        """Whether the round starts no later job of the session."""
+        ...
+
+    def pend_held(self, job: Job, bucket: int) -> None:
+        """A job that pends with its bucket's outcome, counted without a ruling of its own."""
+        ...
+
+    def fit_held(self, job: Job, bucket: int) -> bool:
+        """Whether the round holds back a job whose bucket fits (it is then counted as a pend); False: it is
+        ruled as any other job."""
+        ...
 
 
 class Buckets:
@@ -139,27 +159,38 @@ class Buckets:
         return run, rulings, None, None
 
     def held_count(self, entries: Iterator[list[Any]], version: int,
-                   hold: Callable[[Job, Allocation], tuple[Outcome, R | None]]) \
+                   hold: Callable[[Job, Allocation], tuple[Outcome, R | None]], holder: Holder) \
             -> tuple[int, int, list[Any] | None, tuple[Outcome, R | None] | None]:
         """held_run() for a bulk caller, which reads no job's pend: how many jobs the run holds and how many of
         them pend (the rest get no decision), with the entry that ended it and its ruling as held_run() returns
-        them. The same buckets are read and the same jobs given to `hold`, in the same order; no outcome is kept
-        or handed out."""
+        them. The same buckets are read, in the same order; no outcome is kept or handed out. The round (`holder`)
+        is told of each job that pends with its bucket's outcome, unless it took in one of its bucket alike, and
+        asked first whether it holds back a job that fits; one it does not is given to `hold`. The run ends after
+        a job held back when the round starts no later job."""
         if version != self._version:
             self._forget(version)
             return 0, 0, next(entries, None), None
         memo_get, fits_get = self._memo.get, self._fits.get
+        alike, pend_held, fit_held = holder.alike, holder.pend_held, holder.fit_held
         selected = no_decision = 0
         for entry in entries:
-            known = memo_get(entry[1])
+            key = entry[1]
+            known = memo_get(key)
             if known is not None:
                 selected += 1
                 if known.__class__ is NoDecisionKind:
                     no_decision += 1
+                elif key not in alike:
+                    pend_held(entry[0], key)
                 continue
-            allocation = fits_get(entry[1])
+            allocation = fits_get(key)
             if allocation is None:
                 return selected, selected - no_decision, entry, None
+            if fit_held(entry[0], key):  # held back: a pend
+                selected += 1
+                if holder.starts_none_later:  # the caller counts the rest at once (held_tail)
+                    return selected, selected - no_decision, next(entries, None), None
+                continue
             outcome, ruling = hold(entry[0], allocation)
             if not isinstance(outcome, Pend):  # the round starts it (it gives a fit no no-decision)
                 return selected, selected - no_decision, entry, (outcome, ruling)

@@ -62,9 +62,10 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     gives each run of consecutive jobs whose buckets already have an outcome at the state version as one
     KnownOutcomes, which stands for the SessionResults of those jobs (the same decisions, positions and objects).
     `bulk`, for a compact caller that reads no job's pend (metrics only): once the discipline starts no later job
-    of the session (strict behind its blocker), the rest of the session is one HeldCount, a count of its jobs and
-    of their pends; each run a round keeps as it is (EASY behind its reservation) is one HeldCount too; and so is
-    every other run of pends. The round is told (Round.pends_unread), so it may leave out of a pend what only the
+    of the session (Round.starts_none_later: strict behind its blocker, conservative-drevt behind a job planned to
+    start now), the rest of the session is one HeldCount, a count of its jobs and of their pends; each run a round
+    keeps as it is (EASY behind its reservation; conservative-drevt, told of the jobs it counts) is one HeldCount
+    too; and so is every other run of pends. The round is told (Round.pends_unread), so it may leave out of a pend what only the
     pend would say (conservative's plans of jobs no start of the session needs, docs/planning.md)."""
     policy = policy or Fcfs()
     entries: list[list[Any]] | None = None
@@ -140,9 +141,10 @@ def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline,
         if state.removals != removals:  # a caller removed a job since the session started: check each one alone
             yield from _ruled(state, round_, discipline, round_no, policy, None, order[at:], at + 1, removals)
             return
-        if bulk and round_.keeps_pends and discipline.blocks_behind_first_waiting:
-            # strict behind its blocker starts no later job: every one pends or gets no decision, which is all a
-            # bulk caller reads, so the rest is counted, with no outcome, ruling or result made per job
+        if bulk and round_.starts_none_later:
+            # strict behind its blocker, or conservative-drevt behind a job held that fits, starts no later job:
+            # every one pends or gets no decision, which is all a bulk caller reads, so the rest is counted, with
+            # no outcome, ruling or result made per job
             selected, pends = buckets.held_tail(walk, state.version,
                                                 lambda job: _judged(state, job, policy, removals))
             if selected:
@@ -151,7 +153,7 @@ def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline,
         ruled: tuple[Outcome, Ruling | None] | None = None
         if bulk and round_.keeps_pends:
             # the same run, counted: a bulk caller reads none of its pends
-            selected, pends, entry, ruled = buckets.held_count(walk, state.version, hold)
+            selected, pends, entry, ruled = buckets.held_count(walk, state.version, hold, round_)
             if selected:
                 yield HeldCount(round_no, at + 1, selected, pends)
                 at += selected

@@ -5,10 +5,15 @@ other waiting jobs' reservations. A job ahead that would fit now has planned sta
 everything behind it. A job without a run limit is never backfilled.
 
 In a bulk session (Round.pends_unread) a job is held back without its planned start, which only its pend and
-ruling would name: the planned starts of the jobs ahead are worked out when a later job that fits needs them,
-from the same profile (nothing started in between: a start needs them all first), so every start is the same.
-Where slot counts decide every start (refsim/sched/slotplan.py), a planned start that only decides whether a job
-waits is the one counts give, with no host placed; a job that starts names the reservations it protects, placed."""
+ruling would name, and a start names no reservation it protects: a bulk caller reads neither. What decides
+whether a job that fits starts is the earliest planned start among the jobs ahead (it waits exactly when its run
+limit does not end before that one). That is worked out when a later job that fits needs it, from the same
+profile (nothing started in between: a start needs it first), so every start is the same. A plain job's
+independent planned start depends on its task count alone (only running jobs are held: Profile._by_size), so of
+the plain jobs ahead one per task count is kept, and the session may count a run of jobs held with their
+bucket's pend without ruling each (Round.keeps_pends, pend_held): jobs of one bucket share their task count.
+Where slot counts decide every start (refsim/sched/slotplan.py), a planned start is the one counts give, with no
+host placed."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, reason, with_reasons
+from refsim.sched.oneslot import plain_tasks
 from refsim.sched.profile import HeadReservations, StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
@@ -33,11 +39,42 @@ class DrevtConservativeRound(RoundBase):
         # it gives by task count; reset by every start
         self._counts: SlotPlan | None = None
         self._counted: dict[int, float | None] | None = None
+        # in a bulk session: the jobs ahead, one plain job per task count and every other one, the earliest planned
+        # start among those taken in (None: none placeable), and those not taken in yet; every job ahead is taken
+        # in again after a start
+        self._plain_ahead: dict[int, Job] = {}
+        self._other_ahead: list[Job] = []
+        self._first: float | None = None
+        self._untaken: list[Job] = []
+        self._fit_waits = False  # in a bulk session, a job ahead is planned to start now: no later job starts
+
+    @property
+    def keeps_pends(self) -> bool:
+        return not self.pends_read  # a job held with its bucket's pend is taken in by pend_held()
+
+    @property
+    def starts_none_later(self) -> bool:
+        # A job ahead planned to start now (one held back that fits now, as a rule) leaves no later job a run that
+        # ends before it: every later one waits (or gets no decision).
+        return self._fit_waits
+
+    def pend_held(self, job: Job, bucket: int) -> None:
+        """A job of a bulk session held with its bucket's pend, not ruled: it is ahead of every later job."""
+        self._take_in(job, bucket)
+
+    def fit_held(self, job: Job, bucket: int) -> bool:
+        """_rule_unread() of a job that fits, when it waits: taken in ahead of every later job."""
+        if self._start_rule(job) is not None:
+            return False  # it starts: ruled
+        self._wait_fitting(job, bucket)
+        return True
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         if not isinstance(outcome, (Dispatch, Pend)):
             return outcome, None
-        if isinstance(outcome, Dispatch) and not self._placeable_ahead():
+        if not self.pends_read:
+            return self._rule_unread(job, outcome)
+        if isinstance(outcome, Dispatch) and not self.ahead:
             return outcome, Ruling(StartRule.HEAD)
         if isinstance(outcome, Dispatch) and job.run_limit is not None:
             end = self.now + job.run_limit
@@ -51,9 +88,6 @@ class DrevtConservativeRound(RoundBase):
 
     def _wait(self, job: Job, outcome: Outcome, delays: JobId | None = None) -> tuple[Outcome, Ruling | None]:
         """Hold a job back (or note a job that does not fit); it is ahead of every later job."""
-        if not self.pends_read:  # its planned start is worked out when a later start needs it (_placeable_ahead)
-            self.ahead.append(job)
-            return with_reasons(job.id, outcome), None
         planned = self._independent(job)
         if planned is None and isinstance(outcome, Pend):
             return outcome, None  # never placeable: holds nothing, blocks nobody
@@ -68,14 +102,57 @@ class DrevtConservativeRound(RoundBase):
         ruling = Ruling(reservation=planned, delays=delays, blocked_by=blocked_by)
         return with_reasons(job.id, outcome, *reasons), ruling
 
-    def _placeable_ahead(self) -> bool:
-        """Whether a job is held ahead. A job that pends is held only if it can ever be placed: one left unplanned
-        by a bulk session (_wait) is passed over here, from the front, when it cannot; later ones, which name no
-        blocker, are passed over by the rule's loop, where their planned start is None."""
-        ahead = self.ahead
-        while ahead and not self.pends_read and self._start(ahead[0]) is None:
-            ahead.pop(0)
-        return bool(ahead)
+    def _rule_unread(self, job: Job, outcome: Dispatch | Pend) -> tuple[Outcome, Ruling | None]:
+        """rule() in a bulk session: the same starts, from the earliest planned start ahead."""
+        if isinstance(outcome, Pend):
+            self._take_in(job)
+            return outcome, None
+        rule = self._start_rule(job)
+        if rule is not None:
+            return outcome, Ruling(rule)
+        self._wait_fitting(job)
+        return Pend(job.id, ()), None
+
+    def _start_rule(self, job: Job) -> StartRule | None:
+        """How a job that fits starts in a bulk session, None when it waits: as a head when nothing ahead can
+        ever be placed, backfilled when its run limit ends before the earliest planned start ahead."""
+        first = self._first_planned_start()
+        if first is None:
+            return StartRule.HEAD
+        if job.run_limit is not None and self.now + job.run_limit < first:
+            return StartRule.ENDS_BEFORE
+        return None
+
+    def _wait_fitting(self, job: Job, bucket: int | None = None) -> None:
+        """Hold back a job that fits (of `bucket`, when the session counts it): its planned start is now, as a
+        rule, and then no later job starts."""
+        self._take_in(job, bucket)
+        self._fit_waits = self._first_planned_start() == self.now
+
+    def _take_in(self, job: Job, bucket: int | None = None) -> None:
+        """Take `job` in among the jobs ahead of a bulk session: a plain job only if none of its task count is,
+        since its independent planned start depends on its task count alone (then its bucket, if given, is
+        taken in alike)."""
+        state = self.state
+        tasks = plain_tasks(state, job, state.requirements.get(job.id))
+        if tasks is not None and bucket is not None:
+            self.alike.add(bucket)  # every job of the bucket has the same task count
+        if tasks is None:
+            self._other_ahead.append(job)
+        elif tasks in self._plain_ahead:
+            return
+        else:
+            self._plain_ahead[tasks] = job
+        self._untaken.append(job)
+
+    def _first_planned_start(self) -> float | None:
+        """The earliest independent planned start of the jobs ahead, None when none can ever be placed."""
+        for job in self._untaken:
+            start = self._start(job)
+            if start is not None and (self._first is None or start < self._first):
+                self._first = start
+        self._untaken = []
+        return self._first
 
     def _start(self, job: Job) -> float | None:
         """The job's independent planned start (None: never placeable): by slot counts in a bulk session where
@@ -103,6 +180,8 @@ class DrevtConservativeRound(RoundBase):
         super().started(job, allocation)
         self._planned.clear()
         self._counts, self._counted = None, None
+        if not self.pends_read:  # every planned start ahead may move: take every job ahead in again
+            self._first, self._untaken = None, [*self._plain_ahead.values(), *self._other_ahead]
 
 
 class DrevtConservative:

@@ -22,6 +22,10 @@ class StrictRound(RoundBase):
     def keeps_pends(self) -> bool:
         return self.blocker is not None  # behind the first waiting job, a job that does not fit keeps its reasons
 
+    @property
+    def starts_none_later(self) -> bool:
+        return self.blocker is not None  # every later job pends behind it, or gets no decision
+
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         if self.blocker is None:
             if isinstance(outcome, Pend):

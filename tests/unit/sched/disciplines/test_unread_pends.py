@@ -8,7 +8,7 @@ import pytest
 
 from refsim.sched.decisions import Dispatch
 from refsim.sched.plancarry import CarriedPlans
-from refsim.sched.results import SessionResult, StartRule
+from refsim.sched.results import HeldCount, SessionResult, StartRule
 from refsim.sim.replay import Simulator
 from tests.support.recordings import recording
 from tests.unit.sched.disciplines.schedule import one_slot_hosts
@@ -73,8 +73,8 @@ events:
 
 @pytest.mark.parametrize("bulk", [False, True])
 def test_drevt_passes_over_a_job_ahead_that_can_never_be_placed(bulk: bool):
-    """Kills: conservative_drevt.py:_placeable_ahead keeping an unplanned job that can never be placed at the
-    front of the jobs ahead (job 2 pends blocked in bulk)."""
+    """Kills: conservative_drevt.py:_first_planned_start taking a job that can never be placed for one with a
+    planned start (job 2 pends blocked in bulk)."""
     reports = list(Simulator(recording(NEVER_PLACEABLE)).reports(compact=True, bulk=bulk))
     job2 = [r for r in reports if isinstance(r, SessionResult) and r.job.job == 2]
     assert len(job2) == 1 and isinstance(job2[0].outcome, Dispatch)
@@ -134,3 +134,62 @@ def test_drevt_counts_again_after_a_start(bulk: bool):
     starts = {r.job.job: (r.round, r.ruling.rule if r.ruling else None) for r in reports
               if isinstance(r, SessionResult) and isinstance(r.outcome, Dispatch)}
     assert starts[3] == (2, StartRule.ENDS_BEFORE) and starts[5] == (2, StartRule.ENDS_BEFORE)
+
+
+# Four one-slot hosts, conservative-drevt. t=0: job 1 (2 tasks, limit 10) starts on n1 and n2. t=1: job 2 (4
+# tasks) pends; its independent planned start is 10, when job 1 frees all four hosts. t=2, after arrivals alone
+# (nothing committed since, so the state version is the one of t=1): job 2's bucket already has its pend, so a
+# bulk session counts job 2 without ruling it, and the round takes it in (pend_held). Job 3 (limit 7) fits n3 and
+# ends at 9, before 10: it starts, backfilled. Job 4 (limit 20) fits n4 but would end at 22, not before 10: it
+# waits. t=3, after job 5's arrival alone: job 4's bucket already fits, so it is counted held back (fit_held) and
+# taken in: it fits now, so its planned start is 3, and job 5 (limit 6, ending at 9) waits behind it. Without
+# job 2 taken in at 2, nothing would be ahead and jobs 3 and 4 would start as heads; without job 4 taken in at 3,
+# job 5 would end before 10, job 2's start, and start.
+ARRIVAL_ALONE = "scheduling: {discipline: conservative-drevt}\n" + one_slot_hosts(4) + """
+events:
+  - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10, tasks: 2}}
+  - {time: 1, submit: {id: 2, run_time: 5, run_limit: 5, tasks: 4}}
+  - {time: 2, submit: {id: 3, run_time: 7, run_limit: 7}}
+  - {time: 2, submit: {id: 4, run_time: 20, run_limit: 20}}
+  - {time: 3, submit: {id: 5, run_time: 6, run_limit: 6}}
+"""
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_drevt_takes_in_the_jobs_counted_with_their_buckets_outcome(bulk: bool):
+    """Kills: conservative_drevt.py:pend_held and fit_held leaving the counted job out of the jobs ahead (in
+    bulk, jobs 3 and 4 start as heads; job 5 starts)."""
+    reports = list(Simulator(recording(ARRIVAL_ALONE)).reports(compact=True, bulk=bulk))
+    starts = {r.job.job: (r.round, r.ruling.rule if r.ruling else None) for r in reports
+              if isinstance(r, SessionResult) and isinstance(r.outcome, Dispatch) and r.round <= 4}
+    assert starts == {1: (1, StartRule.HEAD), 3: (3, StartRule.ENDS_BEFORE)}
+    counted = [(r.round, r.first, r.selected) for r in reports if isinstance(r, HeldCount)]
+    assert ((3, 1, 1) in counted) is bulk  # job 2, counted with its bucket's pend
+    assert ((4, 1, 3) in counted) is bulk  # jobs 2, 4 (held back with its bucket's fit) and 5, in one count
+
+
+# Four one-slot hosts, conservative-drevt, a queue of higher priority. t=0: job 1 (2 tasks, limit 10) starts on n1
+# and n2. t=1: job 2 (4 tasks) pends, planned at 10; job 3 (limit 20) fits n3 but would end at 21: it waits. t=2,
+# after an arrival alone: job 4 (limit 5) in the queue of higher priority comes first. Its bucket (one task, as job
+# 3's) already fits, but nothing is ahead of it: it starts as a head, not counted held back.
+HIGHER_QUEUE = """
+scheduling: {discipline: conservative-drevt}
+cluster:
+  hosts: [{name: n1, slots: 1}, {name: n2, slots: 1}, {name: n3, slots: 1}, {name: n4, slots: 1}]
+  queues: [{name: normal, priority: 0}, {name: high, priority: 10}]
+events:
+  - {time: 0, submit: {id: 1, run_time: 10, run_limit: 10, tasks: 2, queue: normal}}
+  - {time: 1, submit: {id: 2, run_time: 5, run_limit: 5, tasks: 4, queue: normal}}
+  - {time: 1, submit: {id: 3, run_time: 20, run_limit: 20, queue: normal}}
+  - {time: 2, submit: {id: 4, run_time: 5, run_limit: 5, queue: high}}
+"""
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_drevt_rules_a_counted_fit_that_starts(bulk: bool):
+    """Kills: conservative_drevt.py:fit_held holding back a job that fits with nothing ahead (job 4 pends in
+    bulk)."""
+    reports = list(Simulator(recording(HIGHER_QUEUE)).reports(compact=True, bulk=bulk))
+    starts = {r.job.job: (r.round, r.ruling.rule if r.ruling else None) for r in reports
+              if isinstance(r, SessionResult) and isinstance(r.outcome, Dispatch) and r.round <= 3}
+    assert starts == {1: (1, StartRule.HEAD), 4: (3, StartRule.HEAD)}
