@@ -65,8 +65,8 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
     of the session (Round.starts_none_later: strict behind its blocker, conservative-drevt behind a job planned to
     start now), the rest of the session is one HeldCount, a count of its jobs and of their pends; each run a round
     keeps as it is (EASY behind its reservation; conservative-drevt, told of the jobs it counts) is one HeldCount
-    too; and so is every other run of pends. The round is told (Round.pends_unread), so it may leave out of a pend what only the
-    pend would say (conservative's plans of jobs no start of the session needs, docs/planning.md)."""
+    too; and so is every other run of pends. The round is told (Round.pends_unread), so it may leave out of a pend
+    what only the pend would say (conservative's plans of jobs no start of the session needs, docs/planning.md)."""
     policy = policy or Fcfs()
     entries: list[list[Any]] | None = None
     if type(policy) is Fcfs:
