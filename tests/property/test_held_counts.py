@@ -125,7 +125,8 @@ def test_a_held_count_stands_for_the_pends_reported_one_by_one(recording: Record
     dispatch (_pends_counted), conservative starting a job before planning the jobs ahead of it or holding back by
     slot counts a job its plan starts (slotplan.py: a count, a candidate start or a skip unlike the profile's, counts
     trusted where a host is closed or a job is not plain), conservative-drevt
-    holding ahead a job that can never be placed (_placeable_ahead), buckets.py:held_tail or held_count
+    taking a job that can never be placed for the earliest planned start ahead or leaving out a job it counts
+    (_first_planned_start, pend_held, fit_held), buckets.py:held_tail or held_count
     miscounting pends and no-decisions, judging a bucket out of order or passing over a fit the round starts,
     sim/replay.py miscounting what is left to report, sim/outputs.py:report_held dropping a count's pends from
     the decision count."""
