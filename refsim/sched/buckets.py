@@ -29,22 +29,26 @@ _KEYS = 1 << 16  # bucket keys kept (one per pending job, up to this many)
 
 
 class Holder(Protocol):
-    """What a bulk session's counted run tells the round of the jobs it counts (Buckets.held_count)."""
+    """What a bulk session's counted run tells the discipline's round of the jobs it counts (Buckets.held_count),
+    and asks it."""
 
-    alike: set[int]  # buckets one of whose jobs the round took in for all of them
+    alike: set[int]  # buckets one of whose jobs the round took in for all of them (pend_held, fit_held)
 
     @property
     def starts_none_later(self) -> bool:
-        """Whether the round starts no later job of the session."""
+        """Whether, from here on in a bulk session, the round starts no job (each pends as held back, or gets no
+        decision), whatever the allocator says of it: then the session counts the rest."""
         ...
 
     def pend_held(self, job: Job, bucket: int) -> None:
-        """A job that pends with its bucket's outcome, counted without a ruling of its own."""
+        """A job of a bulk session that pends with its bucket's outcome, counted while the round keeps pends,
+        without a rule() of its own: the round takes it in as it needs, and adds the bucket to `alike` when no
+        later job of it needs telling."""
         ...
 
     def fit_held(self, job: Job, bucket: int) -> bool:
-        """Whether the round holds back a job whose bucket fits (it is then counted as a pend); False: it is
-        ruled as any other job."""
+        """Whether the round holds back a job of a bulk session whose bucket fits, while it keeps pends, without
+        a rule() of its own: the job is then a pend, taken in as pend_held() takes one. False: it is ruled."""
         ...
 
 

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
+from refsim.sched.buckets import Holder
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode, PendReason, pend_reason_set
 from refsim.sched.profile import Profile, StartOf
 from refsim.sched.reservations import Reservation
@@ -21,7 +22,9 @@ from refsim.sched.results import Ruling
 from refsim.sched.state import SchedulerState
 
 
-class Round(Protocol):
+class Round(Holder, Protocol):
+    """What the session asks of a discipline's round; what a counted run tells it (Holder) besides."""
+
     now: float
 
     @property
@@ -33,31 +36,12 @@ class Round(Protocol):
         outcome, with no ruling: then a run of such jobs decides nothing a session of bucket hits would not."""
         ...
 
-    @property
-    def starts_none_later(self) -> bool:
-        """Whether, from here on in a bulk session, the round starts no job (each pends as held back, or gets no
-        decision), whatever the allocator says of it: then the session counts the rest."""
-        ...
-
     def pends_unread(self) -> None:
         """The session's caller reads no pend (a bulk session, refsim/sched/session.py): from here on a pend's
         reasons and ruling may leave out what only they would say. Called before the first job is ruled."""
         ...
 
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]: ...
-
-    alike: set[int]  # buckets one of whose jobs the round took in for all of them (pend_held, fit_held)
-
-    def pend_held(self, job: Job, bucket: int) -> None:
-        """A job of a bulk session that pends with its bucket's outcome, counted while the round keeps pends,
-        without a rule() of its own (refsim/sched/buckets.py, Buckets.held_count): the round takes it in as it
-        needs, and adds the bucket to `alike` when no later job of it needs telling."""
-        ...
-
-    def fit_held(self, job: Job, bucket: int) -> bool:
-        """Whether the round holds back a job of a bulk session whose bucket fits, while it keeps pends, without
-        a rule() of its own: the job is then a pend, taken in as pend_held() takes one. False: it is ruled."""
-        ...
 
     def started(self, job: JobId, allocation: Allocation) -> None: ...
 

@@ -46,7 +46,6 @@ class DrevtConservativeRound(RoundBase):
         self._other_ahead: list[Job] = []
         self._first: float | None = None
         self._untaken: list[Job] = []
-        self._fit_waits = False  # in a bulk session, a job ahead is planned to start now: no later job starts
 
     @property
     def keeps_pends(self) -> bool:
@@ -56,7 +55,7 @@ class DrevtConservativeRound(RoundBase):
     def starts_none_later(self) -> bool:
         # A job ahead planned to start now (one held back that fits now, as a rule) leaves no later job a run that
         # ends before it: every later one waits (or gets no decision).
-        return self._fit_waits
+        return not self._untaken and self._first == self.now
 
     def pend_held(self, job: Job, bucket: int) -> None:
         """A job of a bulk session held with its bucket's pend, not ruled: it is ahead of every later job."""
@@ -124,10 +123,10 @@ class DrevtConservativeRound(RoundBase):
         return None
 
     def _wait_fitting(self, job: Job, bucket: int | None = None) -> None:
-        """Hold back a job that fits (of `bucket`, when the session counts it): its planned start is now, as a
-        rule, and then no later job starts."""
+        """Hold back a job that fits (of `bucket`, when the session counts it), its planned start folded in at
+        once: it is now, as a rule, and then no later job starts (starts_none_later)."""
         self._take_in(job, bucket)
-        self._fit_waits = self._first_planned_start() == self.now
+        self._first_planned_start()
 
     def _take_in(self, job: Job, bucket: int | None = None) -> None:
         """Take `job` in among the jobs ahead of a bulk session: a plain job only if none of its task count is,
