@@ -115,6 +115,18 @@ class Allocation:
     shared: tuple[tuple[str, Amount], ...] = ()
     limit_charges: tuple[LimitCharge, ...] = ()
 
+    @classmethod
+    def slot_on_each(cls, holds: tuple[HostAllocation, ...]) -> Allocation:
+        """An allocation of `holds`, each one slot (and nothing else) on a host of its own, with what the
+        properties below derive from it set at once, as they would compute it: planning on one-slot clusters makes
+        thousands of such allocations per session (refsim/sched/oneslot.py), and reads each of those."""
+        allocation = cls(holds)
+        names = tuple([h.host for h in holds])
+        # cached_property keeps its value in the instance's __dict__, which a frozen dataclass leaves writable
+        allocation.__dict__.update(tasks=len(holds), one_slot_hosts=frozenset(names),
+                                   columns=HostColumns(names, {"slots": [1] * len(holds)}, True))
+        return allocation
+
     @cached_property
     def tasks(self) -> int:
         return sum([int(amount) for h in self.hosts for name, amount in h.resources if name == "slots"])

@@ -63,7 +63,8 @@ def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray 
     starts, ends, hosts, slots = pairs
     free = open_hosts.copy()
     if slots is not None and len(starts):
-        held = ((starts <= a) & (a < ends)) | ((a < starts) & (starts < b) & (starts < ends))
+        # for a < b, the same as: holds at a, or starts after a and before b and is not empty
+        held = ((starts < b) & (a < ends) & (starts < ends)) if a < b else ((starts <= a) & (a < ends))
         free[hosts[held & (slots > 0)]] = False
     candidates = np.flatnonzero(free)
     if len(candidates) < tasks:
@@ -77,4 +78,4 @@ def on_positions(index: FreeIndex, positions: list[int]) -> Allocation:
     """A slot on each host at `positions` (in cluster order), in that order: the allocation the ledger builds
     for one-task positions."""
     holds = index.slot_holds()
-    return Allocation(tuple([holds[i] for i in positions]))
+    return Allocation.slot_on_each(tuple([holds[i] for i in positions]))

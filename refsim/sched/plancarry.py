@@ -108,8 +108,8 @@ class CarriedPlans:
                 return None
         return ended if seen == gone else None
 
-    def earliest(self, profile: Profile, job: Job, fits: bool) -> Reservation | None:
-        """profile.earliest(job, from_now=fits), carried from the last session where it stands."""
+    def earliest(self, profile: Profile, job: Job, fits: bool, counted: float | None = None) -> Reservation | None:
+        """profile.earliest(job, from_now=fits, counted), carried from the last session where it stands."""
         self._profile = profile
         expect = self._expect
         if expect is not None and len(profile.reserved) == len(expect):
@@ -128,7 +128,7 @@ class CarriedPlans:
             self._at += 1
             self._matching = _same_plan(reservation, earlier)
         else:
-            reservation = profile.earliest(job, from_now=fits)
+            reservation = profile.earliest(job, from_now=fits, counted=counted)
             if reservation is not None:
                 self._matching = False  # a holding the last session did not have (a start ends it too)
         self._log.append((job, reservation))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import math
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -56,12 +56,24 @@ def first_overfull(steps: tuple[list[float], list[int]], start: float, end: floa
     i = bisect_right(times, start) - 1
     if i >= 0 and held[i] > cap:
         return start
-    for j in range(i + 1, len(times)):
-        if times[j] >= end:
-            break
+    last = bisect_left(times, end, i + 1)  # the change points inside the interval: i + 1 up to here
+    if i + 1 == last or max(held[i + 1:last]) <= cap:  # max() of a slice runs at C speed: the common case
+        return None
+    for j in range(i + 1, last):
         if held[j] > cap:
             return times[j]
-    return None
+    return None  # not reached
+
+
+def next_room(steps: tuple[list[float], list[int]], after: float, cap: int) -> float:
+    """The first change point after `after` from which at most `cap` slots are held (`steps`: slot_steps_of()),
+    INF when there is none. A search whose start is overfull at once passes over every candidate start before it:
+    each is overfull at once too, since no change point between frees enough."""
+    times, held = steps
+    for j in range(bisect_right(times, after), len(times)):
+        if held[j] <= cap:
+            return times[j]
+    return INF
 
 
 @dataclass(frozen=True)
@@ -105,6 +117,7 @@ class Profile:
         # every (holding, host) pair as arrays (best fit, and the fast path's projection), kept up as holdings are
         # added once first asked for
         self._pairs: HeldPairs | None = None
+        self._ends: list[float] | None = None  # the candidate starts after now (_candidate_ends)
         self._position = state.free_index().position  # each host's place in cluster order
         self._hosts = state.free_index().host_array()  # the hosts in that order, for the best-fit ranking
         self.total_slots = state.free_index().whole_capacity(SLOTS)
@@ -132,10 +145,15 @@ class Profile:
             self._add_slots(self._deltas, holding)
         if self._pairs is not None:
             self._pairs.add(holding.start, holding.end, holding.allocation)
+        ends, end = self._ends, holding.end
+        if ends is not None and self.now < end < INF:
+            at = bisect_left(ends, end)
+            if at == len(ends) or ends[at] != end:
+                ends.insert(at, end)
 
     def _changed(self) -> None:
         """Forget everything derived from the holdings: they were replaced, not added to."""
-        self._steps, self._deltas, self._pairs = None, None, None
+        self._steps, self._deltas, self._pairs, self._ends = None, None, None, None
         self._sized = {}
 
     def _held_pairs(self) -> HeldPairs:
@@ -302,11 +320,12 @@ class Profile:
                                 self.state.idle_times(), a, b, tasks)
         return None if found is None else on_positions(index, found.tolist())
 
-    def earliest(self, job: Job, from_now: bool) -> Reservation | None:
+    def earliest(self, job: Job, from_now: bool, counted: float | None = None) -> Reservation | None:
         """The job's backfill reservation at the earliest start the allocator can place it: now (when
         `from_now`) or the end of a holding, since free resources only grow at ends. None: never placeable.
         A start whose interval meets an instant with too few free slots is skipped with every later start up to
-        that instant, since their intervals meet it too."""
+        that instant, since their intervals meet it too. `counted`: the start slot counts found for it
+        (refsim/sched/slotplan.py), where the search would find its reservation; it is placed there at once."""
         cap = self.total_slots - job.min_tasks
         if cap < 0:
             return None
@@ -314,6 +333,11 @@ class Profile:
         tasks = self._plain_tasks(job) if not self.reserved and len(self._current) == len(self.holdings) else None
         if tasks is not None:
             return self._by_size(job, tasks, from_now, length)
+        if counted is not None:
+            placed = self._placement(job, counted, counted + length)
+            if placed is None:  # counts decided it wrongly: a broken promise of slotplan.py, not a pend
+                raise RuntimeError(f"job {job.id} finds no placement at the start counts give it, {counted}")
+            return Reservation(job.id, counted, counted + length, placed[0], self.freed_by(counted), placed[1])
         return self._search(job, from_now, cap, length)
 
     def _by_size(self, job: Job, tasks: int, from_now: bool, length: float) -> Reservation | None:
@@ -332,19 +356,28 @@ class Profile:
 
     def _search(self, job: Job, from_now: bool, cap: int, length: float) -> Reservation | None:
         """earliest()'s search over the candidate starts, for a run of `length`."""
-        starts = ([self.now] if from_now else []) + sorted({h.end for h in self.holdings if self.now < h.end < INF})
+        starts = ([self.now] if from_now else []) + self._candidate_ends()
         i = 0
         while i < len(starts):
             start = starts[i]
             overfull = self._first_overfull(start, start + length, cap)
             if overfull is not None:
-                i = bisect_right(starts, overfull, i + 1)
+                i = (bisect_right(starts, overfull, i + 1) if overfull > start
+                     else bisect_left(starts, next_room(self._slot_steps(), start, cap), i + 1))
                 continue
             placed = self._placement(job, start, start + length)
             if placed is not None:
                 return Reservation(job.id, start, start + length, placed[0], self.freed_by(start), placed[1])
             i += 1
         return None
+
+    def _candidate_ends(self) -> list[float]:
+        """The ends of the holdings after now, in time order, once each: the later starts a search tries. Kept up
+        as holdings are added once first asked for."""
+        if self._ends is None:
+            now = self.now
+            self._ends = sorted({h.end for h in self.holdings if now < h.end < INF})
+        return self._ends
 
     def freed_by(self, start: float) -> tuple[JobId, ...]:
         """The running jobs whose holdings end after now and no later than `start`: what a reservation starting

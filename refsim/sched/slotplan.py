@@ -27,7 +27,7 @@ from bisect import bisect_left, bisect_right
 
 from refsim.model.jobs import Job
 from refsim.sched.oneslot import plain_tasks
-from refsim.sched.profile import INF, Profile, first_overfull
+from refsim.sched.profile import INF, Profile, first_overfull, next_room
 
 
 class SlotPlan:
@@ -77,7 +77,8 @@ class SlotPlan:
             overfull = first_overfull(steps, start, start + length, cap)
             if overfull is None:
                 return start
-            i = bisect_right(ends, overfull, i + 1)
+            i = (bisect_right(ends, overfull, i + 1) if overfull > start
+                 else bisect_left(ends, next_room(steps, start, cap), i + 1))
         return None
 
     def hold(self, start: float, end: float, tasks: int) -> None:

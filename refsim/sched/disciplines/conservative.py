@@ -40,6 +40,7 @@ class ConservativeRound(RoundBase):
         self.first_waiting: JobId | None = None
         # in a bulk session: the jobs left unplanned (with their outcomes), and their plan by counts, if one applies
         self._unplanned: list[tuple[Job, Outcome]] = []
+        self._counted: list[float | None] = []  # the start counts found for each sketched one, in order
         self._sketch: SlotPlan | None = None
         self._sketch_tried = False  # whether counts were asked for since the last planning (SlotPlan.of)
         self._sketched = 0  # the first unplanned job not yet sketched
@@ -61,11 +62,13 @@ class ConservativeRound(RoundBase):
         if self._held_by_counts(job):
             self._unplanned.append((job, outcome))
             return with_reasons(job.id, outcome), None
-        for waiting, earlier in self._unplanned:  # a job that may start is ruled around every earlier reservation
-            held, _ = self._ruling(waiting, earlier)
+        counted = self._counted
+        for n, (waiting, earlier) in enumerate(self._unplanned):  # ruled around every earlier reservation
+            held, _ = self._ruling(waiting, earlier, counted[n] if n < len(counted) else None)
             if isinstance(held, Dispatch):
                 raise RuntimeError(f"job {waiting} was left unplanned but starts")  # counts decided it wrongly
         self._unplanned.clear()
+        counted.clear()
         self._sketch, self._sketch_tried, self._sketched, self._waits_sketched = None, False, 0, False
         return self._ruling(job, outcome)
 
@@ -93,6 +96,7 @@ class ConservativeRound(RoundBase):
             return False
         sketch.hold(start, start + _length(job), tasks)
         self._sketched, self._waits_sketched = self._sketched + 1, True
+        self._counted.append(start)
         return True
 
     def _sketch_of(self, sketch: SlotPlan, job: Job, fits: bool) -> bool:
@@ -105,9 +109,10 @@ class ConservativeRound(RoundBase):
             sketch.hold(start, start + _length(job), tasks)
             self._waits_sketched = True
         self._sketched += 1
+        self._counted.append(start)
         return True
 
-    def _ruling(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
+    def _ruling(self, job: Job, outcome: Outcome, counted: float | None = None) -> tuple[Outcome, Ruling | None]:
         # The first waiting job makes the first reservation: until then nothing is reserved, so the plan is the
         # current state, and every job that fits later has a job waiting ahead of it.
         if isinstance(outcome, Dispatch) and self.first_waiting is None:
@@ -115,7 +120,7 @@ class ConservativeRound(RoundBase):
         if not isinstance(outcome, (Dispatch, Pend)):
             return outcome, None
         fits = isinstance(outcome, Dispatch)
-        reservation = self.plans.earliest(self.profile, job, fits)
+        reservation = self.plans.earliest(self.profile, job, fits, counted)
         end = self.now + job.run_limit if job.run_limit is not None else INF
         ahead = overlapping(self.reservations, self.now, end)
         if (isinstance(outcome, Dispatch) and reservation is not None and reservation.planned_start == self.now

@@ -13,3 +13,18 @@ def test_an_allocations_tasks_are_its_slots_over_every_host_and_nothing_else():
                              HostAllocation("b", (("ngpus", 1), ("slots", 3)))),
                             (("lic", 1),), (LimitCharge("user_slots", "user=u", "slots", 5),))
     assert allocation.tasks == 5
+
+
+def test_a_slot_on_each_host_knows_at_once_what_it_would_compute():
+    """Allocation.slot_on_each sets its task count, its one-slot hosts and its columns as the properties compute
+    them on an allocation of the same holds: 3 hosts, one slot each, so 3 tasks, those 3 hosts, and a slots column
+    of ones in allocation order, whole.
+    Kills: decisions.py:Allocation.slot_on_each setting another count, other hosts or another column."""
+    holds = tuple(HostAllocation(name, (("slots", 1),)) for name in ("h3", "h1", "h2"))
+    seeded, computed = Allocation.slot_on_each(holds), Allocation(holds)
+    assert seeded == computed
+    assert (seeded.tasks, seeded.one_slot_hosts) == (computed.tasks, computed.one_slot_hosts) == (
+        3, frozenset({"h1", "h2", "h3"}))
+    assert seeded.columns == computed.columns
+    assert seeded.columns.hosts == ("h3", "h1", "h2") and seeded.columns.amounts == {"slots": [1, 1, 1]}
+    assert seeded.columns.whole

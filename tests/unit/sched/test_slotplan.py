@@ -1,11 +1,14 @@
 """Slot counts over time (refsim/sched/profile.py: slot_steps_of, first_overfull) and the conservative plan sketched by
 them (refsim/sched/slotplan.py), worked by hand on three one-slot hosts."""
 
+import pytest
+
 from refsim.model.cluster import Cluster, Host, HostStatus, Queue
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation
 from refsim.sched.profile import INF, Profile, first_overfull, slot_steps_of
+from refsim.sched.reservations import Reservation
 from refsim.sched.slotplan import SlotPlan
 from refsim.sched.state import SchedulerState
 
@@ -26,6 +29,17 @@ def test_the_first_overfull_instant_is_at_the_start_or_the_first_change_inside()
     assert first_overfull(STEPS, 10.0, 30.0, 0) == 10.0
     assert first_overfull(STEPS, 20.0, INF, 0) is None
     assert first_overfull(STEPS, -1.0, 3.0, 0) == 0.0  # nothing held before the first change
+
+
+def test_the_first_overfull_instant_may_follow_changes_inside_that_hold_few_enough():
+    """1 held from 0, 2 from 2, 1 from 4, 3 from 6, 0 from 8: over [1, 10) with a cap of 2 the changes at 2 and
+    4 hold 2 and 1, so the first overfull instant is 6; with a cap of 3, none is, and [7, 10) starts overfull.
+    Kills: profile.py:first_overfull stopping at the first change inside, or reading past the end."""
+    steps = slot_steps_of({0.0: 1, 2.0: 1, 4.0: -1, 6.0: 2, 8.0: -3})
+    assert first_overfull(steps, 1.0, 10.0, 2) == 6.0
+    assert first_overfull(steps, 1.0, 6.0, 2) is None  # 6 is the end
+    assert first_overfull(steps, 1.0, 10.0, 3) is None
+    assert first_overfull(steps, 7.0, 10.0, 2) == 7.0
 
 
 def one_slot(*names: str) -> Allocation:
@@ -69,3 +83,23 @@ def test_counts_decide_only_on_open_one_slot_hosts():
     profile.state.submit(Job(JobId(3), run_time=5, run_limit=5, min_tasks=2, max_tasks=2))
     profile.started(JobId(3), Allocation((HostAllocation("n3", (("slots", 2),)),)))
     assert SlotPlan.of(profile) is None
+
+
+def test_a_job_is_placed_at_once_at_the_start_counts_give_it():
+    """Job 3 reserved on n3 over [0, 30), beside jobs 1 (n1 until 10) and 2 (n2 until 20): a plain 2-task job
+    running 5 first finds two free hosts at 20 (n1 and n2), which counts give too; placed there at once, it gets
+    the reservation the search finds. At 10, where counts would be wrong, only n1 is free, and nothing later can
+    move: a broken promise, not a pend.
+    Kills: profile.py:Profile.earliest searching past the counted start, or taking a failed placement there for
+    a job that is never placeable."""
+    profile = _profile()
+    profile.reserve(Reservation(JobId(3), 0.0, 30.0, one_slot("n3"), ()))
+    job = Job(JobId(4), run_time=5, run_limit=5, min_tasks=2, max_tasks=2)
+    profile.state.submit(job)
+    plan = SlotPlan.of(profile)
+    assert plan is not None and plan.earliest(2, 5.0, from_now=False) == 20.0
+    searched = profile.earliest(job, from_now=False)
+    assert searched is not None and searched.planned_start == 20.0
+    assert profile.earliest(job, from_now=False, counted=20.0) == searched
+    with pytest.raises(RuntimeError, match="no placement at the start counts give it"):
+        profile.earliest(job, from_now=False, counted=10.0)

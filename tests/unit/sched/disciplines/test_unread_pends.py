@@ -35,10 +35,10 @@ def _planned_at_1(monkeypatch: pytest.MonkeyPatch, bulk: bool) -> tuple[list[int
     """The jobs conservative plans in the session at t=1, in order, and the session results of the replay."""
     planned: list[int] = []
 
-    def noted(self, profile, job, fits):
+    def noted(self, profile, job, fits, counted=None):
         if profile.now == 1:
             planned.append(job.id.job)
-        return _EARLIEST(self, profile, job, fits)
+        return _EARLIEST(self, profile, job, fits, counted)
 
     monkeypatch.setattr(CarriedPlans, "earliest", noted)
     reports = list(Simulator(recording(BACKLOG)).reports(compact=True, bulk=bulk))
