@@ -117,6 +117,7 @@ class Profile:
         # every (holding, host) pair as arrays (best fit, and the fast path's projection), kept up as holdings are
         # added once first asked for
         self._pairs: HeldPairs | None = None
+        self._rows: dict[JobId, range] = {}  # each holding's rows in the pairs, while they are kept
         self._ends: list[float] | None = None  # the candidate starts after now (_candidate_ends)
         self._position = state.free_index().position  # each host's place in cluster order
         self._hosts = state.free_index().host_array()  # the hosts in that order, for the best-fit ranking
@@ -144,7 +145,7 @@ class Profile:
         if self._deltas is not None:
             self._add_slots(self._deltas, holding)
         if self._pairs is not None:
-            self._pairs.add(holding.start, holding.end, holding.allocation)
+            self._rows[holding.job] = self._pairs.add(holding.start, holding.end, holding.allocation)
         ends, end = self._ends, holding.end
         if ends is not None and self.now < end < INF:
             at = bisect_left(ends, end)
@@ -154,13 +155,14 @@ class Profile:
     def _changed(self) -> None:
         """Forget everything derived from the holdings: they were replaced, not added to."""
         self._steps, self._deltas, self._pairs, self._ends = None, None, None, None
-        self._sized = {}
+        self._rows, self._sized = {}, {}
 
     def _held_pairs(self) -> HeldPairs:
         if self._pairs is None:
-            self._pairs = HeldPairs(self._position)
+            self._pairs = pairs = HeldPairs(self._position)
+            rows = self._rows = {}
             for h in self.holdings:
-                self._pairs.add(h.start, h.end, h.allocation)
+                rows[h.job] = pairs.add(h.start, h.end, h.allocation)
         return self._pairs
 
     @property
@@ -185,15 +187,24 @@ class Profile:
             return
         by_job = {r.job: r for r in moved}
         self.reserved = [by_job.get(r.job, r) for r in self.reserved]
+        before = [h for h in self.holdings if h.job in by_job]
         self.holdings = [replace(h, allocation=by_job[h.job].allocation) if h.job in by_job else h
                          for h in self.holdings]
         self._current = [h for h in self.holdings if h.start <= self.now]
-        self._changed()
+        for old in before:  # what is derived is kept up: the same times, other hosts
+            new = replace(old, allocation=by_job[old.job].allocation)
+            if self._deltas is not None:
+                self._add_slots(self._deltas, old, -1)
+                self._add_slots(self._deltas, new)
+            if self._pairs is not None:
+                self._pairs.retire(self._rows[old.job])
+                self._rows[old.job] = self._pairs.add(new.start, new.end, new.allocation)
+        self._steps, self._sized = None, {}
 
     # --- slots: a cheap necessary condition before the allocator is asked ------------------------------------
 
-    def _add_slots(self, deltas: dict[float, int], h: Holding) -> None:
-        slots, start = h.allocation.tasks, max(h.start, self.now)
+    def _add_slots(self, deltas: dict[float, int], h: Holding, sign: int = 1) -> None:
+        slots, start = sign * h.allocation.tasks, max(h.start, self.now)
         deltas[start] = deltas.get(start, 0) + slots
         if h.end < INF:
             deltas[h.end] = deltas.get(h.end, 0) - slots
@@ -422,6 +433,10 @@ class Profile:
         trial.holdings, trial.reserved = [h for h in self.holdings if h.job not in moving], []
         trial._current = [h for h in trial.holdings if h.start <= trial.now]
         trial._changed()
+        if self._pairs is not None:  # the same pairs, those of the reservations placed again retired: no rebuild
+            trial._pairs, trial._rows = self._pairs.copy(), dict(self._rows)
+            for moves in moving:
+                trial._pairs.retire(trial._rows.pop(moves))
         found = trial._allocate(job, start, end)
         if found is None:
             return None

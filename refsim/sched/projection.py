@@ -40,7 +40,8 @@ class HeldPairs:
         self._views: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] = (
             np.zeros(0), np.zeros(0), np.zeros(0, dtype=np.intp), {})
 
-    def add(self, start: float, end: float, allocation: Allocation) -> None:
+    def add(self, start: float, end: float, allocation: Allocation) -> range:
+        """Add a holding's pairs; the rows they take (for retire())."""
         columns = allocation.columns  # worked out once per allocation: a running job is held every session
         self.whole = self.whole and columns.whole
         found = list(map(self._position.get, columns.hosts))
@@ -61,6 +62,33 @@ class HeldPairs:
         for resource, column in amounts.items():
             if len(column) < count + added:  # a resource this allocation does not hold
                 column.extend([0] * added)
+        return range(count, count + added)
+
+    def retire(self, rows: range) -> None:
+        """Make a holding's pairs count no more (it moved, or a trial lifts it): each is set to start at infinity,
+        which every reader passes over. It holds at no instant (it starts after every instant and every interval's
+        end), and best fit never counts it before an interval (only pairs that start before it) and finds an infinite
+        gap after one (from the interval's end to its start), which the minimum leaves as it was."""
+        starts = self.starts
+        for i in rows:
+            starts[i] = INF
+        copied = min(rows.stop, self._done)
+        if self._buffers is not None and rows.start < copied:
+            self._buffers[0][rows.start:copied] = INF
+
+    def copy(self) -> HeldPairs:
+        """Another set of the same pairs, for a trial to add to and retire from."""
+        other = HeldPairs(self._position)
+        other.starts, other.ends, other.hosts = list(self.starts), list(self.ends), list(self.hosts)
+        other.amounts = {r: list(column) for r, column in self.amounts.items()}
+        other.whole = self.whole
+        if self._buffers is not None:
+            starts, ends, hosts, amounts = self._buffers
+            other._buffers = (starts.copy(), ends.copy(), hosts.copy(), {r: a.copy() for r, a in amounts.items()})
+            other._done = done = self._done
+            other._views = (other._buffers[0][:done], other._buffers[1][:done], other._buffers[2][:done],
+                            {r: held[:done] for r, held in other._buffers[3].items()})
+        return other
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """Starts, ends, host positions and amounts per resource, as arrays (views of buffers that grow by

@@ -121,6 +121,18 @@ def test_placing_again_moves_only_the_later_reservations_that_meet_what_was_plac
     profile.reserve(found)
     assert [(r.job.job, [h.host for h in r.allocation.hosts]) for r in profile.reserved] == [
         (1, ["c"]), (2, ["b"]), (3, ["c"]), (5, ["a"])]
+    # What the search derived (slot steps, pair arrays) was kept up through the move, not made again: it reads as
+    # that of a profile given the same holdings afresh. Kills: profile.py:Profile.relocate leaving J1's slots
+    # counted twice, or its pair on a held.
+    fresh = Profile(state, 0, lambda j: None)
+    for h in profile.holdings:
+        fresh.hold(h)
+    assert profile.slot_steps() == fresh.slot_steps() == ([0, 1, 2, 3, 4, 5, 6], [1, 2, 3, 2, 1, 2, 0])
+    kept, made = profile._held_pairs(), fresh._held_pairs()
+    for at in (0, 2, 5):
+        assert kept.held_at(at, 3)["slots"].tolist() == made.held_at(at, 3)["slots"].tolist()
+    assert kept.held_at(5, 3)["slots"].tolist() == [1, 0, 1]  # J5 on a, J1 on c
+    assert kept.most_held(0, 10, 3)["slots"].tolist() == made.most_held(0, 10, 3)["slots"].tolist()
 
 
 def test_reservations_meet_only_when_they_overlap_in_time_on_a_shared_host_or_hold_shared_amounts():

@@ -4,14 +4,16 @@ reads the same amounts and free amounts; holdings the arrays cannot hold exactly
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.oneslot import first_free_over
 from refsim.sched.profile import Holding, Profile, ProjectedTables
-from refsim.sched.projection import HeldPairs
+from refsim.sched.projection import HeldPairs, idle_gaps
 from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState
 
@@ -145,3 +147,48 @@ def test_the_extra_resources_from_the_arrays_are_the_references(drawn, at, lengt
     fast, reference = (profile.extra(reservation) for profile in profiles)
     assert fast == reference and repr(fast) == repr(reference)
     assert (profiles[0]._extra_from_pairs(reservation) is not None) == (held and length > 0)
+
+
+_HOLDING = st.tuples(st.integers(0, 30), st.integers(0, 20), st.sampled_from(HOSTS), st.integers(0, 3),
+                     st.integers(0, 2048))
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.tuples(_HOLDING, st.booleans()), max_size=12), st.booleans(), st.integers(0, 40),
+       st.integers(1, 30), st.integers(0, 30))
+def test_retired_pairs_count_nowhere_and_a_copy_keeps_the_rest(held, copy_first, a, length, at):
+    """Pairs of holdings retired (HeldPairs.retire, some before the arrays were first made, some after, in a copy
+    or in the original) read as if never added: every projection, the most held, what is held at an instant, and
+    best fit's idle gaps, equal those of pairs made from the kept holdings alone; the copy leaves the original as
+    it was. Empty holdings, amounts of 0 and holdings meeting the interval's ends are all drawn.
+    Kills: projection.py:HeldPairs.retire leaving a bound of a pair finite, or missing the arrays already made;
+    HeldPairs.copy sharing a list or array with the original."""
+    holdings = [((start, start + span, on(host, slots, mem)), keep) for (start, span, host, slots, mem), keep in held]
+    pairs, rows = HeldPairs(POSITION), []
+    for n, ((start, end, allocation), _) in enumerate(holdings):
+        rows.append(pairs.add(start, end, allocation))
+        if n == len(holdings) // 2:
+            pairs.arrays()  # the later retirements meet the buffers, the earlier ones the lists only
+    target = pairs.copy() if copy_first else pairs
+    for row, (_, keep) in zip(rows, holdings):
+        if not keep:
+            target.retire(row)
+    kept = pairs_of(*[h for h, keep in holdings if keep])
+    b, idle = a + length, np.array([-np.inf, 3.0, -np.inf])
+    for mine, theirs in ((target.most_held(a, b, 3), kept.most_held(a, b, 3)),
+                         (target.held_at(at, 3), kept.held_at(at, 3))):
+        for resource in theirs.keys() | mine.keys():
+            zero = np.zeros(3, dtype=np.int64)
+            assert mine.get(resource, zero).tolist() == theirs.get(resource, zero).tolist()
+    mine_gaps = idle_gaps(*target.arrays()[:3], idle, a, b)
+    assert [g.tolist() for g in mine_gaps] == [g.tolist() for g in idle_gaps(*kept.arrays()[:3], idle, a, b)]
+    for tasks in (1, 2):
+        mine_free = first_free_over((*target.arrays()[:3], target.arrays()[3].get("slots")), np.ones(3, dtype=bool),
+                                    idle, a, b, tasks)
+        theirs_free = first_free_over((*kept.arrays()[:3], kept.arrays()[3].get("slots")), np.ones(3, dtype=bool),
+                                      idle, a, b, tasks)
+        assert (None if mine_free is None else mine_free.tolist()) == (
+            None if theirs_free is None else theirs_free.tolist())
+    if copy_first:  # the original keeps every pair
+        every = pairs_of(*[h for h, _ in holdings])
+        assert [x.tolist() for x in pairs.arrays()[:3]] == [x.tolist() for x in every.arrays()[:3]]
