@@ -69,7 +69,8 @@ def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray 
     candidates = np.flatnonzero(free)
     if len(candidates) < tasks:
         return None
-    before, after = idle_gaps(starts, ends, hosts, idle, a, b)
+    on = free[hosts]  # the pairs of the free hosts: the others' gaps are never read
+    before, after = idle_gaps(starts[on], ends[on], hosts[on], idle, a, b)
     ranked = np.lexsort((candidates, after[candidates], before[candidates]))
     return candidates[ranked[:tasks]]
 

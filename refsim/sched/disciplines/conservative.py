@@ -64,7 +64,7 @@ class ConservativeRound(RoundBase):
             return with_reasons(job.id, outcome), None
         counted = self._counted
         for n, (waiting, earlier) in enumerate(self._unplanned):  # ruled around every earlier reservation
-            held, _ = self._ruling(waiting, earlier, counted[n] if n < len(counted) else None)
+            held, _ = self._ruling(waiting, earlier, counted[n] if n < len(counted) else None, read=False)
             if isinstance(held, Dispatch):
                 raise RuntimeError(f"job {waiting} was left unplanned but starts")  # counts decided it wrongly
         self._unplanned.clear()
@@ -112,7 +112,12 @@ class ConservativeRound(RoundBase):
         self._counted.append(start)
         return True
 
-    def _ruling(self, job: Job, outcome: Outcome, counted: float | None = None) -> tuple[Outcome, Ruling | None]:
+    def _ruling(self, job: Job, outcome: Outcome, counted: float | None = None,
+                read: bool = True) -> tuple[Outcome, Ruling | None]:
+        """The job's outcome and ruling, its reservation held. `counted`: its start by counts (SlotPlan), where
+        its search would find it. `read`: False for a job planned at a start in a bulk session, whose pend was
+        reported already: only its reservation counts, so the reservations its run would meet (linear in the plan,
+        for every job planned) are left out of its reasons and ruling."""
         # The first waiting job makes the first reservation: until then nothing is reserved, so the plan is the
         # current state, and every job that fits later has a job waiting ahead of it.
         if isinstance(outcome, Dispatch) and self.first_waiting is None:
@@ -122,7 +127,7 @@ class ConservativeRound(RoundBase):
         fits = isinstance(outcome, Dispatch)
         reservation = self.plans.earliest(self.profile, job, fits, counted)
         end = self.now + job.run_limit if job.run_limit is not None else INF
-        ahead = overlapping(self.reservations, self.now, end)
+        ahead = overlapping(self.reservations, self.now, end) if read else ()
         if (isinstance(outcome, Dispatch) and reservation is not None and reservation.planned_start == self.now
                 and job.run_limit is not None):
             self.profile.relocate(reservation.moved)  # the session commits every dispatch a ruling keeps
