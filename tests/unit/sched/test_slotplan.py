@@ -2,12 +2,14 @@
 them (refsim/sched/slotplan.py), worked by hand on three one-slot hosts."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from refsim.model.cluster import Cluster, Host, HostStatus, Queue
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation
-from refsim.sched.profile import INF, Profile, first_overfull, slot_steps_of
+from refsim.sched.profile import INF, Profile, first_overfull, next_room, slot_steps_of
 from refsim.sched.reservations import Reservation
 from refsim.sched.slotplan import SlotPlan
 from refsim.sched.state import SchedulerState
@@ -103,3 +105,44 @@ def test_a_job_is_placed_at_once_at_the_start_counts_give_it():
     assert profile.earliest(job, from_now=False, counted=20.0) == searched
     with pytest.raises(RuntimeError, match="no placement at the start counts give it"):
         profile.earliest(job, from_now=False, counted=10.0)
+
+
+def _first_overfull_naive(steps, start, end, cap):
+    times, held = steps
+    now = max([n for n, t in enumerate(times) if t <= start], default=None)
+    if now is not None and held[now] > cap:
+        return start
+    return next((t for t, count in zip(times, held) if start < t < end and count > cap), None)
+
+
+def _next_room_naive(steps, after, cap):
+    return next((t for t, count in zip(*steps) if t > after and count <= cap), INF)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 400), st.integers(-3, 3)), max_size=300), st.integers(-5, 405),
+       st.integers(1, 400), st.integers(0, 6))
+def test_the_slot_counts_are_read_a_chunk_at_a_time_as_one_by_one(changes, start, length, cap):
+    """first_overfull() and next_room() over up to 300 change points (several chunks of 64), against reading
+    every change point in turn. Kills: profile.py:first_overfull or next_room skipping a chunk's first or last
+    change point, or reading past the interval's end."""
+    deltas: dict[float, int] = {}
+    for time, change in changes:
+        deltas[float(time)] = deltas.get(float(time), 0) + change
+    steps = slot_steps_of(deltas)
+    end = float(start + length)
+    assert first_overfull(steps, float(start), end, cap) == _first_overfull_naive(steps, start, end, cap)
+    assert next_room(steps, float(start), cap) == _next_room_naive(steps, start, cap)
+
+
+@pytest.mark.parametrize("at", [0, 1, 62, 63, 64, 65, 127, 128, 199])
+def test_the_one_change_point_that_decides_is_found_wherever_it_falls_in_a_chunk(at):
+    """200 change points at 1, 2, ..., 200: one of them holds 5 slots where the rest hold 1 (first_overfull with a
+    cap of 2 finds it), or holds 1 where the rest hold 5 (next_room finds it), at either edge of a chunk of 64 or
+    inside one. Kills: profile.py:first_overfull or next_room reading a chunk one short, or from one past its
+    start."""
+    times = [float(t) for t in range(1, 201)]
+    steps = (times, [5 if n == at else 1 for n in range(200)])
+    assert first_overfull(steps, 0.5, 300.0, 2) == times[at]
+    steps = (times, [1 if n == at else 5 for n in range(200)])
+    assert next_room(steps, 0.5, 2) == times[at]
