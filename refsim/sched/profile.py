@@ -57,11 +57,9 @@ def first_overfull(steps: tuple[list[float], list[int]], start: float, end: floa
     if i >= 0 and held[i] > cap:
         return start
     last = bisect_left(times, end, i + 1)  # the change points inside the interval: i + 1 up to here
-    for j in range(i + 1, last, _CHUNK):  # max() of a slice runs at C speed: a chunk at a time
-        chunk = held[j:min(j + _CHUNK, last)]
-        if max(chunk) > cap:
-            return times[j + next(k for k, count in enumerate(chunk) if count > cap)]
-    return None
+    if i + 1 == last or max(held[i + 1:last]) <= cap:  # max() of a slice runs at C speed: the common case
+        return None
+    return times[next(j for j in range(i + 1, last) if held[j] > cap)]
 
 
 def next_room(steps: tuple[list[float], list[int]], after: float, cap: int) -> float:
@@ -69,14 +67,10 @@ def next_room(steps: tuple[list[float], list[int]], after: float, cap: int) -> f
     INF when there is none. A search whose start is overfull at once passes over every candidate start before it:
     each is overfull at once too, since no change point between frees enough."""
     times, held = steps
-    for j in range(bisect_right(times, after), len(times), _CHUNK):  # as first_overfull() reads them
-        chunk = held[j:j + _CHUNK]
-        if min(chunk) <= cap:
-            return times[j + next(k for k, count in enumerate(chunk) if count <= cap)]
+    for j in range(bisect_right(times, after), len(times)):
+        if held[j] <= cap:
+            return times[j]
     return INF
-
-
-_CHUNK = 64  # change points read at once by first_overfull() and next_room()
 
 
 @dataclass(frozen=True)

@@ -122,10 +122,10 @@ def _next_room_naive(steps, after, cap):
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 400), st.integers(-3, 3)), max_size=300), st.integers(-5, 405),
        st.integers(1, 400), st.integers(0, 6))
-def test_the_slot_counts_are_read_a_chunk_at_a_time_as_one_by_one(changes, start, length, cap):
-    """first_overfull() and next_room() over up to 300 change points (several chunks of 64), against reading
-    every change point in turn. Kills: profile.py:first_overfull or next_room skipping a chunk's first or last
-    change point, or reading past the interval's end."""
+def test_the_slot_counts_read_at_c_speed_find_what_reading_one_by_one_finds(changes, start, length, cap):
+    """first_overfull() (which rejects an interval by the max() of a slice) and next_room() over up to 300 change
+    points, against reading every change point in turn. Kills: profile.py:first_overfull or next_room skipping the
+    first or last change point inside, or reading past the interval's end."""
     deltas: dict[float, int] = {}
     for time, change in changes:
         deltas[float(time)] = deltas.get(float(time), 0) + change
@@ -136,11 +136,10 @@ def test_the_slot_counts_are_read_a_chunk_at_a_time_as_one_by_one(changes, start
 
 
 @pytest.mark.parametrize("at", [0, 1, 62, 63, 64, 65, 127, 128, 199])
-def test_the_one_change_point_that_decides_is_found_wherever_it_falls_in_a_chunk(at):
+def test_the_one_change_point_that_decides_is_found_wherever_it_falls(at):
     """200 change points at 1, 2, ..., 200: one of them holds 5 slots where the rest hold 1 (first_overfull with a
-    cap of 2 finds it), or holds 1 where the rest hold 5 (next_room finds it), at either edge of a chunk of 64 or
-    inside one. Kills: profile.py:first_overfull or next_room reading a chunk one short, or from one past its
-    start."""
+    cap of 2 finds it), or holds 1 where the rest hold 5 (next_room finds it), first, last or anywhere between.
+    Kills: profile.py:first_overfull or next_room reading one change point short, or from one past the first."""
     times = [float(t) for t in range(1, 201)]
     steps = (times, [5 if n == at else 1 for n in range(200)])
     assert first_overfull(steps, 0.5, 300.0, 2) == times[at]
