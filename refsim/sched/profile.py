@@ -62,6 +62,13 @@ def first_overfull(steps: tuple[list[float], list[int]], start: float, end: floa
     return times[next(j for j in range(i + 1, last) if held[j] > cap)]
 
 
+def insert_once(times: list[float], time: float) -> None:
+    """Put `time` in the sorted list `times` unless it is there already."""
+    at = bisect_left(times, time)
+    if at == len(times) or times[at] != time:
+        times.insert(at, time)
+
+
 def next_room(steps: tuple[list[float], list[int]], after: float, cap: int) -> float:
     """The first change point after `after` from which at most `cap` slots are held (`steps`: slot_steps_of()),
     INF when there is none. A search whose start is overfull at once passes over every candidate start before it:
@@ -115,7 +122,7 @@ class Profile:
         # added once first asked for
         self._pairs: HeldPairs | None = None
         self._rows: dict[JobId, range] = {}  # each holding's rows in the pairs, while they are kept
-        self._ends: list[float] | None = None  # the candidate starts after now (_candidate_ends)
+        self._ends: list[float] | None = None  # the candidate starts after now (candidate_ends)
         self._position = state.free_index().position  # each host's place in cluster order
         self._hosts = state.free_index().host_array()  # the hosts in that order, for the best-fit ranking
         self.total_slots = state.free_index().whole_capacity(SLOTS)
@@ -143,11 +150,8 @@ class Profile:
             self._add_slots(self._deltas, holding)
         if self._pairs is not None:
             self._rows[holding.job] = self._pairs.add(holding.start, holding.end, holding.allocation)
-        ends, end = self._ends, holding.end
-        if ends is not None and self.now < end < INF:
-            at = bisect_left(ends, end)
-            if at == len(ends) or ends[at] != end:
-                ends.insert(at, end)
+        if self._ends is not None and self.now < holding.end < INF:
+            insert_once(self._ends, holding.end)
 
     def _changed(self) -> None:
         """Forget everything derived from the holdings: they were replaced, not added to."""
@@ -364,7 +368,7 @@ class Profile:
 
     def _search(self, job: Job, from_now: bool, cap: int, length: float) -> Reservation | None:
         """earliest()'s search over the candidate starts, for a run of `length`."""
-        starts = ([self.now] if from_now else []) + self._candidate_ends()
+        starts = ([self.now] if from_now else []) + self.candidate_ends()
         i = 0
         while i < len(starts):
             start = starts[i]
@@ -379,9 +383,9 @@ class Profile:
             i += 1
         return None
 
-    def _candidate_ends(self) -> list[float]:
+    def candidate_ends(self) -> list[float]:
         """The ends of the holdings after now, in time order, once each: the later starts a search tries. Kept up
-        as holdings are added once first asked for."""
+        as holdings are added once first asked for (the list itself: a copy for whoever adds to it)."""
         if self._ends is None:
             now = self.now
             self._ends = sorted({h.end for h in self.holdings if now < h.end < INF})

@@ -24,20 +24,17 @@ INF = float("inf")
 
 
 class HeldPairs:
-    """Every (holding, host) pair's start, end, host position and host amounts, in the order holdings were added:
-    arrays of the pairs made so far (buffers that grow by doubling), and lists of the pairs added since, copied
-    into them when the arrays are next asked for. Hosts the cluster no longer has are left out: nothing places on
-    them, and best fit ranks them nowhere."""
+    """Every (holding, host) pair's start, end, host position and host amounts, in the order holdings were added,
+    as lists extended on each holding and as arrays made from them when asked for. Hosts the cluster no longer has
+    are left out: nothing places on them, and best fit ranks them nowhere."""
 
     def __init__(self, position: dict[str, int]) -> None:
         self._position = position
+        self.starts: list[float] = []
+        self.ends: list[float] = []
+        self.hosts: list[int] = []
+        self.amounts: dict[str, list[int]] = {}  # per host resource, one amount per pair (0 where it holds none)
         self.whole = True
-        self._count = 0  # pairs added
-        # the pairs added since the arrays were last made: rows _done to _count
-        self._starts: list[float] = []
-        self._ends: list[float] = []
-        self._hosts: list[int] = []
-        self._amounts: dict[str, list[int]] = {}  # per host resource ever held, one amount per pair (0 for none)
         self._buffers: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] | None = None
         self._done = 0  # pairs copied into the buffers
         self._views: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] = (
@@ -52,41 +49,39 @@ class HeldPairs:
         if None in found:  # a host the cluster no longer has
             keep = [n for n, i in enumerate(found) if i is not None]
         positions = cast(list[int], found) if keep is None else [i for i in found if i is not None]
-        pending, added = len(self._hosts), len(positions)
-        self._hosts.extend(positions)
-        self._starts.extend([start] * added)
-        self._ends.extend([end] * added)
-        amounts = self._amounts
+        count, added = len(self.hosts), len(positions)
+        self.hosts.extend(positions)
+        self.starts.extend([start] * added)
+        self.ends.extend([end] * added)
+        amounts = self.amounts
         for resource, values in columns.amounts.items():
             column = amounts.get(resource)
             if column is None:  # a resource no earlier pair held
-                column = amounts[resource] = [0] * pending
+                column = amounts[resource] = [0] * count
             column.extend(values if keep is None else [values[n] for n in keep])
         for resource, column in amounts.items():
-            if len(column) < pending + added:  # a resource this allocation does not hold
+            if len(column) < count + added:  # a resource this allocation does not hold
                 column.extend([0] * added)
-        first = self._count
-        self._count += added
-        return range(first, first + added)
+        return range(count, count + added)
 
     def retire(self, rows: range) -> None:
         """Make a holding's pairs count no more (it moved, or a trial lifts it): each is set to start at infinity,
         which every reader passes over. It holds at no instant (it starts after every instant and every interval's
         end), and best fit never counts it before an interval (only pairs that start before it) and finds an infinite
         gap after one (from the interval's end to its start), which the minimum leaves as it was."""
-        done = self._done
-        if rows.start < done and self._buffers is not None:
-            self._buffers[0][rows.start:min(rows.stop, done)] = INF
-        starts = self._starts
-        for i in range(max(rows.start, done), rows.stop):
-            starts[i - done] = INF
+        starts = self.starts
+        for i in rows:
+            starts[i] = INF
+        copied = min(rows.stop, self._done)
+        if self._buffers is not None and rows.start < copied:
+            self._buffers[0][rows.start:copied] = INF
 
     def copy(self) -> HeldPairs:
         """Another set of the same pairs, for a trial to add to and retire from."""
-        self.arrays()  # the pairs added since are copied once, into these buffers, not into both
         other = HeldPairs(self._position)
-        other.whole, other._count = self.whole, self._count
-        other._amounts = {r: [] for r in self._amounts}
+        other.starts, other.ends, other.hosts = list(self.starts), list(self.ends), list(self.hosts)
+        other.amounts = {r: list(column) for r, column in self.amounts.items()}
+        other.whole = self.whole
         if self._buffers is not None:
             starts, ends, hosts, amounts = self._buffers
             other._buffers = (starts.copy(), ends.copy(), hosts.copy(), {r: a.copy() for r, a in amounts.items()})
@@ -98,31 +93,27 @@ class HeldPairs:
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """Starts, ends, host positions and amounts per resource, as arrays (views of buffers that grow by
         doubling, so that a session adding a reservation between two placements copies only the new pairs)."""
-        count, done = self._count, self._done
+        count, done = len(self.hosts), self._done
         if count > done:
             buffers = self._buffers
             if buffers is None or count > len(buffers[0]):
                 size = max(16, 2 * count)
                 grown = (np.empty(size), np.empty(size), np.empty(size, dtype=np.intp),
-                         {r: np.zeros(size, dtype=np.int64) for r in self._amounts})
+                         {r: np.zeros(size, dtype=np.int64) for r in self.amounts})
                 if buffers is not None:
                     for old, new in zip(buffers[:3], grown[:3]):
                         new[:done] = old[:done]
                     for r, old in buffers[3].items():
                         grown[3][r][:done] = old[:done]
                 buffers = self._buffers = grown
-            buffers[0][done:count] = self._starts
-            buffers[1][done:count] = self._ends
-            buffers[2][done:count] = self._hosts
-            for r, column in self._amounts.items():
+            buffers[0][done:count] = self.starts[done:]
+            buffers[1][done:count] = self.ends[done:]
+            buffers[2][done:count] = self.hosts[done:]
+            for r, column in self.amounts.items():
                 held = buffers[3].get(r)
                 if held is None:  # a resource no earlier pair held: zeros before
                     held = buffers[3][r] = np.zeros(len(buffers[0]), dtype=np.int64)
-                held[done:count] = column
-                column.clear()
-            self._starts.clear()
-            self._ends.clear()
-            self._hosts.clear()
+                held[done:count] = column[done:]
             self._done = done = count
             self._views = (buffers[0][:count], buffers[1][:count], buffers[2][:count],
                            {r: held[:count] for r, held in buffers[3].items()})

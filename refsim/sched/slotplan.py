@@ -27,7 +27,7 @@ from bisect import bisect_left, bisect_right
 
 from refsim.model.jobs import Job
 from refsim.sched.oneslot import plain_tasks
-from refsim.sched.profile import INF, Profile, first_overfull, next_room
+from refsim.sched.profile import INF, Profile, first_overfull, insert_once, next_room
 
 
 class SlotPlan:
@@ -37,7 +37,7 @@ class SlotPlan:
         self.profile = profile
         self.now, self.total = profile.now, profile.total_slots
         self._times, self._held = profile.slot_steps()  # kept up by hold()
-        self._ends = sorted({h.end for h in profile.holdings if self.now < h.end < INF})  # the candidate starts
+        self._ends = list(profile.candidate_ends())  # the candidate starts, kept up by hold()
 
     @staticmethod
     def of(profile: Profile) -> SlotPlan | None:
@@ -93,6 +93,4 @@ class SlotPlan:
         for k in range(first, last):
             held[k] += tasks
         if self.now < end < INF:
-            at = bisect_left(self._ends, end)
-            if at == len(self._ends) or self._ends[at] != end:
-                self._ends.insert(at, end)
+            insert_once(self._ends, end)
