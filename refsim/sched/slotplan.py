@@ -34,7 +34,7 @@ class SlotPlan:
     """A profile's slots held over time, from now, with reservations sketched by count on top (`hold`)."""
 
     def __init__(self, profile: Profile) -> None:
-        self.profile = profile
+        self.state = profile.state
         self.now, self.total = profile.now, profile.total_slots
         self._times, self._held = profile.slot_steps()  # kept up by hold()
         self._ends = list(profile.candidate_ends())  # the candidate starts, kept up by hold()
@@ -55,7 +55,7 @@ class SlotPlan:
 
     def tasks(self, job: Job) -> int | None:
         """The job's task count when counts decide its reservation (a plain job), else None."""
-        state = self.profile.state
+        state = self.state
         return plain_tasks(state, job, state.requirements.get(job.id))
 
     def earliest(self, tasks: int, length: float, from_now: bool) -> float | None:
@@ -80,6 +80,16 @@ class SlotPlan:
             i = (bisect_right(ends, overfull, i + 1) if overfull > start
                  else bisect_left(ends, next_room(steps, start, cap), i + 1))
         return None
+
+    def carry_to(self, now: float) -> None:
+        """The same plan, as of a later `now` (refsim/sched/countplan.py): the candidate starts after it only, and
+        the change points before it dropped but the last, which says what is held at now."""
+        self.now = now
+        del self._ends[:bisect_right(self._ends, now)]
+        last = bisect_right(self._times, now) - 1
+        if last > 0:
+            del self._times[:last]
+            del self._held[:last]
 
     def hold(self, start: float, end: float, tasks: int) -> None:
         """Sketch a reservation of `tasks` slots on [start, end)."""
