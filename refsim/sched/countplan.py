@@ -6,7 +6,7 @@ each job's start is the first candidate start whose run meets no instant with to
 running jobs and every job sketched ahead of it. The sketch of one session stands in the next, job for job, when
 what it was sketched from is the same from the next session's `now` on:
 
-- the same state on the fast path, with the same free index and every host still open;
+- the same state on the fast path, with the same free index (a host that opens or closes makes a new one);
 - the same running jobs (a job's allocation does not change while it runs), but for jobs that ended by now at their
   planned ends (start + run limit): from now on those held nothing. Usage changes only as jobs start and end, and a
   job runs until its start + run time cut at its run limit, an end the replay takes before the session of its
@@ -23,16 +23,21 @@ now, and the job fitted then too (a run that counts fit finds free hosts). So th
 that starts at its sketched start leaves the slots held as they were. Which jobs a session walks, and in what
 order, it checks as it goes: the sketch stands for each job that is the next one it holds.
 
+`SessionSketch` is one bulk session's sketch: it sketches the jobs the session leaves unplanned, in order, takes each
+start the carried sketch holds for the job the session walks, and keeps the sketch up as jobs start.
+
 Floor: beside the slot plan, below the disciplines (conservative is its one user)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
+from refsim.sched.decisions import Allocation
 from refsim.sched.freeindex import FreeIndex
-from refsim.sched.profile import INF
+from refsim.sched.profile import INF, Profile
 from refsim.sched.slotplan import SlotPlan
 from refsim.sched.state import SchedulerState
 
@@ -69,7 +74,7 @@ class CountPlan:
 
     def _stands(self, state: SchedulerState, now: float, sketched: Sketched) -> bool:
         index = state.free_index()
-        if state is not self._state or index is not self._index or not state.fast_path or not index.open.all():
+        if state is not self._state or index is not self._index or not state.fast_path:
             return False
         running, known = state.usage.running, self._running
         if any(job not in known for job in running):
@@ -97,3 +102,189 @@ class CountPlan:
     def drop(self) -> None:
         """Keep nothing: no sketch stands for the next session."""
         self._sketched = None
+
+
+Asked = tuple[Job, int, "float | None", bool]  # a job that fits, its place in the sketch's jobs, its start, held
+
+
+class SessionSketch:
+    """One bulk session's sketch by counts of the jobs it leaves unplanned (conservative), kept up across the
+    session's starts and carried from and into the plan across sessions (CountPlan) while counts decide."""
+
+    def __init__(self, counts: CountPlan, state: SchedulerState, now: float) -> None:
+        self._counts, self._state, self.now = counts, state, now
+        self.counted: list[float | None] = []  # the start counts found for each unplanned job sketched, in order
+        self._sketch: SlotPlan | None = None
+        self._tried = False  # whether a sketch was asked for since the last one was let go (SlotPlan.of)
+        self._sketched = 0  # the first unplanned job not yet sketched
+        self.waits = False  # whether one of those sketched holds a reservation: a job is waiting
+        # the sketch's waiting jobs, kept for the next session (None: counts stopped deciding in this one), and
+        # the place in them of the first unplanned job
+        self._plan: Sketched | None = None
+        self._base = 0
+        self._planned = False  # whether a walked job left the unplanned ones: a sketch made after it is not kept
+        self._asked: Asked | None = None  # the last job that fits asked about (holds_back)
+
+    def carry(self) -> None:
+        """Take the plan kept from the last session, if it stands now."""
+        carried = self._counts.carried(self._state, self.now)
+        if carried is not None:
+            self._sketch, self._tried, self._plan = carried.sketch, True, carried
+
+    def holds_back(self, job: Job, unplanned: list[tuple[Job, bool]], head: bool, waiting: bool,
+                   profile: Callable[[], Profile]) -> bool:
+        """Whether counts hold back `job`, which fits now, behind the `unplanned` jobs (each with whether it fits
+        now): its sketched reservation, around every earlier one, does not start now, or it has no run limit behind
+        a waiting job. It is then sketched. False when it may start, or when counts do not decide. `head`: nothing
+        is planned and nothing left unplanned, so it starts with nothing planned; `waiting`: a job waits with a
+        reservation among those planned; `profile`: the session's reservation profile, made when first asked for
+        (not kept: the round owns it)."""
+        self._asked = None
+        if head:
+            self._asked = self._start_by_counts(job, None)
+            return False
+        sketch = self._sketch_now(profile)
+        if sketch is None:
+            return False
+        for earlier, fits in unplanned[self._sketched:]:
+            sketched = self._sketch_of(sketch, earlier, fits)
+            if sketched is None:  # not the job the kept sketch holds there: sketch afresh
+                return self._afresh(job, unplanned, waiting, profile)
+            if not sketched:
+                return False
+        tasks = self._tasks(sketch, job)
+        if tasks is None:
+            return False
+        self._asked = self._start_by_counts(job, tasks)
+        if self._asked is None:
+            return self._afresh(job, unplanned, waiting, profile)
+        _, _, start, held = self._asked
+        if not waiting and not self.waits:
+            return False  # every job ahead can never be placed: it starts as a head
+        if start is None or (start == self.now and job.run_limit is not None):
+            return False
+        if not held:
+            sketch.hold(start, start + length(job), tasks)
+            if self._plan is not None:
+                self._plan.jobs.append(job)
+                self._plan.starts.append(start)
+        self._sketched, self.waits = self._sketched + 1, True
+        self.counted.append(start)
+        return True
+
+    def _afresh(self, job: Job, unplanned: list[tuple[Job, bool]], waiting: bool,
+                profile: Callable[[], Profile]) -> bool:
+        """holds_back() on a sketch made afresh from the profile, the kept one not standing for this session (it
+        holds other jobs than the session walks): as a session that kept none."""
+        self._lose_plan()
+        self._sketch, self._sketched, self.waits = SlotPlan.of(profile()), 0, False
+        self.counted.clear()
+        return self.holds_back(job, unplanned, False, waiting, profile)
+
+    def _sketch_now(self, profile_of: Callable[[], Profile]) -> SlotPlan | None:
+        """The session's sketch, made from the profile when first asked for; a sketch made before any job was
+        planned in the session is kept for the next (CountPlan.keep)."""
+        if not self._tried:
+            profile = profile_of()
+            self._sketch, self._tried = SlotPlan.of(profile), True
+            if self._sketch is not None and not self._planned:
+                self._plan, self._base = Sketched(self._sketch), 0
+                ends = {h.job: h.end for h in profile.holdings if h.start <= self.now}
+                self._counts.keep(self._plan, self._state, ends)
+        return self._sketch
+
+    def _tasks(self, sketch: SlotPlan, job: Job) -> int | None:
+        """The job's task count when counts decide its reservation; else None, and no sketch is kept."""
+        tasks = sketch.tasks(job)
+        if tasks is None:
+            self._lose_plan()
+        return tasks
+
+    def _start_by_counts(self, job: Job, tasks: int | None) -> Asked | None:
+        """The job that fits and is asked about, its place in the kept sketch's jobs, its start by counts and
+        whether the sketch holds it already: from the kept sketch when it holds the job, else found around it
+        (`tasks`; None: not found, for a head). None when the kept sketch holds another job there."""
+        plan, at = self._plan, self._base + self._sketched
+        if plan is not None and at < len(plan.jobs):
+            return (job, at, plan.starts[at], True) if plan.jobs[at] is job else None
+        if tasks is None or self._sketch is None:
+            return job, at, None, False
+        return job, at, self._sketch.earliest(tasks, length(job), from_now=True), False
+
+    def _sketch_of(self, sketch: SlotPlan, job: Job, fits: bool) -> bool | None:
+        """Sketch the reservation of an unplanned job, or take it from the kept sketch; False when counts cannot
+        (it is not plain), None when the kept sketch holds another job there."""
+        plan, at = self._plan, self._base + self._sketched
+        if plan is not None and at < len(plan.jobs):
+            if plan.jobs[at] is not job:
+                return None
+            start = plan.starts[at]
+        else:
+            tasks = self._tasks(sketch, job)
+            if tasks is None:
+                return False
+            start = sketch.earliest(tasks, length(job), from_now=fits)
+            if start is not None:
+                sketch.hold(start, start + length(job), tasks)
+            if self._plan is not None:
+                self._plan.jobs.append(job)
+                self._plan.starts.append(start)
+        if start is not None:
+            self.waits = True
+        self._sketched += 1
+        self.counted.append(start)
+        return True
+
+    def ruled(self, job: Job, started: Allocation | None, planned: bool) -> None:
+        """The unplanned jobs were planned (`planned`: there were some) and `job`, asked about last, was ruled:
+        it `started` on an allocation, or not. A start at its sketched start leaves the slots held as they were;
+        one the sketch did not hold is held from now (a slot on each host); a job that can never be placed stays
+        in it, holding nothing."""
+        self.counted.clear()
+        self._sketched, self.waits = 0, False
+        self._planned = self._planned or planned
+        if self._plan is None:  # a sketch made afresh when next asked for, from the profile as planned
+            self._sketch, self._tried = None, False
+            return
+        asked, self._asked = self._asked, None
+        if asked is None or asked[0] is not job:
+            self._lose_sketch()
+            return
+        _, at, start, held = asked
+        plan = self._plan
+        if started is not None and held and start == self.now:
+            del plan.jobs[at]
+            del plan.starts[at]
+        elif started is not None and not held and started.one_slot_hosts is not None and self._sketch is not None:
+            self._sketch.hold(self.now, self.now + length(job), started.tasks)
+        elif started is None and start is None:
+            if not held:
+                plan.jobs.append(job)
+                plan.starts.append(None)
+            at += 1
+        else:
+            self._lose_sketch()
+            return
+        self._base = at
+
+    def started(self, job: JobId, end: float) -> None:
+        """A job started in the session (after ruled()), running until `end`: the kept plan is told."""
+        if self._plan is not None:
+            self._counts.started(job, end)
+
+    def _lose_sketch(self) -> None:
+        """The kept sketch no longer holds what the session did: the rest of it sketches afresh (SlotPlan.of) and
+        keeps nothing."""
+        self._lose_plan()
+        self._sketch, self._tried, self._planned = None, False, True
+
+    def _lose_plan(self) -> None:
+        """Counts stopped deciding in this session, or the kept sketch does not stand: nothing is kept."""
+        if self._plan is not None:
+            self._plan = None
+            self._counts.drop()
+
+
+def length(job: Job) -> float:
+    """How long a job holds its reservation: its run limit, for ever without one."""
+    return job.run_limit if job.run_limit is not None else INF

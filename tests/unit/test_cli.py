@@ -180,9 +180,10 @@ def test_a_terminal_console_opens_with_a_banner_and_a_pipe_without():
 
 
 def test_a_long_replay_shows_a_progress_bar_on_a_terminal_only(tmp_path):
-    # 400 one-slot jobs queueing for one slot, on the reference path (which judges every pending job in every
-    # session: about 2 s here, long enough for the bar's one-second delay; the fast path takes a fraction of that).
-    events = [{"time": i * 10, "submit": {"id": i, "run_time": 15}} for i in range(1, 401)]
+    # 700 one-slot jobs queueing for one slot, on the reference path (which judges every pending job in every
+    # session: about 3 s on a fast machine, long enough for the bar's one-second delay; the fast path takes a
+    # fraction of that).
+    events = [{"time": i * 10, "submit": {"id": i, "run_time": 15}} for i in range(1, 701)]
     path = tmp_path / "long.yaml"
     path.write_text(yaml.safe_dump({"cluster": {"hosts": [{"name": "a", "slots": 1}]}, "events": events}))
     child = spawn_console("sim", str(path), env_extra={REFERENCE_ENV: "1"})

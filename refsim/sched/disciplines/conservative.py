@@ -26,14 +26,13 @@ from __future__ import annotations
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.countplan import CountPlan, Sketched
+from refsim.sched.countplan import CountPlan, SessionSketch, length
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode, PendReason
 from refsim.sched.disciplines.base import RoundBase, overlapping, reason, started_as, with_reasons
 from refsim.sched.plancarry import CarriedPlans
 from refsim.sched.profile import INF, StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
-from refsim.sched.slotplan import SlotPlan
 from refsim.sched.state import SchedulerState
 
 
@@ -42,30 +41,17 @@ class ConservativeRound(RoundBase):
                  counts: CountPlan) -> None:
         super().__init__(state, now, start_of)
         self.first_waiting: JobId | None = None
-        # in a bulk session: the jobs left unplanned, and their plan by counts, if one applies
-        self._unplanned: list[tuple[Job, bool]] = []  # with whether each fits now
-        self._counted: list[float | None] = []  # the start counts found for each sketched one, in order
-        self._sketch: SlotPlan | None = None
-        self._sketch_tried = False  # whether counts were asked for since the last planning (SlotPlan.of)
-        self._sketched = 0  # the first unplanned job not yet sketched
-        self._waits_sketched = False  # whether one of them holds a sketched reservation: a job is waiting
-        # the sketch's waiting jobs, kept for the next session (None: counts stopped deciding in this one), and
-        # the place in them of the first unplanned job
-        self._plan: Sketched | None = None
-        self._base = 0
-        self._flushed = False  # whether a walked job left the unplanned ones in this session (a sketch made after
-        # it is not kept: its jobs would not be the waiting ones from the first)
-        self._asked: tuple[Job, int, float | None, bool] | None = None  # see _start_by_counts
-        self.plans, self.counts = plans, counts  # the discipline's, across sessions
+        # in a bulk session: the jobs left unplanned (with whether each fits now), and their sketch by counts
+        self._unplanned: list[tuple[Job, bool]] = []
+        self._sketch = SessionSketch(counts, state, now)
+        self.plans = plans  # the discipline's, across sessions
         self._not_held: Job | None = None  # the job fit_held() found counts do not hold back, to be ruled next
         self._full_at, self._full = -1, False  # whether no slot is free, at a state version (starts_none_later)
         plans.open(state, now)
 
     def pends_unread(self) -> None:
         super().pends_unread()
-        carried = self.counts.carried(self.state, self.now)
-        if carried is not None:
-            self._sketch, self._sketch_tried, self._plan = carried.sketch, True, carried
+        self._sketch.carry()
 
     @property
     def reservations(self) -> list[Reservation]:
@@ -110,29 +96,24 @@ class ConservativeRound(RoundBase):
         if not asked and self._held_by_counts(job):
             self._unplanned.append((job, True))
             return with_reasons(job.id, outcome), None
-        if self._unplanned:
-            self._flushed = True
-        self._flush()
+        counted, unplanned = self._sketch.counted, self._unplanned
+        for n, (waiting, fits) in enumerate(unplanned):  # planned around every earlier reservation
+            self._plan_unread(waiting, fits, counted[n] if n < len(counted) else None)
         ruled = self._ruling(job, outcome)
-        started = ruled[0].allocation if isinstance(ruled[0], Dispatch) else None
-        self._flushed = self._flushed or started is None
-        self._after_ruling(job, started)
+        self._sketch.ruled(job, ruled[0].allocation if isinstance(ruled[0], Dispatch) else None, bool(unplanned))
+        unplanned.clear()
         return ruled
 
-    def _flush(self) -> None:
-        """Plan every job left unplanned, around every earlier reservation, at a start that needs the plan."""
-        counted = self._counted
-        for n, (waiting, fits) in enumerate(self._unplanned):  # each sketched while a sketch is kept
-            self._plan_unread(waiting, fits, counted[n] if n < len(counted) else None)
-        self._unplanned.clear()
-        counted.clear()
-        self._sketched, self._waits_sketched = 0, False
-        if self._plan is None:  # a sketch made afresh, from the profile with every reservation held
-            self._sketch, self._sketch_tried = None, False
+    def _held_by_counts(self, job: Job) -> bool:
+        """Whether slot counts hold back `job`, which fits now (SessionSketch.holds_back); it is then sketched."""
+        head = self.first_waiting is None and not self._unplanned
+        return self._sketch.holds_back(job, self._unplanned, head, self.first_waiting is not None,
+                                       lambda: self.profile)
 
     def _plan_unread(self, job: Job, fits: bool, counted: float | None) -> None:
         """_ruling() of a job left unplanned in a bulk session, at a start that needs its reservation: only the
-        reservation is made (its pend was reported). `counted`: its start by counts, as for _ruling()."""
+        reservation is made (its pend was reported). `counted`: its start by counts, where the search would find
+        its reservation."""
         if fits and self.first_waiting is None:
             raise RuntimeError(f"job {job.id} was left unplanned but starts")  # counts decided it wrongly
         reservation = self.plans.earliest(self.profile, job, fits, counted)
@@ -143,143 +124,6 @@ class ConservativeRound(RoundBase):
         self.profile.reserve(reservation)
         if self.first_waiting is None:
             self.first_waiting = job.id
-
-    def _held_by_counts(self, job: Job) -> bool:
-        """Whether slot counts show that `job`, which fits now, is held back: its sketched reservation, around
-        every earlier one, does not start now, or it has no run limit behind a waiting job. It is then sketched.
-        False when it may start, or when counts do not decide (refsim/sched/slotplan.py)."""
-        self._asked = None
-        if self.first_waiting is None and not self._unplanned:
-            self._asked = self._start_by_counts(job, None)
-            return False  # a head: it starts with nothing planned
-        sketch = self._sketch_now()
-        if sketch is None:
-            return False
-        for waiting, fits in self._unplanned[self._sketched:]:
-            sketched = self._sketch_of(sketch, waiting, fits)
-            if sketched is None:  # not the job the kept sketch holds there: sketch afresh
-                return self._sketch_afresh(job)
-            if not sketched:
-                return False
-        tasks = self._sketch_tasks(sketch, job)
-        if tasks is None:
-            return False
-        self._asked = self._start_by_counts(job, tasks)
-        if self._asked is None:
-            return self._sketch_afresh(job)
-        _, at, start, held = self._asked
-        if self.first_waiting is None and not self._waits_sketched:
-            return False  # every job ahead can never be placed: it starts as a head
-        if start is None or (start == self.now and job.run_limit is not None):
-            return False
-        if not held:
-            sketch.hold(start, start + _length(job), tasks)
-            if self._plan is not None:
-                self._plan.jobs.append(job)
-                self._plan.starts.append(start)
-        self._sketched, self._waits_sketched = self._sketched + 1, True
-        self._counted.append(start)
-        return True
-
-    def _sketch_afresh(self, job: Job) -> bool:
-        """_held_by_counts() on a sketch made afresh from the profile, the kept one not standing for this session
-        (it holds other jobs than the session walks): as a session that kept none."""
-        self._lose_plan()
-        self._sketch, self._sketched, self._waits_sketched = SlotPlan.of(self.profile), 0, False
-        self._counted.clear()
-        return self._held_by_counts(job)
-
-    def _sketch_now(self) -> SlotPlan | None:
-        """The session's sketch, made from the profile when first asked for; a sketch made before any job was
-        planned in the session is kept for the next (CountPlan.keep)."""
-        if not self._sketch_tried:
-            self._sketch, self._sketch_tried = SlotPlan.of(self.profile), True
-            if self._sketch is not None and not self._flushed:
-                self._plan, self._base = Sketched(self._sketch), 0
-                now = self.now
-                ends = {h.job: h.end for h in self.profile.holdings if h.start <= now}
-                self.counts.keep(self._plan, self.state, ends)
-        return self._sketch
-
-    def _sketch_tasks(self, sketch: SlotPlan, job: Job) -> int | None:
-        """The job's task count when counts decide its reservation; else None, and no sketch is kept."""
-        tasks = sketch.tasks(job)
-        if tasks is None:
-            self._lose_plan()
-        return tasks
-
-    def _start_by_counts(self, job: Job, tasks: int | None) -> tuple[Job, int, float | None, bool] | None:
-        """The job that fits and is asked about, its place in the kept sketch's jobs, its start by counts and
-        whether the sketch holds it already: from the kept sketch when it holds the job, else found around it
-        (`tasks`; None: not found, for a head). None when the kept sketch holds another job there."""
-        plan, at = self._plan, self._base + self._sketched
-        if plan is not None and at < len(plan.jobs):
-            return (job, at, plan.starts[at], True) if plan.jobs[at] is job else None
-        if tasks is None or self._sketch is None:
-            return job, at, None, False
-        return job, at, self._sketch.earliest(tasks, _length(job), from_now=True), False
-
-    def _sketch_of(self, sketch: SlotPlan, job: Job, fits: bool) -> bool | None:
-        """Sketch the reservation of an unplanned job, or take it from the kept sketch; False when counts cannot
-        (it is not plain), None when the kept sketch holds another job there."""
-        plan, at = self._plan, self._base + self._sketched
-        if plan is not None and at < len(plan.jobs):
-            if plan.jobs[at] is not job:
-                return None
-            start = plan.starts[at]
-        else:
-            tasks = self._sketch_tasks(sketch, job)
-            if tasks is None:
-                return False
-            start = sketch.earliest(tasks, _length(job), from_now=fits)
-            if start is not None:
-                sketch.hold(start, start + _length(job), tasks)
-            if self._plan is not None:
-                self._plan.jobs.append(job)
-                self._plan.starts.append(start)
-        if start is not None:
-            self._waits_sketched = True
-        self._sketched += 1
-        self._counted.append(start)
-        return True
-
-    def _after_ruling(self, job: Job, started: Allocation | None) -> None:
-        """Keep the sketch up after the ruling of a job asked about (_held_by_counts), which `started` on an
-        allocation or not: a start at its sketched start leaves the slots held as they were; one the sketch did not
-        hold is held from now (a slot on each host); a job that can never be placed stays in it, holding nothing."""
-        plan, asked, self._asked = self._plan, self._asked, None
-        if plan is None:
-            return
-        if asked is None or asked[0] is not job:
-            self._lose_sketch()
-            return
-        _, at, start, held = asked
-        if started is not None and held and start == self.now:
-            del plan.jobs[at]
-            del plan.starts[at]
-        elif started is not None and not held and started.one_slot_hosts is not None and self._sketch is not None:
-            self._sketch.hold(self.now, self.now + _length(job), started.tasks)
-        elif started is None and start is None:
-            if not held:
-                plan.jobs.append(job)
-                plan.starts.append(None)
-            at += 1
-        else:
-            self._lose_sketch()
-            return
-        self._base = at
-
-    def _lose_sketch(self) -> None:
-        """The kept sketch no longer holds what the session did: the rest of it sketches afresh (SlotPlan.of) and
-        keeps nothing."""
-        self._lose_plan()
-        self._sketch, self._sketch_tried, self._flushed = None, False, True
-
-    def _lose_plan(self) -> None:
-        """Counts stopped deciding in this session, or the kept sketch does not stand: nothing is kept."""
-        if self._plan is not None:
-            self._plan = None
-            self.counts.drop()
 
     def _ruling(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]:
         """The job's outcome and ruling, its reservation held."""
@@ -318,12 +162,7 @@ class ConservativeRound(RoundBase):
     def started(self, job: JobId, allocation: Allocation) -> None:
         super().started(job, allocation)
         self.plans.started(job, allocation, self.reservations)
-        if self._plan is not None:  # held in the kept sketch (_after_ruling)
-            self.counts.started(job, self.now + _length(self.state.jobs[job]))
-
-
-def _length(job: Job) -> float:
-    return job.run_limit if job.run_limit is not None else INF
+        self._sketch.started(job, self.now + length(self.state.jobs[job]))
 
 
 class Conservative:

@@ -151,3 +151,34 @@ def test_a_job_that_comes_between_the_kept_ones_is_sketched_afresh(monkeypatch: 
     assert starts == _replay(PRIORITY, bulk=False)[0]
     assert (2, 4, ["n3"], StartRule.PLANNED_NOW) in starts
     assert [now for now, _ in carried] == [2, 10, 20, 40]
+
+
+# ON_TIME with job 6 (limit 30) dispatched on n3 by the recording at 5, when job 4 has left it: at 5 a job runs that
+# no session started, so the sketch is not carried. At 10 job 2 (3 tasks) waits for n3 until 35, and job 3 fits n1
+# and ends at 30, before 35: it starts. The sketch carried from 2 would start job 2 at 10 and hold job 3 back.
+RECORDED = ON_TIME + """  - {time: 5, submit: {id: 6, run_time: 30, run_limit: 30}}
+  - {time: 5, dispatch: {job: 6, hosts: {n3: {slots: 1}}}}
+"""
+
+
+def test_a_sketch_is_not_carried_past_a_recorded_dispatch(monkeypatch: pytest.MonkeyPatch):
+    """Kills: countplan.py:CountPlan carrying a sketch past a job started outside a session."""
+    starts, carried = _replay(RECORDED, bulk=True, monkeypatch=monkeypatch)
+    assert starts == _replay(RECORDED, bulk=False)[0]
+    assert (10, 3, ["n1"], StartRule.PLANNED_NOW) in starts
+    assert [now for now, _ in carried][:1] == [2] and all(now != 5 for now, _ in carried)
+
+
+# ON_TIME with n1 closed at 6, while job 1 runs on it: two hosts stay open, and job 2 (3 tasks) can never be placed.
+# Counts do not decide on a cluster with a closed host (a new free index: not carried); job 3 fits n3, free since
+# 5, and starts at 6 as the head. The sketch carried from 5 would hold job 3 back, behind job 2 at 10.
+CLOSED = ON_TIME + """  - {time: 6, host: {name: n1, status: closed}}
+"""
+
+
+def test_a_sketch_is_not_carried_past_a_host_change(monkeypatch: pytest.MonkeyPatch):
+    """Kills: countplan.py:CountPlan carrying a sketch into a session whose cluster changed."""
+    starts, carried = _replay(CLOSED, bulk=True, monkeypatch=monkeypatch)
+    assert starts == _replay(CLOSED, bulk=False)[0]
+    assert (6, 3, ["n3"], StartRule.HEAD) in starts
+    assert [now for now, _ in carried] == [2, 5]

@@ -10,8 +10,10 @@ import sys
 import time
 from pathlib import Path
 
-# 1,500 one-task jobs with run limits on one one-slot host under conservative: every session plans a backfill
-# reservation for every waiting job, so each replay runs for minutes, far longer than the test waits.
+# 1,500 one-task jobs with run limits on one one-slot host under conservative, on the reference path
+# (REFSIM_REFERENCE_PATH=1, which the workers inherit): every session plans a backfill reservation for every waiting
+# job, so each replay runs for minutes, far longer than the test waits. (The fast path replays it in a fraction of a
+# second: a bulk session with no free slot is counted whole.)
 JOBS = "\n".join(f"  - {{time: 0, submit: {{id: {i}, run_time: 10, run_limit: 10}}}}" for i in range(1, 1501))
 SLOW = f"cluster:\n  hosts: [{{name: a, slots: 1}}]\nscheduling: {{discipline: conservative}}\nevents:\n{JOBS}\n"
 
@@ -29,6 +31,7 @@ def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path):
     (tmp_path / "s.yaml").write_text("recordings: [slow.yaml]\nruns: [{time_scale: 1.0}, {time_scale: 0.5}]\n")
     sweep = subprocess.Popen([sys.executable, "-m", "refsim", "sweep", "s.yaml", "-o", "out", "-j", "2"],
                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "REFSIM_REFERENCE_PATH": "1"},
                              start_new_session=True,  # its own process group, to see that no worker outlives it
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
