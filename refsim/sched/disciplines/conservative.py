@@ -66,7 +66,7 @@ class ConservativeRound(RoundBase):
     def starts_none_later(self) -> bool:
         # With no slot free the allocator fits no job (each task takes a slot), so none starts: a bulk session
         # counts the rest, which only a later start would have planned.
-        if self.pends_read:
+        if self.pends_read or len(self.state.pending) < 2:  # one job or none: counting spares no ruling
             return False
         version = self.state.version
         if version != self._full_at:
