@@ -37,7 +37,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation
 from refsim.sched.freeindex import FreeIndex
-from refsim.sched.profile import INF, Profile
+from refsim.sched.profile import Profile, held_for
 from refsim.sched.slotplan import SlotPlan
 from refsim.sched.state import SchedulerState
 
@@ -131,17 +131,17 @@ class SessionSketch:
         if carried is not None:
             self._sketch, self._tried, self._plan = carried.sketch, True, carried
 
-    def holds_back(self, job: Job, unplanned: list[tuple[Job, bool]], head: bool, waiting: bool,
+    def holds_back(self, job: Job, unplanned: list[tuple[Job, bool]], waiting: bool,
                    profile: Callable[[], Profile]) -> bool:
         """Whether counts hold back `job`, which fits now, behind the `unplanned` jobs (each with whether it fits
         now): its sketched reservation, around every earlier one, does not start now, or it has no run limit behind
-        a waiting job. It is then sketched. False when it may start, or when counts do not decide. `head`: nothing
-        is planned and nothing left unplanned, so it starts with nothing planned; `waiting`: a job waits with a
-        reservation among those planned; `profile`: the session's reservation profile, made when first asked for
-        (not kept: the round owns it)."""
+        a waiting job. It is then sketched. False when it may start, or when counts do not decide. `waiting`: a job
+        waits with a reservation among those planned (with none, and nothing unplanned, the job starts as a head
+        with nothing planned); `profile`: the session's reservation profile, made when first asked for (not kept:
+        the round owns it)."""
         self._asked = None
-        if head:
-            self._asked = self._start_by_counts(job, None)
+        if not waiting and not unplanned:
+            self._asked = self._start_by_counts(job, None, True)
             return False
         sketch = self._sketch_now(profile)
         if sketch is None:
@@ -155,7 +155,7 @@ class SessionSketch:
         tasks = self._tasks(sketch, job)
         if tasks is None:
             return False
-        self._asked = self._start_by_counts(job, tasks)
+        self._asked = self._start_by_counts(job, tasks, True)
         if self._asked is None:
             return self._afresh(job, unplanned, waiting, profile)
         _, _, start, held = self._asked
@@ -164,10 +164,7 @@ class SessionSketch:
         if start is None or (start == self.now and job.run_limit is not None):
             return False
         if not held:
-            sketch.hold(start, start + length(job), tasks)
-            if self._plan is not None:
-                self._plan.jobs.append(job)
-                self._plan.starts.append(start)
+            self._add(sketch, job, start, tasks)
         self._sketched, self.waits = self._sketched + 1, True
         self.counted.append(start)
         return True
@@ -179,7 +176,7 @@ class SessionSketch:
         self._lose_plan()
         self._sketch, self._sketched, self.waits = SlotPlan.of(profile()), 0, False
         self.counted.clear()
-        return self.holds_back(job, unplanned, False, waiting, profile)
+        return self.holds_back(job, unplanned, waiting, profile)
 
     def _sketch_now(self, profile_of: Callable[[], Profile]) -> SlotPlan | None:
         """The session's sketch, made from the profile when first asked for; a sketch made before any job was
@@ -200,40 +197,49 @@ class SessionSketch:
             self._lose_plan()
         return tasks
 
-    def _start_by_counts(self, job: Job, tasks: int | None) -> Asked | None:
-        """The job that fits and is asked about, its place in the kept sketch's jobs, its start by counts and
-        whether the sketch holds it already: from the kept sketch when it holds the job, else found around it
-        (`tasks`; None: not found, for a head). None when the kept sketch holds another job there."""
+    def _holds_next(self) -> bool:
+        """Whether the kept sketch holds a job at the next place the session sketches."""
+        return self._plan is not None and self._base + self._sketched < len(self._plan.jobs)
+
+    def _start_by_counts(self, job: Job, tasks: int | None, from_now: bool) -> Asked | None:
+        """The job at the next place, that place in the kept sketch's jobs, its start by counts and whether the
+        sketch holds it already: from the kept sketch when it holds the job there, else found around what it holds
+        (for a job of `tasks` tasks, from now when `from_now`; None: not found, for a head). None when the kept
+        sketch holds another job there."""
         plan, at = self._plan, self._base + self._sketched
         if plan is not None and at < len(plan.jobs):
             return (job, at, plan.starts[at], True) if plan.jobs[at] is job else None
         if tasks is None or self._sketch is None:
             return job, at, None, False
-        return job, at, self._sketch.earliest(tasks, length(job), from_now=True), False
+        return job, at, self._sketch.earliest(tasks, held_for(job), from_now=from_now), False
 
     def _sketch_of(self, sketch: SlotPlan, job: Job, fits: bool) -> bool | None:
         """Sketch the reservation of an unplanned job, or take it from the kept sketch; False when counts cannot
         (it is not plain), None when the kept sketch holds another job there."""
-        plan, at = self._plan, self._base + self._sketched
-        if plan is not None and at < len(plan.jobs):
-            if plan.jobs[at] is not job:
-                return None
-            start = plan.starts[at]
-        else:
+        tasks = None
+        if not self._holds_next():
             tasks = self._tasks(sketch, job)
             if tasks is None:
                 return False
-            start = sketch.earliest(tasks, length(job), from_now=fits)
-            if start is not None:
-                sketch.hold(start, start + length(job), tasks)
-            if self._plan is not None:
-                self._plan.jobs.append(job)
-                self._plan.starts.append(start)
-        if start is not None:
-            self.waits = True
+        asked = self._start_by_counts(job, tasks, fits)
+        if asked is None:
+            return None
+        start = asked[2]
+        if tasks is not None:  # found around what the sketch holds, not taken from it
+            self._add(sketch, job, start, tasks)
+        self.waits = self.waits or start is not None
         self._sketched += 1
         self.counted.append(start)
         return True
+
+    def _add(self, sketch: SlotPlan, job: Job, start: float | None, tasks: int) -> None:
+        """Sketch a waiting job's reservation of `tasks` slots from `start` (None: it can never be placed, and holds
+        nothing), the next job of the kept sketch."""
+        if start is not None:
+            sketch.hold(start, start + held_for(job), tasks)
+        if self._plan is not None:
+            self._plan.jobs.append(job)
+            self._plan.starts.append(start)
 
     def ruled(self, job: Job, started: Allocation | None, planned: bool) -> None:
         """The unplanned jobs were planned (`planned`: there were some) and `job`, asked about last, was ruled:
@@ -256,11 +262,10 @@ class SessionSketch:
             del plan.jobs[at]
             del plan.starts[at]
         elif started is not None and not held and started.one_slot_hosts is not None and self._sketch is not None:
-            self._sketch.hold(self.now, self.now + length(job), started.tasks)
+            self._sketch.hold(self.now, self.now + held_for(job), started.tasks)
         elif started is None and start is None:
-            if not held:
-                plan.jobs.append(job)
-                plan.starts.append(None)
+            if not held and self._sketch is not None:
+                self._add(self._sketch, job, None, 0)
             at += 1
         else:
             self._lose_sketch()
@@ -284,7 +289,3 @@ class SessionSketch:
             self._plan = None
             self._counts.drop()
 
-
-def length(job: Job) -> float:
-    """How long a job holds its reservation: its run limit, for ever without one."""
-    return job.run_limit if job.run_limit is not None else INF

@@ -41,6 +41,11 @@ T = TypeVar("T")
 StartOf = Callable[[JobId], "float | None"]
 
 
+def held_for(job: Job) -> float:
+    """How long a reservation of `job` holds its resources: its run limit, for ever without one."""
+    return job.run_limit if job.run_limit is not None else INF
+
+
 def slot_steps_of(deltas: dict[float, int]) -> tuple[list[float], list[int]]:
     """Slots held from each change point on, in time order: the change points of `deltas` (slots taken and given
     back per instant), and what is held from each on (both empty when nothing is: no instant holds more than a
@@ -306,7 +311,7 @@ class Profile:
 
     def place(self, job: Job, start: float) -> Allocation | None:
         """The allocation the allocator finds for `job` running from `start` for its run limit, if any."""
-        end = start + job.run_limit if job.run_limit is not None else INF
+        end = start + held_for(job)
         if self._first_overfull(start, end, self.total_slots - job.min_tasks) is not None:
             return None  # each task takes a slot: too few free somewhere in the interval
         return self._allocate(job, start, end)
@@ -341,7 +346,7 @@ class Profile:
         cap = self.total_slots - job.min_tasks
         if cap < 0:
             return None
-        length = job.run_limit if job.run_limit is not None else INF
+        length = held_for(job)
         tasks = self._plain_tasks(job) if not self.reserved and len(self._current) == len(self.holdings) else None
         if tasks is not None:
             return self._by_size(job, tasks, from_now, length)
@@ -403,7 +408,7 @@ class Profile:
         cap = self.total_slots - job.min_tasks
         if cap < 0:
             return None
-        end = self.now + job.run_limit if job.run_limit is not None else INF
+        end = self.now + held_for(job)
         if self._first_overfull(self.now, end, cap) is not None:
             return None
         placed = self._placement(job, self.now, end)

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.countplan import CountPlan, SessionSketch, length
+from refsim.sched.countplan import CountPlan, SessionSketch
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode, PendReason
 from refsim.sched.disciplines.base import RoundBase, overlapping, reason, started_as, with_reasons
 from refsim.sched.plancarry import CarriedPlans
-from refsim.sched.profile import INF, StartOf
+from refsim.sched.profile import StartOf, held_for
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState
@@ -106,9 +106,7 @@ class ConservativeRound(RoundBase):
 
     def _held_by_counts(self, job: Job) -> bool:
         """Whether slot counts hold back `job`, which fits now (SessionSketch.holds_back); it is then sketched."""
-        head = self.first_waiting is None and not self._unplanned
-        return self._sketch.holds_back(job, self._unplanned, head, self.first_waiting is not None,
-                                       lambda: self.profile)
+        return self._sketch.holds_back(job, self._unplanned, self.first_waiting is not None, lambda: self.profile)
 
     def _plan_unread(self, job: Job, fits: bool, counted: float | None) -> None:
         """_ruling() of a job left unplanned in a bulk session, at a start that needs its reservation: only the
@@ -121,6 +119,11 @@ class ConservativeRound(RoundBase):
             return  # never placeable: holds nothing and blocks nobody
         if fits and reservation.planned_start == self.now and job.run_limit is not None:
             raise RuntimeError(f"job {job.id} was left unplanned but starts")
+        self._hold(job, reservation)
+
+    def _hold(self, job: Job, reservation: Reservation) -> None:
+        """Hold a waiting job's reservation; the first held names the first waiting job (a job that can never be
+        placed holds nothing and blocks nobody)."""
         self.profile.reserve(reservation)
         if self.first_waiting is None:
             self.first_waiting = job.id
@@ -135,7 +138,7 @@ class ConservativeRound(RoundBase):
             return outcome, None
         fits = isinstance(outcome, Dispatch)
         reservation = self.plans.earliest(self.profile, job, fits)
-        end = self.now + job.run_limit if job.run_limit is not None else INF
+        end = self.now + held_for(job)
         ahead = overlapping(self.reservations, self.now, end)
         if (isinstance(outcome, Dispatch) and reservation is not None and reservation.planned_start == self.now
                 and job.run_limit is not None):
@@ -144,7 +147,7 @@ class ConservativeRound(RoundBase):
                                                                        moved=reservation.moved)
         reasons: list[PendReason] = []
         if reservation is not None:
-            self.profile.reserve(reservation)
+            self._hold(job, reservation)  # one that fits has a first waiting job ahead (else it started above)
             reasons.append(reason(PendCode.BACKFILL_RESERVATION))
         ruling = Ruling(reservation=reservation, protects=ahead)
         if fits:
@@ -155,14 +158,12 @@ class ConservativeRound(RoundBase):
                 delays = ahead[0].job if ahead else None
                 reasons.append(reason(PendCode.BACKFILL_WINDOW, delays))
                 ruling = Ruling(reservation=reservation, protects=ahead, delays=delays)
-        if self.first_waiting is None and reservation is not None:
-            self.first_waiting = job.id  # a job that can never be placed holds nothing and blocks nobody
         return with_reasons(job.id, outcome, *reasons), ruling
 
     def started(self, job: JobId, allocation: Allocation) -> None:
         super().started(job, allocation)
         self.plans.started(job, allocation, self.reservations)
-        self._sketch.started(job, self.now + length(self.state.jobs[job]))
+        self._sketch.started(job, self.now + held_for(self.state.jobs[job]))
 
 
 class Conservative:

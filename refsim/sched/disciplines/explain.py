@@ -13,7 +13,7 @@ from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend
 from refsim.sched.disciplines.base import Discipline, Round, overlapping
 from refsim.sched.events import DisciplineRuled, DisciplineTraits, ExtraTest, Release, ReservationFound, Window
-from refsim.sched.profile import INF
+from refsim.sched.profile import held_for
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
 
@@ -46,7 +46,7 @@ def explain(discipline: Discipline, round_: Round, job: Job, judged: Outcome, ke
 
 
 def _end(start: float, job: Job) -> float:
-    return start + job.run_limit if job.run_limit is not None else INF
+    return start + held_for(job)
 
 
 def _windows(reservations: tuple[Reservation, ...]) -> tuple[Window, ...]:
