@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from refsim.sched.state import REFERENCE_ENV
+
 # 1,500 one-task jobs with run limits on one one-slot host under conservative, on the reference path
 # (REFSIM_REFERENCE_PATH=1, which the workers inherit): every session plans a backfill reservation for every waiting
 # job, so each replay runs for minutes, far longer than the test waits. (The fast path replays it in a fraction of a
@@ -31,7 +33,7 @@ def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path):
     (tmp_path / "s.yaml").write_text("recordings: [slow.yaml]\nruns: [{time_scale: 1.0}, {time_scale: 0.5}]\n")
     sweep = subprocess.Popen([sys.executable, "-m", "refsim", "sweep", "s.yaml", "-o", "out", "-j", "2"],
                              cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, "REFSIM_REFERENCE_PATH": "1"},
+                             env={**os.environ, REFERENCE_ENV: "1"},
                              start_new_session=True,  # its own process group, to see that no worker outlives it
                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
