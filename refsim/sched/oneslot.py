@@ -15,6 +15,8 @@ imports only refsim.model, refsim.resreq and refsim.sched's candidates and decis
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from refsim.model.jobs import Job
@@ -60,6 +62,24 @@ def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray 
     negative) is above 0 exactly then. The best-fit order is BestFit.ranked() without order[] keys (idle the
     shortest just before a, then just after b, then cluster order: projection.idle_gaps), among the free hosts alone,
     the only ones it decides between."""
+    ranking = free_ranked(pairs, open_hosts, idle, a, b, tasks)
+    return None if ranking is None else ranking.ranked[:tasks]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The free hosts of one interval and their best-fit keys (free_ranked())."""
+
+    free: np.ndarray  # per cluster position: open and holding no slot over the interval
+    before: np.ndarray  # per cluster position, read only where free: idle just before the interval
+    after: np.ndarray  # likewise, just after it
+    ranked: np.ndarray  # the free hosts' positions, best fit first
+
+
+def free_ranked(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None], open_hosts: np.ndarray,
+                idle: np.ndarray, a: float, b: float, tasks: int) -> Ranking | None:
+    """What first_free_over() reads and ranks: the free hosts over [a, b), each one's gaps and their best-fit order;
+    None when fewer than `tasks` are free (nothing is ranked then)."""
     starts, ends, hosts, slots = pairs
     free = open_hosts.copy()
     if slots is not None and len(starts):
@@ -72,7 +92,7 @@ def first_free_over(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray 
     on = free[hosts]  # the pairs of the free hosts: the others' gaps are never read
     before, after = idle_gaps(starts[on], ends[on], hosts[on], idle, a, b)
     ranked = np.lexsort((candidates, after[candidates], before[candidates]))
-    return candidates[ranked[:tasks]]
+    return Ranking(free, before, after, candidates[ranked])
 
 
 def on_positions(index: FreeIndex, positions: list[int]) -> Allocation:

@@ -30,8 +30,9 @@ from refsim.sched.accounting import Usage
 from refsim.sched.allocator import placement
 from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
-from refsim.sched.oneslot import first_free_over, on_positions, plain_tasks
+from refsim.sched.oneslot import Ranking, free_ranked, on_positions, plain_tasks
 from refsim.sched.projection import HeldPairs, idle_gaps
+from refsim.sched.recall import PlacementRecall
 from refsim.sched.reservations import Extra, Reservation
 from refsim.sched.state import SchedulerState
 from refsim.sched.verdicts import VerdictMemo
@@ -112,8 +113,10 @@ class Holding:
 class Profile:
     """Holdings over time from `now`, for one session. Jobs started in the session are added as they start."""
 
-    def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
+    def __init__(self, state: SchedulerState, now: float, start_of: StartOf,
+                 recall: PlacementRecall | None = None) -> None:
         self.state, self.now = state, now
+        self._recall = recall  # the placements of the last session that placed anything (refsim/sched/recall.py)
         self.holdings: list[Holding] = []
         self._current: list[Holding] = []  # the holdings that start by now (running jobs, a reservation from now)
         # earliest() of plain one-slot jobs by task count, while only running jobs are held (see _by_size)
@@ -136,6 +139,8 @@ class Profile:
             start = start_of(job)
             self.holdings.append(Holding(job, now if start is None else start, self._end(job, start), allocation))
         self._current = [h for h in self.holdings if h.start <= now]
+        if recall is not None:
+            recall.open(state, now, tuple(self.holdings))
 
     def _end(self, job: JobId, start: float | None) -> float:
         spec = self.state.jobs.get(job)
@@ -145,8 +150,12 @@ class Profile:
         # instant) is planned to free its resources just after now, never before.
         return max(start + spec.run_limit, math.nextafter(self.now, INF))
 
-    def hold(self, holding: Holding) -> None:
+    def hold(self, holding: Holding, retired: range | None = None) -> None:
+        """Add a holding. `retired`: its pairs' rows, retired from these pairs (a trial's reservation that stays
+        where it was), which count again rather than pairs added anew."""
         self.holdings.append(holding)
+        if self._recall is not None:
+            self._recall.held(1, holding.job, holding.start, holding.end, holding.allocation)
         if holding.start <= self.now:
             self._current.append(holding)
         self._steps = None
@@ -154,7 +163,11 @@ class Profile:
         if self._deltas is not None:
             self._add_slots(self._deltas, holding)
         if self._pairs is not None:
-            self._rows[holding.job] = self._pairs.add(holding.start, holding.end, holding.allocation)
+            if retired is None:
+                retired = self._pairs.add(holding.start, holding.end, holding.allocation)
+            else:
+                self._pairs.restore(retired, holding.start)
+            self._rows[holding.job] = retired
         if self._ends is not None and self.now < holding.end < INF:
             insert_once(self._ends, holding.end)
 
@@ -199,6 +212,9 @@ class Profile:
         self._current = [h for h in self.holdings if h.start <= self.now]
         for old in before:  # what is derived is kept up: the same times, other hosts
             new = replace(old, allocation=by_job[old.job].allocation)
+            if self._recall is not None:
+                self._recall.held(-1, old.job, old.start, old.end, old.allocation)
+                self._recall.held(1, new.job, new.start, new.end, new.allocation)
             if self._deltas is not None:
                 self._add_slots(self._deltas, old, -1)
                 self._add_slots(self._deltas, new)
@@ -319,7 +335,7 @@ class Profile:
     def _allocate(self, job: Job, start: float, end: float) -> Allocation | None:
         tasks = self._plain_tasks(job)
         if tasks is not None and self._held_pairs().whole:
-            return self._first_free(tasks, start, end)
+            return self._first_free(job.id, tasks, start, end)
         return placement(self.projected_state(start, end), job.id)
 
     def _plain_tasks(self, job: Job) -> int | None:
@@ -328,14 +344,24 @@ class Profile:
         state = self.state
         return plain_tasks(state, job, state.requirements.get(job.id)) if state.fast_path else None
 
-    def _first_free(self, tasks: int, a: float, b: float) -> Allocation | None:
+    def _first_free(self, job: JobId, tasks: int, a: float, b: float) -> Allocation | None:
         """placement() of a plain job on a one-slot cluster over [a, b) (refsim/sched/oneslot.py), from the pair
-        arrays: the projection's free hosts and the best-fit ranking, with no projected state built."""
-        starts, ends, hosts, amounts = self._held_pairs().arrays()
+        arrays: the projection's free hosts and the best-fit ranking, with no projected state built; recalled from
+        the last session's placements where they stand (refsim/sched/recall.py)."""
         index = self.state.free_index()
-        found = first_free_over((starts, ends, hosts, amounts.get(SLOTS)), index.open,
-                                self.state.idle_times(), a, b, tasks)
-        return None if found is None else on_positions(index, found.tolist())
+
+        def rank() -> Ranking | None:
+            starts, ends, hosts, amounts = self._held_pairs().arrays()
+            return free_ranked((starts, ends, hosts, amounts.get(SLOTS)), index.open, self.state.idle_times(),
+                               a, b, tasks)
+
+        def allocate(found: np.ndarray) -> Allocation:
+            return on_positions(index, found.tolist())
+
+        if self._recall is not None:
+            return self._recall.placement((job, a, b, tasks), rank, allocate)
+        ranking = rank()
+        return None if ranking is None else allocate(ranking.ranked[:tasks])
 
     def earliest(self, job: Job, from_now: bool, counted: float | None = None) -> Reservation | None:
         """The job's backfill reservation at the earliest start the allocator can place it: now (when
@@ -436,13 +462,16 @@ class Profile:
             return None  # the job was just tried around the same holdings
         moving = {r.job for r in later}
         trial = copy.copy(self)
+        trial._recall = None  # a trial's placements are not the session's
         trial.holdings, trial.reserved = [h for h in self.holdings if h.job not in moving], []
         trial._current = [h for h in trial.holdings if h.start <= trial.now]
         trial._changed()
+        retired: dict[JobId, range] = {}  # the rows of the reservations placed again, in the trial's pairs
         if self._pairs is not None:  # the same pairs, those of the reservations placed again retired: no rebuild
             trial._pairs, trial._rows = self._pairs.copy(), dict(self._rows)
             for moves in moving:
-                trial._pairs.retire(trial._rows.pop(moves))
+                retired[moves] = trial._rows.pop(moves)
+                trial._pairs.retire(retired[moves])
         found = trial._allocate(job, start, end)
         if found is None:
             return None
@@ -460,7 +489,9 @@ class Profile:
                     holding = replace(holding, allocation=allocation)
                     moved.append(replace(r, allocation=allocation, moved=()))
                     placed.append(holding)
-            trial.hold(holding)
+                    trial.hold(holding)
+                    continue
+            trial.hold(holding, retired.get(r.job))  # where it was: its retired rows count again
         return found, tuple(moved)
 
     def extra(self, reservation: Reservation) -> Extra:

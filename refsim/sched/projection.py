@@ -76,6 +76,15 @@ class HeldPairs:
         if self._buffers is not None and rows.start < copied:
             self._buffers[0][rows.start:copied] = INF
 
+    def restore(self, rows: range, start: float) -> None:
+        """Make retired pairs count again, from `start` (their holding's, held again where it was)."""
+        starts = self.starts
+        for i in rows:
+            starts[i] = start
+        copied = min(rows.stop, self._done)
+        if self._buffers is not None and rows.start < copied:
+            self._buffers[0][rows.start:copied] = start
+
     def copy(self) -> HeldPairs:
         """Another set of the same pairs, for a trial to add to and retire from."""
         other = HeldPairs(self._position)

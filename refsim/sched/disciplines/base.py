@@ -17,6 +17,7 @@ from refsim.model.jobs import Job
 from refsim.sched.buckets import Holder
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode, PendReason, pend_reason_set
 from refsim.sched.profile import Profile, StartOf
+from refsim.sched.recall import PlacementRecall
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling
 from refsim.sched.state import SchedulerState
@@ -73,6 +74,7 @@ class RoundBase:
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf) -> None:
         self.state, self.now, self.start_of = state, now, start_of
         self._profile: Profile | None = None
+        self.recall: PlacementRecall | None = None  # placements kept across sessions, for a discipline that has them
         self._started_now: set[JobId] = set()
         self.pends_read = True  # False in a bulk session (pends_unread)
         self.alike: set[int] = set()
@@ -99,7 +101,7 @@ class RoundBase:
         if self._profile is None:
             started, start_of = self._started_now, self.start_of
             self._profile = Profile(self.state, self.now,
-                                    lambda job: self.now if job in started else start_of(job))
+                                    lambda job: self.now if job in started else start_of(job), self.recall)
         return self._profile
 
     def unending(self) -> tuple[JobId, ...]:

@@ -31,6 +31,7 @@ from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, overlapping, reason, started_as, with_reasons
 from refsim.sched.plancarry import CarriedPlans
 from refsim.sched.profile import StartOf, held_for
+from refsim.sched.recall import PlacementRecall
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState
@@ -38,8 +39,9 @@ from refsim.sched.state import SchedulerState
 
 class ConservativeRound(RoundBase):
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf, plans: CarriedPlans,
-                 counts: CountPlan) -> None:
+                 counts: CountPlan, recall: PlacementRecall) -> None:
         super().__init__(state, now, start_of)
+        self.recall = recall
         self.first_waiting: JobId | None = None
         # in a bulk session: the jobs left unplanned (with whether each fits now), and their sketch by counts
         self._unplanned: list[tuple[Job, bool]] = []
@@ -179,6 +181,7 @@ class Conservative:
     def __init__(self) -> None:
         self.plans = CarriedPlans()  # a replay's sessions after arrivals alone meet the plan of the one before
         self.counts = CountPlan()  # a replay's bulk sessions keep the sketch of the one before while it stands
+        self.recall = PlacementRecall()  # a replay's placements, recalled in the next session where they stand
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> ConservativeRound:
-        return ConservativeRound(state, now, start_of, self.plans, self.counts)
+        return ConservativeRound(state, now, start_of, self.plans, self.counts, self.recall)

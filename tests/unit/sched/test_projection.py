@@ -192,3 +192,36 @@ def test_retired_pairs_count_nowhere_and_a_copy_keeps_the_rest(held, copy_first,
     if copy_first:  # the original keeps every pair
         every = pairs_of(*[h for h, _ in holdings])
         assert [x.tolist() for x in pairs.arrays()[:3]] == [x.tolist() for x in every.arrays()[:3]]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(_HOLDING, st.booleans()), max_size=12), st.sampled_from(["never", "before", "between"]),
+       st.integers(0, 40), st.integers(1, 30))
+def test_restored_pairs_count_again_as_if_never_retired(held, arrays, a, length):
+    """Pairs retired and then restored (HeldPairs.restore: a trial's reservation held again where it was), with the
+    arrays never made, made before the retirements or between them and the restorations, read as the pairs of the
+    restored holdings alone: every projection and best fit's placement.
+    Kills: projection.py:HeldPairs.restore missing the arrays already made, or restoring another start."""
+    holdings = [((start, start + span, on(host, slots, mem)), back) for (start, span, host, slots, mem), back in held]
+    pairs = HeldPairs(POSITION)
+    rows = [pairs.add(*holding) for holding, _ in holdings]
+    if arrays == "before":
+        pairs.arrays()
+    for row in rows:
+        pairs.retire(row)
+    if arrays == "between":
+        pairs.arrays()
+    for row, ((start, _, _), back) in zip(rows, holdings):
+        if back:
+            pairs.restore(row, start)
+    restored = pairs_of(*[h for h, back in holdings if back])
+    b, idle = a + length, np.array([-np.inf, 3.0, -np.inf])
+    mine, theirs = pairs.most_held(a, b, 3), restored.most_held(a, b, 3)
+    for resource in theirs.keys() | mine.keys():
+        zero = np.zeros(3, dtype=np.int64)
+        assert mine.get(resource, zero).tolist() == theirs.get(resource, zero).tolist()
+    for tasks in (1, 2):
+        found = [first_free_over((*p.arrays()[:3], p.arrays()[3].get("slots")), np.ones(3, dtype=bool), idle, a, b,
+                                 tasks) for p in (pairs, restored)]
+        assert [None if f is None else f.tolist() for f in found][0] == [
+            None if f is None else f.tolist() for f in found][1]

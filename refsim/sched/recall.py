@@ -1,0 +1,331 @@
+"""Placements recalled from the last plan (docs/planning.md, "Tenth pass: placements recalled").
+
+Conservative plans every waiting job ahead of a start, in picker order, at every session that starts a job behind
+others, and consecutive sessions make nearly the same placements. On the fast path a plain job on a one-slot
+cluster is placed by first_free_over() (refsim/sched/oneslot.py), which reads, per host, only whether a pair with a
+slot holds it over the interval [a, b) (*busy*) and, for a host that is not, its best-fit key (before, after,
+position): `before` is the least of a - min(idle, a) (idle: when a job last left it) and of a - min(end, a) over
+its pairs that start before a; `after` the least of max(start, b) - b over its pairs that end after b. The
+placement is the `tasks` free hosts of least key, in key order. Each part is an any or a least over the host's
+terms: a term added can only make a host busy or lower its key; a term taken away can change it only when it made
+the host busy or was its least.
+
+`PlacementRecall` keeps a session's *log*: the running jobs it started with, then every holding taken or given back
+and every placement asked, in order, with the ranking each was found from. A session walks the log as it goes: it
+keeps the *difference* between the holdings held now and those held at the same point of the log (the log's
+point is the placement last matched: the same job, interval and task count, later in the log than the one
+before). A placement matched is the logged one, without ranking any host, when nothing in the difference can
+change it (`_stands`); else it is ranked afresh. Holdings added since (held now, not then) are terms added; for
+the logged placement to stand, each must
+- over the interval: make busy no host the placement took;
+- else: on each host free then, give terms that leave the host's key as it was (no lower than its parts) or,
+  for a host not taken, above the last taken host's key on that side (then no host that was not taken ranks
+  before it, whatever other added terms it also gets: a key's parts only fall to the least of the terms, each
+  above the last's); a taken host's key must stay as it was.
+Holdings taken away since (held then, not now) must not hold over the interval, and on each host free then must
+give terms above the host's key then. One exception: a holding whose hosts have all been idle since its end or
+later (a job that ended: idle times are never after now) gives a `before` term no lower than the host's idle time
+now gives, for an interval from now on, so taking it away changes nothing the new idle time does not (a placement
+asked before now is ranked afresh). A host's idle time that moved since the log is a `before` term added, checked
+as those of an added holding: a later idle time only lowers `before`.
+
+A logged placement that found fewer free hosts than tasks stands when no holding taken away holds over the
+interval (added ones only make hosts busy).
+
+A placement recalled is logged again as it was: its ranking may then be above the truth (a host it calls free may
+be busy since, and gaps only fell), which the checks allow for: a term taken away is compared with `<=`, and
+only the taken hosts' keys, which stood, are read exactly.
+
+A session decides at one instant: ends and idle times move only between sessions (the profile assumes so too).
+
+Which session is the log, and when to check, decide only the cost, never a placement: a session's walk becomes the
+log when it asked at least half as many placements as the log (a session that plans a few jobs would otherwise
+replace a long plan the next session repeats); the running jobs are compared with the log's once, when the walk
+first meets it; and after a session whose checks mostly failed the next few sessions only log (the DR_EVT tier,
+where plans seldom repeat, would otherwise pay for checks that find nothing).
+
+Floor: beside refsim.sched.oneslot (whose rankings it keeps), below the reservation profile, its one user."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Protocol
+
+import numpy as np
+
+from refsim.model.jobid import JobId
+from refsim.model.resources import SLOTS
+from refsim.sched.decisions import Allocation
+from refsim.sched.oneslot import Ranking
+from refsim.sched.state import SchedulerState
+
+INF = float("inf")
+_MOST_CHANGES = 32  # a difference larger than this is not checked: ranking afresh costs less
+# A session whose checks mostly fail (at least _TRIED placements found in the log, fewer than a quarter recalled)
+# costs more than it saves: the next _REST sessions only log theirs.
+_TRIED, _REST = 8, 3
+Asked = tuple[JobId, float, float, int]  # a placement asked: the job, the interval [a, b) and the task count
+Step = tuple[int, JobId, float, float, Allocation]  # a holding taken (+1) or given back (-1): job, start, end
+
+
+class Held(Protocol):
+    """A holding as the profile keeps it (refsim.sched.profile.Holding)."""
+
+    @property
+    def job(self) -> JobId: ...
+
+    @property
+    def start(self) -> float: ...
+
+    @property
+    def end(self) -> float: ...
+
+    @property
+    def allocation(self) -> Allocation: ...
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A placement of the log: what was asked, the allocation found (None: fewer free hosts than tasks) and the
+    ranking it was found from, with the taken hosts' facts the checks read."""
+
+    asked: Asked
+    allocation: Allocation | None
+    ranking: Ranking | None
+
+    # what the checks read, worked out once asked for (most placements are never checked)
+    @cached_property
+    def taken(self) -> np.ndarray:
+        """Per cluster position: taken by the placement."""
+        assert self.ranking is not None
+        taken = np.zeros(len(self.ranking.free), dtype=bool)
+        taken[self.ranking.ranked[:self.asked[3]]] = True
+        return taken
+
+    @cached_property
+    def last(self) -> tuple[float, float]:
+        """The last taken host's key (before, after); its position breaks ties."""
+        assert self.ranking is not None
+        last = self.ranking.ranked[self.asked[3] - 1]
+        return float(self.ranking.before[last]), float(self.ranking.after[last])
+
+    @cached_property
+    def most_after(self) -> float:
+        """The largest `after` of a taken host."""
+        assert self.ranking is not None
+        return float(self.ranking.after[self.ranking.ranked[:self.asked[3]]].max())
+
+
+class _Change:
+    """One holding's count in the difference, and its hosts' cluster positions once asked for."""
+
+    __slots__ = ("allocation", "count", "_positions", "settled")
+
+    def __init__(self, allocation: Allocation, count: int) -> None:
+        self.allocation, self.count = allocation, count
+        self._positions: np.ndarray | None | bool = False  # False: not worked out yet; None: a host holds no slot
+        self.settled: bool | None = None  # for a holding taken away: whether it is a job that ended (see above)
+
+    def positions(self, position: dict[str, int]) -> np.ndarray | None:
+        """Its hosts' cluster positions (hosts the cluster no longer has left out, as the pairs leave them), or None
+        when a host of it holds no slot: such a host gets gaps without being busy, which the checks do not follow."""
+        if self._positions is False:
+            columns = self.allocation.columns
+            slots = columns.amounts.get(SLOTS)
+            if slots is None or min(slots, default=1) <= 0:
+                self._positions = None
+            else:
+                self._positions = np.array([position[h] for h in columns.hosts if h in position], dtype=np.intp)
+        return self._positions  # type: ignore[return-value]
+
+
+class PlacementRecall:
+    """One replay's log of placements and holdings, and this session's walk against it (see above)."""
+
+    def __init__(self) -> None:
+        self._log: list[Placed | Step] = []
+        self._log_running: Sequence[Held] = ()  # what the log's profile held when it started: the running jobs
+        self._asked: dict[Asked, list[int]] = {}  # where each placement asked is in the log
+        self._log_on: tuple[SchedulerState | None, object, np.ndarray | None] = (None, None, None)  # state, index, idle
+        # this session
+        self._walk: list[Placed | Step] = []
+        self._running: Sequence[Held] = ()
+        self._running_counted = False  # the running jobs' difference from the log's is in the difference
+        self._walk_asked: dict[Asked, list[int]] = {}
+        self._on: tuple[SchedulerState | None, object, np.ndarray | None] = (None, None, None)
+        self._matching = False  # the log was walked on the same state and free index
+        self._now = -INF
+        self._at = 0  # the log's point: events before it are in the difference
+        self._diff: dict[tuple[JobId, float, float], list[_Change]] = {}
+        self._size = 0
+        self._position: dict[str, int] = {}
+        self._idle: np.ndarray = np.zeros(0)
+        self._idle_moved: tuple[np.ndarray, np.ndarray] = (np.zeros(0, dtype=np.intp), np.zeros(0))
+        self._tried = self._hits = 0  # placements found in the log and checked this session, and recalled
+        self._rest = 0  # sessions still to only log
+        self.recalled = 0  # placements recalled and ranked, for benchmarks
+        self.ranked = 0
+
+    def open(self, state: SchedulerState, now: float, running: Sequence[Held]) -> None:
+        """A session's profile starts at `now` on `state`, holding `running` (the running jobs)."""
+        if len(self._walk_asked) * 2 >= len(self._asked) and self._walk_asked:
+            self._log, self._asked, self._log_on = self._walk, self._walk_asked, self._on
+            self._log_running = self._running
+        self._running, self._running_counted = running, False
+        index = state.free_index()
+        self._idle = state.idle_times().copy()
+        self._on = (state, index, self._idle)
+        logged_state, logged_index, logged_idle = self._log_on
+        if self._tried >= _TRIED and self._hits * 4 < self._tried:
+            self._rest = _REST
+        elif self._rest:
+            self._rest -= 1
+        self._tried = self._hits = 0
+        self._matching = bool(self._log) and logged_state is state and logged_index is index and not self._rest
+        if self._matching and logged_idle is not None:
+            moved = np.flatnonzero(self._idle != logged_idle)
+            self._idle_moved = (moved, self._idle[moved])
+        self._walk, self._walk_asked = [], {}
+        self._now, self._at, self._diff, self._size = now, 0, {}, 0
+        self._position = index.position
+
+    def held(self, sign: int, job: JobId, start: float, end: float, allocation: Allocation) -> None:
+        """A holding taken (+1) or given back (-1) by this session's profile."""
+        self._walk.append((sign, job, start, end, allocation))
+        if self._matching:
+            self._count(sign, job, start, end, allocation)
+
+    def placement(self, asked: Asked, rank: Callable[[], Ranking | None],
+                  allocate: Callable[[np.ndarray], Allocation]) -> Allocation | None:
+        """first_free_over()'s allocation for `asked`: the logged one where it stands, else from rank() (the
+        ranking) and allocate() (the allocation on the first positions)."""
+        placed = self._recalled(asked) if self._matching else None
+        if placed is None:
+            ranking = rank()
+            placed = Placed(asked, None if ranking is None else allocate(ranking.ranked[:asked[3]]), ranking)
+            self.ranked += 1
+        else:
+            self.recalled += 1
+            self._hits += 1
+        self._walk_asked.setdefault(asked, []).append(len(self._walk))
+        self._walk.append(placed)
+        return placed.allocation
+
+    def _recalled(self, asked: Asked) -> Placed | None:
+        """The logged placement of `asked` after the log's point, the point moved to it, when it stands."""
+        found = self._asked.get(asked)
+        if found is None or asked[1] < self._now:
+            return None
+        i = bisect_left(found, self._at)
+        if i == len(found):
+            return None
+        at = found[i]
+        for event in self._log[self._at:at]:  # held then, up to the point: counted as given back now
+            if not isinstance(event, Placed):
+                self._count(-event[0], *event[1:])
+        self._at = at + 1
+        self._tried += 1
+        if not self._running_counted:
+            self._count_running()
+        placed = self._log[at]
+        assert isinstance(placed, Placed)
+        return placed if self._size <= _MOST_CHANGES and self._stands(placed) else None
+
+    def _count_running(self) -> None:
+        """Count the running jobs held now and not when the log started, and the other way round: done once, when
+        the walk first meets the log (a session that meets nothing in it spares the work)."""
+        self._running_counted = True
+        then = {h.job: h for h in self._log_running}
+        for h in self._running:
+            was = then.pop(h.job, None)
+            if was is not None and was.start == h.start and was.end == h.end \
+                    and (was.allocation is h.allocation or was.allocation == h.allocation):
+                continue
+            self._count(1, h.job, h.start, h.end, h.allocation)
+            if was is not None:
+                self._count(-1, was.job, was.start, was.end, was.allocation)
+        for was in then.values():
+            self._count(-1, was.job, was.start, was.end, was.allocation)
+
+    def _count(self, sign: int, job: JobId, start: float, end: float, allocation: Allocation) -> None:
+        key = (job, start, end)
+        changes = self._diff.get(key)
+        if changes is None:
+            self._diff[key] = [_Change(allocation, sign)]
+            self._size += 1
+            return
+        for change in changes:
+            if change.allocation is allocation or change.allocation == allocation:
+                change.count += sign
+                if change.count == 0:
+                    changes.remove(change)
+                    self._size -= 1
+                    if not changes:
+                        del self._diff[key]
+                return
+        changes.append(_Change(allocation, sign))
+        self._size += 1
+
+    def _stands(self, placed: Placed) -> bool:
+        """Whether the difference leaves `placed` as it was (see above)."""
+        _, a, b, _ = placed.asked
+        ranking = placed.ranking
+        for (_, start, end), changes in self._diff.items():
+            over = (start < b and a < end and start < end) if a < b else (start <= a < end)
+            for change in changes:
+                if ranking is None:
+                    if change.count < 0 and over:
+                        return False
+                elif not self._change_stands(placed, ranking, change, over, start, end):
+                    return False
+        return ranking is None or self._idle_stands(placed, ranking)
+
+    def _change_stands(self, placed: Placed, ranking: Ranking, change: _Change, over: bool, start: float,
+                       end: float) -> bool:
+        positions = change.positions(self._position)
+        if positions is None:
+            return False
+        _, a, b, _ = placed.asked
+        before = a - min(end, a) if start < a else INF  # the terms it gives its hosts
+        after = max(start, b) - b if end > b else INF
+        taken = placed.taken
+        if change.count > 0:
+            if over:
+                return not taken[positions].any()
+            last_before, last_after = placed.last
+            if (before == INF or before > last_before) and (after == INF or after > last_after) \
+                    and (after >= placed.most_after or not taken[positions].any()):
+                return True  # at once, for most: every term above the last taken host's key, no taken host's lowered
+            free = ranking.free[positions]
+            if before < INF and (free & (before < ranking.before[positions]) & (before <= last_before)).any():
+                return False
+            return after == INF or not (free & (after < ranking.after[positions])
+                                        & ((after <= last_after) | taken[positions])).any()
+        if self._settled(change, positions, end):
+            return True
+        if over:
+            return False
+        free = ranking.free[positions]
+        if before < INF and (free & (before <= ranking.before[positions])).any():
+            return False
+        return after == INF or not (free & (after <= ranking.after[positions])).any()
+
+    def _settled(self, change: _Change, positions: np.ndarray, end: float) -> bool:
+        """A holding given back that is a job ended by now, on hosts idle since its end or later (see above)."""
+        if change.settled is None:  # idle times are never after now, so such a job ended by now
+            change.settled = bool((self._idle[positions] >= end).all())
+        return change.settled
+
+    def _idle_stands(self, placed: Placed, ranking: Ranking) -> bool:
+        """Whether the idle times that moved since the log leave `placed` as it was: each is a `before` term added
+        to its host, checked as an added holding's (see above)."""
+        hosts, idle = self._idle_moved
+        if not len(hosts):
+            return True
+        a = placed.asked[1]
+        terms = a - np.minimum(idle, a)
+        lowered = ranking.free[hosts] & (terms < ranking.before[hosts])
+        return not (lowered & (terms <= placed.last[0])).any()

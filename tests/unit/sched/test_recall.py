@@ -1,0 +1,334 @@
+"""Placements recalled from the last session (refsim/sched/recall.py), worked by hand on four one-slot hosts h0..h3.
+
+Each case plans job J (plain, one slot per task) twice: in a first session, which ranks it afresh and logs it, and in
+a second, after a change. A host's best-fit key over J's interval [a, b) is (idle just before a, idle just after b,
+position), infinite on a side nothing holds; J takes the free hosts of least key. Each case says what the second
+session must answer, and whether the recall may give the logged placement (nothing changed that can change it) or
+must rank afresh; a profile without the recall answers the same."""
+
+from __future__ import annotations
+
+from refsim.model.cluster import Cluster, Host
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.profile import Holding, Profile
+from refsim.sched.recall import PlacementRecall
+from refsim.sched.reservations import Reservation
+from refsim.sched.state import SchedulerState
+
+Held = tuple[int, float, float, tuple[str, ...]]  # a holding: job number, start, end, hosts
+
+
+def on(*hosts: str) -> Allocation:
+    return Allocation(tuple(HostAllocation(h, (("slots", 1),)) for h in hosts))
+
+
+class Replay:
+    """Four one-slot hosts, job J (number 99) waiting with `tasks` tasks and a run limit of 10, and a recall."""
+
+    def __init__(self, tasks: int = 1) -> None:
+        self.state = SchedulerState(Cluster(tuple(Host(f"h{n}", {"slots": 1}) for n in range(4))))
+        self.job = Job(JobId(99), min_tasks=tasks, max_tasks=tasks, run_time=10, run_limit=10)
+        self.state.submit(self.job)
+        self.recall = PlacementRecall()
+        self.starts: dict[JobId, float] = {}
+
+    def run(self, number: int, hosts: tuple[str, ...], at: float, limit: float = 10) -> None:
+        """Job `number` starts on `hosts` at `at`, with a run limit."""
+        job = Job(JobId(number), min_tasks=len(hosts), max_tasks=len(hosts), run_time=limit, run_limit=limit)
+        self.state.submit(job)
+        self.state.dispatched(job.id, on(*hosts))
+        self.starts[job.id] = at
+
+    def session(self, now: float, held: list[Held], start: float = 10,
+                moves: list[tuple[int, tuple[str, ...]]] = ()) -> Allocation | None:
+        """A session at `now` holding `held` and moving holdings to other hosts (`moves`: job number and hosts), then
+        placing J at `start`: its placement with the recall, checked against a profile without it."""
+        return self.placements(now, held, (start,), moves)[0]
+
+    def placements(self, now: float, held: list[Held], starts: tuple[float, ...],
+                   moves: list[tuple[int, tuple[str, ...]]] = ()) -> list[Allocation | None]:
+        """session(), placing J at each of `starts` in turn (without holding it)."""
+        answers = []
+        for recall in (self.recall, None):
+            profile = Profile(self.state, now, self.starts.get, recall)
+            for number, s, e, hosts in held:
+                profile.hold(Holding(JobId(number), s, e, on(*hosts)))
+            for number, hosts in moves:
+                was = next(h for h in profile.holdings if h.job == JobId(number))
+                profile.relocate((Reservation(was.job, was.start, was.end, on(*hosts), ()),))
+            answers.append([profile.place(self.job, start) for start in starts])
+        assert answers[0] == answers[1]
+        return answers[0]
+
+    def counts(self) -> tuple[int, int]:
+        return self.recall.recalled, self.recall.ranked
+
+
+X0: Held = (1, 0, 10, ("h0",))  # ends as J starts: h0's key (0, inf) ranks first
+
+
+def test_the_same_session_again_recalls_the_placement():
+    replay = Replay()
+    assert replay.session(0, [X0]) == on("h0")  # h0 (0, inf); h1..h3 (inf, inf)
+    assert replay.session(0, [X0]) == on("h0")
+    assert replay.counts() == (1, 1)
+
+
+def test_a_holding_added_over_the_interval_on_a_host_not_taken_keeps_it():
+    replay = Replay()
+    replay.session(0, [X0])
+    assert replay.session(0, [X0, (2, 12, 15, ("h1",))]) == on("h0")  # h1 busy now: it ranked after h0 anyway
+    assert replay.counts() == (1, 1)
+
+
+def test_a_holding_added_over_the_interval_on_the_taken_host_ranks_afresh():
+    replay = Replay()
+    replay.session(0, [X0])
+    assert replay.session(0, [X0, (2, 15, 18, ("h0",))]) == on("h1")  # h0 busy: h1..h3 tie, h1 first by position
+    assert replay.counts() == (0, 2)
+
+
+def test_a_term_added_at_or_below_the_last_taken_hosts_key_ranks_afresh():
+    # Two tasks: h0 (0, inf) then h1 (inf, inf), the last taken. A holding on h3 ending at 10 gives h3 (0, inf),
+    # which ranks before h1.
+    replay = Replay(tasks=2)
+    assert replay.session(0, [X0]) == on("h0", "h1")
+    assert replay.session(0, [X0, (2, 0, 10, ("h3",))]) == on("h0", "h3")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_term_added_above_the_last_taken_hosts_key_keeps_it():
+    # One task: h0 (0, inf) is the last taken. A holding on h2 ending at 5 gives h2 (5, inf): still after h0.
+    replay = Replay()
+    replay.session(0, [X0])
+    assert replay.session(0, [X0, (2, 0, 5, ("h2",))]) == on("h0")
+    assert replay.counts() == (1, 1)
+
+
+def test_a_taken_hosts_after_lowered_ranks_afresh_for_the_order_may_change():
+    # Three tasks over [10, 20); h3 is busy. h1 (0, 4), h0 (0, 9), h2 (1, 2): taken in that order, h2 last. A
+    # holding on h0 starting at 23 lowers h0's after to 3 (above the last's 2, so no other host gains on the
+    # taken ones), but h0 now ranks before h1: the allocation's order changes.
+    replay = Replay(tasks=3)
+    held = [(1, 0, 10, ("h0", "h1")), (2, 0, 9, ("h2",)), (3, 29, 40, ("h0",)), (4, 24, 30, ("h1",)),
+            (5, 22, 30, ("h2",)), (6, 5, 15, ("h3",))]
+    assert replay.session(0, held) == on("h1", "h0", "h2")
+    assert replay.session(0, held + [(7, 23, 25, ("h0",))]) == on("h0", "h1", "h2")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_holding_given_back_over_the_interval_ranks_afresh():
+    # First: h0 held over [12, 14), so J takes h1 (0, inf). Without it h0 (0, inf) is free again and first.
+    replay = Replay()
+    held = [X0, (2, 0, 10, ("h1",))]
+    assert replay.session(0, held + [(3, 12, 14, ("h0",))]) == on("h1")
+    assert replay.session(0, held) == on("h0")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_holding_given_back_that_gave_a_hosts_least_term_ranks_afresh():
+    # First: h0 (0, inf) from X0, h1 (2, inf): J takes h0. Without X0, h0 is (inf, inf): J takes h1.
+    replay = Replay()
+    assert replay.session(0, [X0, (2, 0, 8, ("h1",))]) == on("h0")
+    assert replay.session(0, [(2, 0, 8, ("h1",))]) == on("h1")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_holding_given_back_above_every_hosts_least_term_keeps_it():
+    # h1 held over [0, 8) and [0, 9): its key is (1, inf) from the second; the first (a term of 2) goes.
+    replay = Replay()
+    assert replay.session(0, [X0, (2, 0, 8, ("h1",)), (3, 0, 9, ("h1",))]) == on("h0")
+    assert replay.session(0, [X0, (3, 0, 9, ("h1",))]) == on("h0")
+    assert replay.counts() == (1, 1)
+
+
+def test_a_running_job_that_ended_on_time_keeps_it():
+    # R runs on h0 from 0 with a run limit of 10: J at [10, 20) takes h0 (0, inf). R ends at 10, on time: h0 is
+    # idle since 10, the same term.
+    replay = Replay()
+    replay.run(1, ("h0",), 0)
+    assert replay.session(0, []) == on("h0")
+    replay.state.finish(JobId(1), 10)
+    assert replay.session(10, []) == on("h0")
+    assert replay.counts() == (1, 1)
+
+
+def test_a_running_job_that_ended_early_ranks_afresh():
+    # R on h0 (limit 10) and W on h1 (limit 8) from 0: h0 (0, inf), h1 (2, inf), J takes h0. R ends at 5: h0 is
+    # idle since 5, (5, inf), and J takes h1.
+    replay = Replay()
+    replay.run(1, ("h0",), 0)
+    replay.run(2, ("h1",), 0, limit=8)
+    assert replay.session(0, []) == on("h0")
+    replay.state.finish(JobId(1), 5)
+    assert replay.session(5, []) == on("h1")
+    assert replay.counts() == (0, 2)
+
+
+def test_an_idle_time_moved_below_the_last_taken_hosts_key_ranks_afresh():
+    # Nothing held: all (inf, inf), J takes h0. A job runs on h2 from 0 and ends at 8 between the sessions: h2 is
+    # (2, inf) and J takes it.
+    replay = Replay()
+    assert replay.session(0, []) == on("h0")
+    replay.run(1, ("h2",), 0, limit=8)
+    replay.state.finish(JobId(1), 8)
+    assert replay.session(8, []) == on("h2")
+    assert replay.counts() == (0, 2)
+
+
+def test_an_idle_time_moved_above_the_last_taken_hosts_key_keeps_it():
+    # J takes h0 (0, inf); h2 left at 5 between the sessions is (5, inf), after it.
+    replay = Replay()
+    replay.session(0, [X0])
+    replay.run(1, ("h2",), 0, limit=5)
+    replay.state.finish(JobId(1), 5)
+    assert replay.session(5, [X0]) == on("h0")
+    assert replay.counts() == (1, 1)
+
+
+def test_too_few_free_hosts_stays_so_while_nothing_is_given_back():
+    # Three tasks over [10, 20) with h0 held over [10, 15) and h1 over [15, 20): three slots free at every instant,
+    # but only h2 and h3 for the whole run. Holding h2 before the run changes nothing; without h1's holding, h1, h2
+    # and h3 are free, h2 first (5, inf) then h1 and h3 (inf, inf) by position.
+    replay = Replay(tasks=3)
+    held = [(2, 10, 15, ("h0",)), (3, 15, 20, ("h1",))]
+    assert replay.session(0, held) is None
+    assert replay.session(0, held + [(4, 0, 5, ("h2",))]) is None
+    assert replay.counts() == (1, 1)
+    assert replay.session(0, [(2, 10, 15, ("h0",)), (4, 0, 5, ("h2",))]) == on("h2", "h1", "h3")
+    assert replay.counts() == (1, 2)
+
+
+def test_a_term_added_no_lower_than_the_hosts_own_keeps_it():
+    # Two tasks: h0 and h1 both (0, inf) from holdings ending at 10, h1 the last taken. Another holding on h1 ending
+    # at 10 gives it a term of 0, at its key's part: nothing changes.
+    replay = Replay(tasks=2)
+    held = [X0, (2, 0, 10, ("h1",))]
+    assert replay.session(0, held) == on("h0", "h1")
+    assert replay.session(0, held + [(3, 2, 10, ("h1",))]) == on("h0", "h1")
+    assert replay.counts() == (1, 1)
+
+
+def test_a_term_added_at_the_last_taken_hosts_before_ranks_afresh_for_after_decides():
+    # h0 (0, 5) taken; h1 (inf, 2). A holding on h1 ending at 10 makes it (0, 2): before ties, after decides.
+    replay = Replay()
+    held = [X0, (2, 25, 30, ("h0",)), (3, 22, 30, ("h1",))]
+    assert replay.session(0, held) == on("h0")
+    assert replay.session(0, held + [(4, 0, 10, ("h1",))]) == on("h1")
+    assert replay.counts() == (0, 2)
+
+
+def test_an_after_term_added_below_the_last_taken_hosts_ranks_afresh():
+    # h0 (0, 5) taken; h1 (0, inf). A holding on h1 from 22 makes it (0, 2), before h0.
+    replay = Replay()
+    held = [X0, (2, 25, 30, ("h0",)), (3, 0, 10, ("h1",))]
+    assert replay.session(0, held) == on("h0")
+    assert replay.session(0, held + [(4, 22, 30, ("h1",))]) == on("h1")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_holding_given_back_that_gave_a_hosts_least_after_ranks_afresh():
+    # h1 (0, 3) is taken before h0 (0, 5); without the holding from 23 on h1, h1 is (0, inf) and h0 is taken.
+    replay = Replay()
+    held = [X0, (2, 25, 30, ("h0",)), (3, 0, 10, ("h1",))]
+    assert replay.session(0, held + [(4, 23, 30, ("h1",))]) == on("h1")
+    assert replay.session(0, held) == on("h0")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_job_that_ended_early_before_now_ranks_afresh():
+    # J over [14, 24). R (h0, limit 10) and W (h1, limit 8) from 0: h0 (4, inf), h1 (6, inf), J takes h0. By 12 R
+    # ended early at 5 (h0 idle since 5: (9, inf)) and W on time at 8: J takes h1. R's end, 10, is before now, but
+    # h0 was left before it.
+    replay = Replay()
+    replay.run(1, ("h0",), 0)
+    replay.run(2, ("h1",), 0, limit=8)
+    assert replay.session(0, [], start=14) == on("h0")
+    replay.state.finish(JobId(1), 5)
+    replay.state.finish(JobId(2), 8)
+    assert replay.session(12, [], start=14) == on("h1")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_placement_asked_before_now_ranks_afresh():
+    # At 0, R holds h0 over [0, 10): J over [5, 15) takes h1. R ends on time at 10; asked at 10 for [5, 15) (never
+    # in a session, which places from now on), h0 is free and (0, inf): an ended job is settled only for what starts
+    # after it.
+    replay = Replay()
+    replay.run(1, ("h0",), 0)
+    assert replay.session(0, [], start=5) == on("h1")
+    replay.state.finish(JobId(1), 10)
+    assert replay.session(10, [], start=5) == on("h0")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_reservation_moved_off_a_host_frees_it():
+    # First: M held on h0 over [12, 15), so J takes h1 (0, inf from a holding ending at 10). Then M is held on h0
+    # and moved to h2 (as a reservation placed again moves): h0 is free and (0, inf) from X0, first by position.
+    replay = Replay()
+    held = [X0, (2, 0, 10, ("h1",)), (3, 12, 15, ("h0",))]
+    assert replay.session(0, held) == on("h1")
+    assert replay.session(0, held, moves=[(3, ("h2",))]) == on("h0")
+    assert replay.counts() == (0, 2)
+
+
+def test_a_trial_placing_reservations_again_is_not_the_sessions_walk():
+    # h2 and h3 run jobs until 100. A is reserved on h0 over [2, 4), B on h1 over [6, 8): J over [0, 10) finds no
+    # host free throughout, so the reservations after its start are placed again with it: J on h0, A moved to h1
+    # (B stays). What the trial held is not what the session holds: a second session planning the same way and
+    # then J's neighbour K over [10, 20) must see A on h1 and J on h0: K takes h0, (0, inf) from J's end.
+    replay = Replay()
+    replay.run(1, ("h2",), 0, limit=100)
+    replay.run(2, ("h3",), 0, limit=100)
+    other = Job(JobId(98), run_time=10, run_limit=10)
+    for job in (other, Job(JobId(3), run_time=2, run_limit=2), Job(JobId(4), run_time=2, run_limit=2)):
+        replay.state.submit(job)
+    for _ in range(2):
+        answers = []
+        for recall in (replay.recall, None):
+            profile = Profile(replay.state, 0, replay.starts.get, recall)
+            profile.reserve(Reservation(JobId(3), 2, 4, on("h0"), ()))
+            profile.reserve(Reservation(JobId(4), 6, 8, on("h1"), ()))
+            found = profile.earliest(replay.job, from_now=True)
+            assert found is not None
+            assert (found.planned_start, found.allocation) == (0, on("h0"))
+            assert [(m.job, m.allocation) for m in found.moved] == [(JobId(3), on("h1"))]
+            profile.reserve(found)
+            answers.append(profile.place(other, 10))
+        assert answers[0] == answers[1] == on("h0")
+    # Each session asks two placements of its own (J over [0, 10), none found; K), the trial's are not asked of the
+    # recall; the second session recalls both.
+    assert replay.counts() == (2, 2)
+
+
+def test_an_idle_time_moved_to_the_last_taken_hosts_before_ranks_afresh_for_after_decides():
+    # h0 (0, 5) taken; h1 (inf, 2). Between the sessions a job runs on h1 from 1 to 10, unseen by either: h1 is
+    # idle since 10, (0, 2), and ranks first.
+    replay = Replay()
+    held = [X0, (2, 25, 30, ("h0",)), (3, 22, 30, ("h1",))]
+    assert replay.session(0, held) == on("h0")
+    replay.run(4, ("h1",), 1)
+    replay.state.finish(JobId(4), 10)
+    assert replay.session(10, held) == on("h1")
+    assert replay.counts() == (0, 2)
+
+
+def test_after_a_session_whose_checks_mostly_fail_the_next_three_only_log():
+    # J asked at eight starts from 10 (every one on h0, (0, inf) from X0). A second session holds h0 over all of
+    # them: all eight checks fail (J takes h1). The next three sessions, as the first, rank afresh without checking;
+    # the one after recalls all eight again.
+    replay = Replay()
+
+    def session(held: list[Held]) -> list[Allocation | None]:
+        return replay.placements(0, held, tuple(10.0 + n for n in range(8)))
+
+    assert session([X0]) == [on("h0")] * 8
+    assert session([X0, (2, 10, 30, ("h0",))]) == [on("h1")] * 8
+    assert replay.counts() == (0, 16)
+    for _ in range(3):
+        assert session([X0]) == [on("h0")] * 8
+    assert replay.counts() == (0, 40)
+    assert session([X0]) == [on("h0")] * 8
+    assert replay.counts() == (8, 40)
