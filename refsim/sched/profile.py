@@ -116,7 +116,7 @@ class Profile:
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf,
                  recall: PlacementRecall | None = None) -> None:
         self.state, self.now = state, now
-        self._recall = recall  # the placements of the last session that placed anything (refsim/sched/recall.py)
+        self._recall = recall  # the replay's log of placements, recalled where they stand (refsim/sched/recall.py)
         self.holdings: list[Holding] = []
         self._current: list[Holding] = []  # the holdings that start by now (running jobs, a reservation from now)
         # earliest() of plain one-slot jobs by task count, while only running jobs are held (see _by_size)

@@ -69,15 +69,14 @@ class HeldPairs:
         which every reader passes over. It holds at no instant (it starts after every instant and every interval's
         end), and best fit never counts it before an interval (only pairs that start before it) and finds an infinite
         gap after one (from the interval's end to its start), which the minimum leaves as it was."""
-        starts = self.starts
-        for i in rows:
-            starts[i] = INF
-        copied = min(rows.stop, self._done)
-        if self._buffers is not None and rows.start < copied:
-            self._buffers[0][rows.start:copied] = INF
+        self._start_rows(rows, INF)
 
     def restore(self, rows: range, start: float) -> None:
         """Make retired pairs count again, from `start` (their holding's, held again where it was)."""
+        self._start_rows(rows, start)
+
+    def _start_rows(self, rows: range, start: float) -> None:
+        """Set the start of the pairs at `rows`, in the lists and in the arrays already made."""
         starts = self.starts
         for i in rows:
             starts[i] = start

@@ -18,9 +18,10 @@ now is left unplanned until a later job that fits is ruled. Where slot counts de
 too, with a sketched reservation that later counts see, and only a job that counts start now has the jobs ahead
 of it planned and is ruled on the plan. The sketch is kept from one bulk session to the next while it stands
 (refsim/sched/countplan.py): a job it holds is not sketched again. A bulk session with no slot free is counted
-whole (starts_none_later), and so are runs of pends (keeps_pends).
+whole (starts_none_later), and so are runs of pends (keeps_pends). A placement asked again in a later session is
+recalled from the last plan where nothing that changed since can change it (refsim/sched/recall.py).
 
-Floor: above the reservation profile, the carried plans, the slot plan and the count plan."""
+Floor: above the reservation profile, the carried plans, the slot plan, the count plan and the placement recall."""
 
 from __future__ import annotations
 
