@@ -151,8 +151,9 @@ class Profile:
         return max(start + spec.run_limit, math.nextafter(self.now, INF))
 
     def hold(self, holding: Holding, retired: range | None = None) -> None:
-        """Add a holding. `retired`: its pairs' rows, retired from these pairs (a trial's reservation that stays
-        where it was), which count again rather than pairs added anew."""
+        """Add a holding (a job is held at most once: its pairs are kept by its id, for relocate()). `retired`: its
+        pairs' rows, retired from these pairs (a trial's reservation that stays where it was), which count again rather
+        than pairs added anew."""
         self.holdings.append(holding)
         if self._recall is not None:
             self._recall.held(1, holding.job, holding.start, holding.end, holding.allocation)

@@ -25,9 +25,11 @@ the logged placement to stand, each must
 Holdings taken away since (held then, not now) must not hold over the interval, and on each host free then must
 give terms above the host's key then. One exception: a holding whose hosts have all been idle since its end or
 later (a job that ended: idle times are never after now) gives a `before` term no lower than the host's idle time
-now gives, for an interval from now on, so taking it away changes nothing the new idle time does not (a placement
-asked before now is ranked afresh). A host's idle time that moved since the log is a `before` term added, checked
-as those of an added holding: a later idle time only lowers `before`.
+now gives, for an interval from now on (idle times are never after now), so taking it away changes nothing the new
+idle time does not, and it holds over nothing the interval meets (a placement asked before now is ranked afresh). A
+host's idle time that moved later since the log is a `before` term added, checked as those of an added holding: a
+later idle time only lowers `before`. One moved earlier (never in a replay, whose clock only moves forward) would
+take a term away: the session then recalls nothing.
 
 A logged placement that found fewer free hosts than tasks stands when no holding taken away holds over the
 interval (added ones only make hosts busy).
@@ -188,6 +190,8 @@ class PlacementRecall:
         if self._matching and logged_idle is not None:
             moved = np.flatnonzero(self._idle != logged_idle)
             self._idle_moved = (moved, self._idle[moved])
+            # a replay's clock only moves forward; an idle time moved back would take a term away (see above)
+            self._matching = bool((self._idle[moved] > logged_idle[moved]).all())
         self._walk, self._walk_asked = [], {}
         self._now, self._at, self._diff, self._size = now, 0, {}, 0
         self._position = index.position

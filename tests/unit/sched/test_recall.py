@@ -332,3 +332,17 @@ def test_after_a_session_whose_checks_mostly_fail_the_next_three_only_log():
     assert replay.counts() == (0, 40)
     assert session([X0]) == [on("h0")] * 8
     assert replay.counts() == (8, 40)
+
+
+def test_an_idle_time_moved_earlier_recalls_nothing():
+    # h1 holds [0, 4.5): (1.5, inf) for J over [6, 16). A job left h0 at 5: (1, inf), J takes h0. Then a job ends on
+    # h0 at 4 (never in a replay, whose clock only moves forward): h0 is (2, inf) and J takes h1.
+    replay = Replay()
+    held = [(50, 0, 4.5, ("h1",))]
+    replay.run(1, ("h0",), 0, limit=5)
+    replay.state.finish(JobId(1), 5)
+    assert replay.session(6, held, start=6) == on("h0")
+    replay.run(2, ("h0",), 0, limit=4)
+    replay.state.finish(JobId(2), 4)
+    assert replay.session(6, held, start=6) == on("h1")
+    assert replay.counts() == (0, 2)
