@@ -16,6 +16,7 @@ imports only refsim.model, refsim.resreq and refsim.sched's candidates and decis
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import overload
 
 import numpy as np
 
@@ -83,9 +84,7 @@ def free_ranked(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | No
     starts, ends, hosts, slots = pairs
     free = open_hosts.copy()
     if slots is not None and len(starts):
-        # for a < b, the same as: holds at a, or starts after a and before b and is not empty
-        held = ((starts < b) & (a < ends) & (starts < ends)) if a < b else ((starts <= a) & (a < ends))
-        free[hosts[held & (slots > 0)]] = False
+        free[hosts[holds_over(starts, ends, a, b) & (slots > 0)]] = False
     candidates = np.flatnonzero(free)
     if len(candidates) < tasks:
         return None
@@ -93,6 +92,22 @@ def free_ranked(pairs: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | No
     before, after = idle_gaps(starts[on], ends[on], hosts[on], idle, a, b)
     ranked = np.lexsort((candidates, after[candidates], before[candidates]))
     return Ranking(free, before, after, candidates[ranked])
+
+
+@overload
+def holds_over(start: float, end: float, a: float, b: float) -> bool: ...
+
+
+@overload
+def holds_over(start: np.ndarray, end: np.ndarray, a: float, b: float) -> np.ndarray: ...
+
+
+def holds_over(start: float | np.ndarray, end: float | np.ndarray, a: float, b: float) -> bool | np.ndarray:
+    """Whether a holding on [start, end) holds at some instant of [a, b) (at the instant, for a == b): for a < b, it
+    holds at a, or starts after a and before b and is not empty. Element by element for arrays."""
+    if a < b:
+        return (start < b) & (a < end) & (start < end)
+    return (start <= a) & (a < end)
 
 
 def on_positions(index: FreeIndex, positions: list[int]) -> Allocation:

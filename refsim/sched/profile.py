@@ -156,7 +156,7 @@ class Profile:
         than pairs added anew."""
         self.holdings.append(holding)
         if self._recall is not None:
-            self._recall.held(1, holding.job, holding.start, holding.end, holding.allocation)
+            self._recall.held(1, holding)
         if holding.start <= self.now:
             self._current.append(holding)
         self._steps = None
@@ -214,8 +214,8 @@ class Profile:
         for old in before:  # what is derived is kept up: the same times, other hosts
             new = replace(old, allocation=by_job[old.job].allocation)
             if self._recall is not None:
-                self._recall.held(-1, old.job, old.start, old.end, old.allocation)
-                self._recall.held(1, new.job, new.start, new.end, new.allocation)
+                self._recall.held(-1, old)
+                self._recall.held(1, new)
             if self._deltas is not None:
                 self._add_slots(self._deltas, old, -1)
                 self._add_slots(self._deltas, new)

@@ -175,6 +175,12 @@ class HeldPairs:
         return most
 
 
+def gap_terms(start: float, end: float, a: float, b: float) -> tuple[float, float]:
+    """The terms one pair on [start, end) gives its host's gaps in idle_gaps() (the least of which each gap is):
+    before `a` and after `b`, infinite on a side where it gives none."""
+    return (a - min(end, a) if start < a else INF), (max(start, b) - b if end > b else INF)
+
+
 def idle_gaps(starts: np.ndarray, ends: np.ndarray, hosts: np.ndarray, idle: np.ndarray, a: float,
               b: float) -> tuple[np.ndarray, np.ndarray]:
     """Best fit in time from the pair arrays (HeldPairs.arrays): how long each host, in cluster order, would stay

@@ -61,7 +61,8 @@ import numpy as np
 from refsim.model.jobid import JobId
 from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Allocation
-from refsim.sched.oneslot import Ranking
+from refsim.sched.oneslot import Ranking, holds_over
+from refsim.sched.projection import gap_terms
 from refsim.sched.state import SchedulerState
 
 INF = float("inf")
@@ -70,7 +71,6 @@ _MOST_CHANGES = 96  # a difference larger than this is not checked: ranking afre
 # costs more than it saves: the next _REST sessions only log theirs.
 _TRIED, _REST = 8, 3
 Asked = tuple[JobId, float, float, int]  # a placement asked: the job, the interval [a, b) and the task count
-Step = tuple[int, JobId, float, float, Allocation]  # a holding taken (+1) or given back (-1): job, start, end
 
 
 class Held(Protocol):
@@ -87,6 +87,9 @@ class Held(Protocol):
 
     @property
     def allocation(self) -> Allocation: ...
+
+
+Step = tuple[int, Held]  # a holding taken (+1) or given back (-1)
 
 
 @dataclass(frozen=True)
@@ -196,11 +199,11 @@ class PlacementRecall:
         self._now, self._at, self._diff, self._size = now, 0, {}, 0
         self._position = index.position
 
-    def held(self, sign: int, job: JobId, start: float, end: float, allocation: Allocation) -> None:
+    def held(self, sign: int, holding: Held) -> None:
         """A holding taken (+1) or given back (-1) by this session's profile."""
-        self._walk.append((sign, job, start, end, allocation))
+        self._walk.append((sign, holding))
         if self._matching:
-            self._count(sign, job, start, end, allocation)
+            self._count(sign, holding)
 
     def placement(self, asked: Asked, rank: Callable[[], Ranking | None],
                   allocate: Callable[[np.ndarray], Allocation]) -> Allocation | None:
@@ -229,7 +232,7 @@ class PlacementRecall:
         at = found[i]
         for event in self._log[self._at:at]:  # held then, up to the point: counted as given back now
             if not isinstance(event, Placed):
-                self._count(-event[0], *event[1:])
+                self._count(-event[0], event[1])
         self._at = at + 1
         self._tried += 1
         if not self._running_counted:
@@ -239,23 +242,21 @@ class PlacementRecall:
         return placed if self._size <= _MOST_CHANGES and self._stands(placed) else None
 
     def _count_running(self) -> None:
-        """Count the running jobs held now and not when the log started, and the other way round: done once, when
-        the walk first meets the log (a session that meets nothing in it spares the work)."""
+        """Count the running jobs held now as taken and those held when the log started as given back (those in both
+        cancel): done once, when the walk first meets the log (a session that meets nothing in it spares the work)."""
         self._running_counted = True
         then = {h.job: h for h in self._log_running}
-        for h in self._running:
-            was = then.pop(h.job, None)
-            if was is not None and was.start == h.start and was.end == h.end \
-                    and (was.allocation is h.allocation or was.allocation == h.allocation):
-                continue
-            self._count(1, h.job, h.start, h.end, h.allocation)
-            if was is not None:
-                self._count(-1, was.job, was.start, was.end, was.allocation)
+        for holding in self._running:
+            was = then.pop(holding.job, None)
+            if was != holding:  # most run on as they were: nothing to count
+                self._count(1, holding)
+                if was is not None:
+                    then[was.job] = was
         for was in then.values():
-            self._count(-1, was.job, was.start, was.end, was.allocation)
+            self._count(-1, was)
 
-    def _count(self, sign: int, job: JobId, start: float, end: float, allocation: Allocation) -> None:
-        key = (job, start, end)
+    def _count(self, sign: int, holding: Held) -> None:
+        key, allocation = (holding.job, holding.start, holding.end), holding.allocation
         changes = self._diff.get(key)
         if changes is None:
             self._diff[key] = [_Change(allocation, sign)]
@@ -278,7 +279,7 @@ class PlacementRecall:
         _, a, b, _ = placed.asked
         ranking = placed.ranking
         for (_, start, end), changes in self._diff.items():
-            over = (start < b and a < end and start < end) if a < b else (start <= a < end)
+            over = holds_over(start, end, a, b)
             for change in changes:
                 if ranking is None:
                     if change.count < 0 and over:
@@ -293,8 +294,7 @@ class PlacementRecall:
         if positions is None:
             return False
         _, a, b, _ = placed.asked
-        before = a - min(end, a) if start < a else INF  # the terms it gives its hosts
-        after = max(start, b) - b if end > b else INF
+        before, after = gap_terms(start, end, a, b)  # the terms it gives its hosts
         taken = placed.taken
         if change.count > 0:
             if over:
