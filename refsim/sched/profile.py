@@ -464,8 +464,13 @@ class Profile:
         moving = {r.job for r in later}
         trial = copy.copy(self)
         trial._recall = None  # a trial's placements are not the session's
-        trial.holdings, trial.reserved = [h for h in self.holdings if h.job not in moving], []
-        trial._current = [h for h in trial.holdings if h.start <= trial.now]
+        trial.holdings, lifted = [], {}  # the holdings of the reservations placed again, by job
+        for h in self.holdings:
+            if h.job in moving:
+                lifted[h.job] = h
+            else:
+                trial.holdings.append(h)
+        trial.reserved, trial._current = [], [h for h in trial.holdings if h.start <= trial.now]
         trial._changed()
         retired: dict[JobId, range] = {}  # the rows of the reservations placed again, in the trial's pairs
         if self._pairs is not None:  # the same pairs, those of the reservations placed again retired: no rebuild
@@ -479,20 +484,26 @@ class Profile:
         placed = [Holding(job.id, start, end, found)]  # placed anew: a later reservation that meets one moves
         trial.hold(placed[0])
         moved: list[Reservation] = []
+        kept: list[Holding] = []  # held where they were, not yet in the trial: only a placement reads the trial
         for r in sorted(later, key=lambda r: r.planned_start):  # stable: in the order made, at equal starts
-            holding = Holding(r.job, r.planned_start, r.end, r.allocation)
-            if any(holding.meets(p) for p in placed):
-                spec = self.state.jobs.get(r.job)
-                allocation = trial._allocate(spec, r.planned_start, r.end) if spec is not None else None
-                if allocation is None:
-                    return None
-                if allocation != r.allocation:
-                    holding = replace(holding, allocation=allocation)
-                    moved.append(replace(r, allocation=allocation, moved=()))
-                    placed.append(holding)
-                    trial.hold(holding)
-                    continue
-            trial.hold(holding, retired.get(r.job))  # where it was: its retired rows count again
+            holding = lifted[r.job]  # Holding(r.job, r.planned_start, r.end, r.allocation), as reserve() held it
+            if not any(holding.meets(p) for p in placed):
+                kept.append(holding)
+                continue
+            for waiting in kept:  # where it was: its retired rows count again
+                trial.hold(waiting, retired.get(waiting.job))
+            kept.clear()
+            spec = self.state.jobs.get(r.job)
+            allocation = trial._allocate(spec, r.planned_start, r.end) if spec is not None else None
+            if allocation is None:
+                return None
+            if allocation != r.allocation:
+                holding = replace(holding, allocation=allocation)
+                moved.append(replace(r, allocation=allocation, moved=()))
+                placed.append(holding)
+                trial.hold(holding)
+            else:
+                trial.hold(holding, retired.get(r.job))
         return found, tuple(moved)
 
     def extra(self, reservation: Reservation) -> Extra:

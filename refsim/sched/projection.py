@@ -14,8 +14,6 @@ allocations)."""
 
 from __future__ import annotations
 
-from typing import cast
-
 import numpy as np
 
 from refsim.sched.decisions import Allocation
@@ -25,20 +23,17 @@ INF = float("inf")
 
 class HeldPairs:
     """Every (holding, host) pair's start, end, host position and host amounts, in the order holdings were added,
-    as lists extended on each holding and as arrays made from them when asked for. Hosts the cluster no longer has
-    are left out: nothing places on them, and best fit ranks them nowhere."""
+    in arrays that grow by doubling (a session adds a holding between two placements: only its pairs are written).
+    Hosts the cluster no longer has are left out: nothing places on them, and best fit ranks them nowhere."""
 
     def __init__(self, position: dict[str, int]) -> None:
         self._position = position
-        self.starts: list[float] = []
-        self.ends: list[float] = []
-        self.hosts: list[int] = []
-        self.amounts: dict[str, list[int]] = {}  # per host resource, one amount per pair (0 where it holds none)
+        self._count = 0  # pairs added; the buffers' rows beyond hold nothing (amounts 0)
+        self._starts, self._ends = np.empty(16), np.empty(16)
+        self._hosts = np.empty(16, dtype=np.intp)
+        self._amounts: dict[str, np.ndarray] = {}  # per host resource, one amount per row (0 where it holds none)
         self.whole = True
-        self._buffers: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] | None = None
-        self._done = 0  # pairs copied into the buffers
-        self._views: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] = (
-            np.zeros(0), np.zeros(0), np.zeros(0, dtype=np.intp), {})
+        self._views: tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]] | None = None
 
     def add(self, start: float, end: float, allocation: Allocation) -> range:
         """Add a holding's pairs; the rows they take (for retire())."""
@@ -48,83 +43,58 @@ class HeldPairs:
         keep: list[int] | None = None
         if None in found:  # a host the cluster no longer has
             keep = [n for n, i in enumerate(found) if i is not None]
-        positions = cast(list[int], found) if keep is None else [i for i in found if i is not None]
-        count, added = len(self.hosts), len(positions)
-        self.hosts.extend(positions)
-        self.starts.extend([start] * added)
-        self.ends.extend([end] * added)
-        amounts = self.amounts
+            found = [found[n] for n in keep]
+        count = self._count
+        stop = count + len(found)
+        if stop > len(self._starts):
+            self._grow(stop)
+        self._starts[count:stop] = start
+        self._ends[count:stop] = end
+        self._hosts[count:stop] = found
         for resource, values in columns.amounts.items():
-            column = amounts.get(resource)
-            if column is None:  # a resource no earlier pair held
-                column = amounts[resource] = [0] * count
-            column.extend(values if keep is None else [values[n] for n in keep])
-        for resource, column in amounts.items():
-            if len(column) < count + added:  # a resource this allocation does not hold
-                column.extend([0] * added)
-        return range(count, count + added)
+            column = self._amounts.get(resource)
+            if column is None:  # a resource no earlier pair held: 0 on every row before
+                column = self._amounts[resource] = np.zeros(len(self._starts), dtype=np.int64)
+            column[count:stop] = values if keep is None else [values[n] for n in keep]
+        self._count, self._views = stop, None
+        return range(count, stop)
+
+    def _grow(self, needed: int) -> None:
+        size, count = max(16, 2 * needed), self._count
+        grown = [np.empty(size), np.empty(size), np.empty(size, dtype=np.intp)]
+        for old, new in zip((self._starts, self._ends, self._hosts), grown):
+            new[:count] = old[:count]
+        self._starts, self._ends, self._hosts = grown
+        for resource, old in self._amounts.items():
+            column = self._amounts[resource] = np.zeros(size, dtype=np.int64)
+            column[:count] = old[:count]
 
     def retire(self, rows: range) -> None:
         """Make a holding's pairs count no more (it moved, or a trial lifts it): each is set to start at infinity,
         which every reader passes over. It holds at no instant (it starts after every instant and every interval's
         end), and best fit never counts it before an interval (only pairs that start before it) and finds an infinite
         gap after one (from the interval's end to its start), which the minimum leaves as it was."""
-        self._start_rows(rows, INF)
+        self._starts[rows.start:rows.stop] = INF
 
     def restore(self, rows: range, start: float) -> None:
         """Make retired pairs count again, from `start` (their holding's, held again where it was)."""
-        self._start_rows(rows, start)
-
-    def _start_rows(self, rows: range, start: float) -> None:
-        """Set the start of the pairs at `rows`, in the lists and in the arrays already made."""
-        starts = self.starts
-        for i in rows:
-            starts[i] = start
-        copied = min(rows.stop, self._done)
-        if self._buffers is not None and rows.start < copied:
-            self._buffers[0][rows.start:copied] = start
+        self._starts[rows.start:rows.stop] = start
 
     def copy(self) -> HeldPairs:
         """Another set of the same pairs, for a trial to add to and retire from."""
         other = HeldPairs(self._position)
-        other.starts, other.ends, other.hosts = list(self.starts), list(self.ends), list(self.hosts)
-        other.amounts = {r: list(column) for r, column in self.amounts.items()}
-        other.whole = self.whole
-        if self._buffers is not None:
-            starts, ends, hosts, amounts = self._buffers
-            other._buffers = (starts.copy(), ends.copy(), hosts.copy(), {r: a.copy() for r, a in amounts.items()})
-            other._done = done = self._done
-            other._views = (other._buffers[0][:done], other._buffers[1][:done], other._buffers[2][:done],
-                            {r: held[:done] for r, held in other._buffers[3].items()})
+        other._count, other.whole = self._count, self.whole
+        other._starts, other._ends, other._hosts = self._starts.copy(), self._ends.copy(), self._hosts.copy()
+        other._amounts = {r: column.copy() for r, column in self._amounts.items()}
         return other
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-        """Starts, ends, host positions and amounts per resource, as arrays (views of buffers that grow by
-        doubling, so that a session adding a reservation between two placements copies only the new pairs)."""
-        count, done = len(self.hosts), self._done
-        if count > done:
-            buffers = self._buffers
-            if buffers is None or count > len(buffers[0]):
-                size = max(16, 2 * count)
-                grown = (np.empty(size), np.empty(size), np.empty(size, dtype=np.intp),
-                         {r: np.zeros(size, dtype=np.int64) for r in self.amounts})
-                if buffers is not None:
-                    for old, new in zip(buffers[:3], grown[:3]):
-                        new[:done] = old[:done]
-                    for r, old in buffers[3].items():
-                        grown[3][r][:done] = old[:done]
-                buffers = self._buffers = grown
-            buffers[0][done:count] = self.starts[done:]
-            buffers[1][done:count] = self.ends[done:]
-            buffers[2][done:count] = self.hosts[done:]
-            for r, column in self.amounts.items():
-                held = buffers[3].get(r)
-                if held is None:  # a resource no earlier pair held: zeros before
-                    held = buffers[3][r] = np.zeros(len(buffers[0]), dtype=np.int64)
-                held[done:count] = column[done:]
-            self._done = done = count
-            self._views = (buffers[0][:count], buffers[1][:count], buffers[2][:count],
-                           {r: held[:count] for r, held in buffers[3].items()})
+        """Starts, ends, host positions and amounts per resource, as arrays (views of the buffers: a pair retired or
+        restored later shows in them)."""
+        if self._views is None:
+            count = self._count
+            self._views = (self._starts[:count], self._ends[:count], self._hosts[:count],
+                           {r: column[:count] for r, column in self._amounts.items()})
         return self._views
 
     def held_at(self, at: float, host_count: int) -> dict[str, np.ndarray]:

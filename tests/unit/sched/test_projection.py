@@ -53,6 +53,27 @@ def test_each_resource_takes_its_own_most_held_at_its_own_instant():
     assert (most["slots"].tolist(), most["mem"].tolist()) == ([0, 4, 0], [0, 3000, 0])
 
 
+def test_pairs_read_the_same_after_their_arrays_grow():
+    # 40 holdings of one pair each, in turn on a, b and c, holding n slots on [n, n + 1) (and, from the 30th on,
+    # n MB, a resource no earlier pair held): the arrays grow past their first 16 rows and again past 34, and a
+    # pair's amounts and times are still its own. At instant 35.5 only holding 35 holds (on c: 35 % 3 == 2): 35
+    # slots and 35 MB. Over [20, 40) each host's most is its last holding's there: a 39, b 37, c 38 slots; mem
+    # the same (each from 30 on holds n MB).
+    pairs = HeldPairs(POSITION)
+    for n in range(40):
+        host = HOSTS[n % 3]
+        pairs.add(n, n + 1, on(host, n, n if n >= 30 else 0))
+    held = pairs.held_at(35.5, 3)
+    assert (held["slots"].tolist(), held["mem"].tolist()) == ([0, 0, 35], [0, 0, 35])
+    # holdings 5 (on c) and 33 (on a, with mem) were added before a growth: each still holds its own
+    held = pairs.held_at(5.5, 3)
+    assert (held["slots"].tolist(), held["mem"].tolist()) == ([0, 0, 5], [0, 0, 0])
+    held = pairs.held_at(33.5, 3)
+    assert (held["slots"].tolist(), held["mem"].tolist()) == ([33, 0, 0], [33, 0, 0])
+    most = pairs.most_held(20, 40, 3)
+    assert (most["slots"].tolist(), most["mem"].tolist()) == ([39, 37, 38], [39, 37, 38])
+
+
 def test_an_empty_holding_at_an_instant_holds_nothing():
     # A reservation [12, 12) (a zero run limit) on host c ends as it starts: over [10, 20) c holds nothing, and
     # the running sum that dips below 0 between its end and its start is never taken.
@@ -161,14 +182,14 @@ def test_retired_pairs_count_nowhere_and_a_copy_keeps_the_rest(held, copy_first,
     or in the original) read as if never added: every projection, the most held, what is held at an instant, and
     best fit's idle gaps, equal those of pairs made from the kept holdings alone; the copy leaves the original as
     it was. Empty holdings, amounts of 0 and holdings meeting the interval's ends are all drawn.
-    Kills: projection.py:HeldPairs.retire leaving a bound of a pair finite, or missing the arrays already made;
-    HeldPairs.copy sharing a list or array with the original."""
+    Kills: projection.py:HeldPairs.retire leaving a bound of a pair finite, or retiring other rows;
+    HeldPairs.copy sharing an array with the original; HeldPairs.add writing past its rows."""
     holdings = [((start, start + span, on(host, slots, mem)), keep) for (start, span, host, slots, mem), keep in held]
     pairs, rows = HeldPairs(POSITION), []
     for n, ((start, end, allocation), _) in enumerate(holdings):
         rows.append(pairs.add(start, end, allocation))
         if n == len(holdings) // 2:
-            pairs.arrays()  # the later retirements meet the buffers, the earlier ones the lists only
+            pairs.arrays()  # the later retirements meet arrays already handed out (views of the same buffers)
     target = pairs.copy() if copy_first else pairs
     for row, (_, keep) in zip(rows, holdings):
         if not keep:
@@ -201,7 +222,7 @@ def test_restored_pairs_count_again_as_if_never_retired(held, arrays, a, length)
     """Pairs retired and then restored (HeldPairs.restore: a trial's reservation held again where it was), with the
     arrays never made, made before the retirements or between them and the restorations, read as the pairs of the
     restored holdings alone: every projection and best fit's placement.
-    Kills: projection.py:HeldPairs.restore missing the arrays already made, or restoring another start."""
+    Kills: projection.py:HeldPairs.restore restoring other rows or another start."""
     holdings = [((start, start + span, on(host, slots, mem)), back) for (start, span, host, slots, mem), back in held]
     pairs = HeldPairs(POSITION)
     rows = [pairs.add(*holding) for holding, _ in holdings]
