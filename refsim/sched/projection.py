@@ -14,6 +14,8 @@ allocations)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from refsim.sched.decisions import Allocation
@@ -43,14 +45,14 @@ class HeldPairs:
         keep: list[int] | None = None
         if None in found:  # a host the cluster no longer has
             keep = [n for n, i in enumerate(found) if i is not None]
-            found = [found[n] for n in keep]
+        positions = cast(list[int], found) if keep is None else [cast(int, found[n]) for n in keep]
         count = self._count
-        stop = count + len(found)
+        stop = count + len(positions)
         if stop > len(self._starts):
             self._grow(stop)
         self._starts[count:stop] = start
         self._ends[count:stop] = end
-        self._hosts[count:stop] = found
+        self._hosts[count:stop] = positions
         for resource, values in columns.amounts.items():
             column = self._amounts.get(resource)
             if column is None:  # a resource no earlier pair held: 0 on every row before
@@ -61,10 +63,9 @@ class HeldPairs:
 
     def _grow(self, needed: int) -> None:
         size, count = max(16, 2 * needed), self._count
-        grown = [np.empty(size), np.empty(size), np.empty(size, dtype=np.intp)]
-        for old, new in zip((self._starts, self._ends, self._hosts), grown):
-            new[:count] = old[:count]
-        self._starts, self._ends, self._hosts = grown
+        starts, ends, hosts = np.empty(size), np.empty(size), np.empty(size, dtype=np.intp)
+        starts[:count], ends[:count], hosts[:count] = self._starts[:count], self._ends[:count], self._hosts[:count]
+        self._starts, self._ends, self._hosts = starts, ends, hosts
         for resource, old in self._amounts.items():
             column = self._amounts[resource] = np.zeros(size, dtype=np.int64)
             column[:count] = old[:count]
