@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from refsim.errors import RefsimError
 from refsim.model.bounds import short
@@ -27,6 +28,15 @@ class JobId:
 
     job: int
     index: int | None = None
+    # The hash, worked out once: planning looks job ids up in sets and dicts millions of times a replay. It is not a
+    # field (fields are what traces and tables read), and is made of ints alone, so it is the same in every process.
+    _hash: ClassVar[int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.job, -1 if self.index is None else self.index)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __str__(self) -> str:
         return f"{self.job}" if self.index is None else f"{self.job}[{self.index}]"

@@ -139,6 +139,9 @@ class Profile:
             start = start_of(job)
             self.holdings.append(Holding(job, now if start is None else start, self._end(job, start), allocation))
         self._current = [h for h in self.holdings if h.start <= now]
+        # where each job's holding and reservation are in those lists (relocate() replaces them in place)
+        self._held_at = {h.job: n for n, h in enumerate(self.holdings)}
+        self._reserved_at: dict[JobId, int] = {}
         if recall is not None:
             recall.open(state, now, tuple(self.holdings))
 
@@ -154,6 +157,7 @@ class Profile:
         """Add a holding (a job is held at most once: its pairs are kept by its id, for relocate()). `retired`: its
         pairs' rows, retired from these pairs (a trial's reservation that stays where it was), which count again rather
         than pairs added anew."""
+        self._held_at[holding.job] = len(self.holdings)
         self.holdings.append(holding)
         if self._recall is not None:
             self._recall.held(1, holding)
@@ -176,6 +180,8 @@ class Profile:
         """Forget everything derived from the holdings: they were replaced, not added to."""
         self._steps, self._deltas, self._pairs, self._ends = None, None, None, None
         self._rows, self._sized = {}, {}
+        self._held_at = {h.job: n for n, h in enumerate(self.holdings)}
+        self._reserved_at = {r.job: n for n, r in enumerate(self.reserved)}
 
     def _held_pairs(self) -> HeldPairs:
         if self._pairs is None:
@@ -198,6 +204,7 @@ class Profile:
     def reserve(self, reservation: Reservation) -> None:
         """Hold a backfill reservation, after moving the earlier ones it moved."""
         self.relocate(reservation.moved)
+        self._reserved_at[reservation.job] = len(self.reserved)
         self.reserved.append(reservation)
         self.hold(Holding(reservation.job, reservation.planned_start, reservation.end, reservation.allocation))
 
@@ -205,14 +212,19 @@ class Profile:
         """Earlier backfill reservations held again on other allocations, at the same times."""
         if not moved:
             return
-        by_job = {r.job: r for r in moved}
-        self.reserved = [by_job.get(r.job, r) for r in self.reserved]
-        before = [h for h in self.holdings if h.job in by_job]
-        self.holdings = [replace(h, allocation=by_job[h.job].allocation) if h.job in by_job else h
-                         for h in self.holdings]
-        self._current = [h for h in self.holdings if h.start <= self.now]
-        for old in before:  # what is derived is kept up: the same times, other hosts
-            new = replace(old, allocation=by_job[old.job].allocation)
+        # new lists, the moved entries replaced where they were: whoever read the old lists keeps them as they were
+        reserved, holdings = list(self.reserved), list(self.holdings)
+        for r in moved:
+            if r.job in self._reserved_at:
+                reserved[self._reserved_at[r.job]] = r
+        lifted = sorted([(self._held_at[r.job], r) for r in moved if r.job in self._held_at], key=lambda x: x[0])
+        for n, r in lifted:  # in holding order
+            holdings[n] = replace(holdings[n], allocation=r.allocation)
+        self.reserved, self.holdings, before = reserved, holdings, self.holdings
+        if any(before[n].start <= self.now for n, _ in lifted):
+            self._current = [h for h in holdings if h.start <= self.now]
+        for n, _ in lifted:  # what is derived is kept up: the same times, other hosts
+            old, new = before[n], holdings[n]
             if self._recall is not None:
                 self._recall.held(-1, old)
                 self._recall.held(1, new)
