@@ -3,7 +3,7 @@ for a selected job that got no decision at all, the kind of no-decision (spec 2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from enum import Enum
 from typing import NamedTuple
@@ -167,6 +167,9 @@ class HostColumns:
     hosts: tuple[str, ...]
     amounts: dict[str, list[int]]
     whole: bool
+    # what a reader derives from the columns for one cluster, kept with them (planning's pair arrays keep each
+    # allocation's rows here: a running job or a recalled placement is held again at every session)
+    derived: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

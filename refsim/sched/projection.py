@@ -14,13 +14,22 @@ allocations)."""
 
 from __future__ import annotations
 
-from typing import cast
+from dataclasses import dataclass
 
 import numpy as np
 
-from refsim.sched.decisions import Allocation
+from refsim.sched.decisions import Allocation, HostColumns
 
 INF = float("inf")
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """An allocation's pairs as HeldPairs writes them, for the cluster host positions `position`."""
+
+    position: dict[str, int]
+    hosts: np.ndarray
+    amounts: dict[str, np.ndarray]
 
 
 class HeldPairs:
@@ -41,11 +50,7 @@ class HeldPairs:
         """Add a holding's pairs; the rows they take (for retire())."""
         columns = allocation.columns  # worked out once per allocation: a running job is held every session
         self.whole = self.whole and columns.whole
-        found = list(map(self._position.get, columns.hosts))
-        keep: list[int] | None = None
-        if None in found:  # a host the cluster no longer has
-            keep = [n for n, i in enumerate(found) if i is not None]
-        positions = cast(list[int], found) if keep is None else [cast(int, found[n]) for n in keep]
+        positions, amounts = self._rows_of(columns)
         count = self._count
         stop = count + len(positions)
         if stop > len(self._starts):
@@ -53,13 +58,26 @@ class HeldPairs:
         self._starts[count:stop] = start
         self._ends[count:stop] = end
         self._hosts[count:stop] = positions
-        for resource, values in columns.amounts.items():
+        for resource, values in amounts.items():
             column = self._amounts.get(resource)
             if column is None:  # a resource no earlier pair held: 0 on every row before
                 column = self._amounts[resource] = np.zeros(len(self._starts), dtype=np.int64)
-            column[count:stop] = values if keep is None else [values[n] for n in keep]
+            column[count:stop] = values
         self._count, self._views = stop, None
         return range(count, stop)
+
+    def _rows_of(self, columns: HostColumns) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """An allocation's pairs as rows: its hosts' positions (hosts the cluster no longer has left out) and their
+        amounts, worked out once per allocation and cluster and kept with its columns."""
+        kept = columns.derived.get("pair rows")
+        if isinstance(kept, _Rows) and kept.position is self._position:
+            return kept.hosts, kept.amounts
+        found = list(map(self._position.get, columns.hosts))
+        keep = [n for n, i in enumerate(found) if i is not None]
+        hosts = np.array([found[n] for n in keep], dtype=np.intp)
+        amounts = {r: np.array([values[n] for n in keep], dtype=np.int64) for r, values in columns.amounts.items()}
+        columns.derived["pair rows"] = _Rows(self._position, hosts, amounts)
+        return hosts, amounts
 
     def _grow(self, needed: int) -> None:
         size, count = max(16, 2 * needed), self._count

@@ -14,7 +14,8 @@ the host busy or was its least.
 and every placement asked, in order, with the ranking each was found from. A session walks the log as it goes: it
 keeps the *difference* between the holdings held now and those held at the same point of the log (the log's
 point is the placement last matched: the same job, interval and task count, later in the log than the one
-before). A placement matched is the logged one, without ranking any host, when nothing in the difference can
+before; a holding the session takes or gives back as the log's next event did moves the point past that event
+rather than entering the difference, which it would leave as it is). A placement matched is the logged one, without ranking any host, when nothing in the difference can
 change it (`_stands`); else it is ranked afresh. Holdings added since (held now, not then) are terms added; for
 the logged placement to stand, each must
 - over the interval: make busy no host the placement took;
@@ -203,7 +204,21 @@ class PlacementRecall:
         """A holding taken (+1) or given back (-1) by this session's profile."""
         self._walk.append((sign, holding))
         if self._matching:
-            self._count(sign, holding)
+            if self._in_step(sign, holding):
+                self._at += 1  # the log's next event is the same: held now and then, it leaves the difference as it is
+            else:
+                self._count(sign, holding)
+
+    def _in_step(self, sign: int, holding: Held) -> bool:
+        """Whether the log's event at its point is this one: the same holding taken or given back."""
+        if self._at >= len(self._log):
+            return False
+        event = self._log[self._at]
+        if isinstance(event, Placed) or event[0] != sign:
+            return False
+        then = event[1]
+        return then is holding or (then.job == holding.job and then.start == holding.start and then.end == holding.end
+                                   and (then.allocation is holding.allocation or then.allocation == holding.allocation))
 
     def placement(self, asked: Asked, rank: Callable[[], Ranking | None],
                   allocate: Callable[[np.ndarray], Allocation]) -> Allocation | None:

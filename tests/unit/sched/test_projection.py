@@ -74,6 +74,21 @@ def test_pairs_read_the_same_after_their_arrays_grow():
     assert (most["slots"].tolist(), most["mem"].tolist()) == ([39, 37, 38], [39, 37, 38])
 
 
+def test_an_allocation_held_on_two_clusters_takes_each_ones_positions():
+    # One allocation (2 slots on b, 1 on c) is held by pairs of the cluster a, b, c and then by pairs of a cluster
+    # that no longer has a and lists c before b: each reads it at its own positions, [0, 2, 1] and then [1, 2], and
+    # a cluster without b leaves b's pair out: [1].
+    allocation = Allocation((HostAllocation("b", (("slots", 2),)), HostAllocation("c", (("slots", 1),))))
+    assert pairs_of((0, 10, allocation)).held_at(5, 3)["slots"].tolist() == [0, 2, 1]
+    moved = HeldPairs({"c": 0, "b": 1})
+    moved.add(0, 10, allocation)
+    assert moved.held_at(5, 2)["slots"].tolist() == [1, 2]
+    without_b = HeldPairs({"c": 0})
+    without_b.add(0, 10, allocation)
+    assert without_b.held_at(5, 1)["slots"].tolist() == [1]
+    assert pairs_of((0, 10, allocation)).held_at(5, 3)["slots"].tolist() == [0, 2, 1]  # and back, as first read
+
+
 def test_an_empty_holding_at_an_instant_holds_nothing():
     # A reservation [12, 12) (a zero run limit) on host c ends as it starts: over [10, 20) c holds nothing, and
     # the running sum that dips below 0 between its end and its start is never taken.

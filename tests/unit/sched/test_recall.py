@@ -346,3 +346,62 @@ def test_an_idle_time_moved_earlier_recalls_nothing():
     replay.state.finish(JobId(2), 4)
     assert replay.session(6, held, start=6) == on("h1")
     assert replay.counts() == (0, 2)
+
+
+Step = tuple[object, ...]  # ("hold", Held), ("place", start) or ("move", job number, hosts)
+
+
+def scripted(replay: Replay, steps: list[Step]) -> list[Allocation | None]:
+    """A session at 0 taking `steps` in order, with the recall and without it: J's placements, the same in both."""
+    answers = []
+    for recall in (replay.recall, None):
+        profile, placed = Profile(replay.state, 0, replay.starts.get, recall), []
+        for step in steps:
+            if step[0] == "hold":
+                number, s, e, hosts = step[1]
+                profile.hold(Holding(JobId(number), s, e, on(*hosts)))
+            elif step[0] == "move":
+                was = next(h for h in profile.holdings if h.job == JobId(step[1]))
+                profile.relocate((Reservation(was.job, was.start, was.end, on(*step[2]), ()),))
+            else:
+                placed.append(profile.place(replay.job, step[1]))
+        answers.append(placed)
+    assert answers[0] == answers[1]
+    return answers[0]
+
+
+K: Held = (4, 0, 30, ("h1",))  # h1 busy over [10, 20); for J over [30, 40), h1 (0, inf) when free
+
+
+def test_a_holding_taken_between_placements_as_the_log_took_it_is_in_step():
+    # Both sessions hold X0 and K, place J over [10, 20) (h0: (0, inf), h1 busy), take H on h2 over [30, 40), and
+    # place J over [30, 40): h1 (0, inf). The second session's events are the log's, one for one: both recalled. It
+    # then takes one more holding, past the log's end.
+    steps: list[Step] = [("hold", X0), ("hold", K), ("place", 10), ("hold", (2, 30, 40, ("h2",))), ("place", 30)]
+    replay = Replay()
+    assert scripted(replay, steps) == [on("h0"), on("h1")]
+    assert scripted(replay, steps + [("hold", (3, 50, 60, ("h0",)))]) == [on("h0"), on("h1")]
+    assert replay.counts() == (2, 2)
+
+
+def test_a_holding_taken_with_another_end_than_the_logs_is_not_in_step():
+    # The log takes H on h1 over [20, 30): for J over [30, 40) it leaves h1 (0, inf), before h0 (20, inf). The second
+    # session takes the same job on h1 from 20 but until 35: h1 is busy over [30, 40), and J takes h0.
+    replay = Replay()
+    assert scripted(replay, [("hold", X0), ("place", 10), ("hold", (2, 20, 30, ("h1",))), ("place", 30)]) == [
+        on("h0"), on("h1")]
+    assert scripted(replay, [("hold", X0), ("place", 10), ("hold", (2, 20, 35, ("h1",))), ("place", 30)]) == [
+        on("h0"), on("h0")]
+    assert replay.counts() == (1, 3)
+
+
+def test_a_holding_given_back_where_the_log_took_it_is_not_in_step():
+    # The log holds X0 and K, places J over [10, 20) (h0), then takes H on h1 over [30, 40): J over [30, 40) takes h0
+    # (20, inf), h1 being busy. The second session holds H from the start and, after the first placement, gives it
+    # back (moved to h3) where the log took it: h1 is free, (0, inf) from K, and J takes it.
+    replay = Replay()
+    h: Held = (2, 30, 40, ("h1",))
+    assert scripted(replay, [("hold", X0), ("hold", K), ("place", 10), ("hold", h), ("place", 30)]) == [
+        on("h0"), on("h0")]
+    assert scripted(replay, [("hold", X0), ("hold", K), ("hold", h), ("place", 10), ("move", 2, ("h3",)),
+                             ("place", 30)]) == [on("h0"), on("h1")]
