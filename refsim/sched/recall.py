@@ -15,29 +15,34 @@ and every placement asked, in order, with the ranking each was found from. A ses
 keeps the *difference* between the holdings held now and those held at the same point of the log (the log's
 point is the placement last matched: the same job, interval and task count, later in the log than the one
 before; a holding the session takes or gives back as the log's next event did moves the point past that event
-rather than entering the difference, which it would leave as it is). A placement matched is the logged one, without ranking any host, when nothing in the difference can
-change it (`_stands`); else it is ranked afresh. Holdings added since (held now, not then) are terms added; for
-the logged placement to stand, each must
+rather than entering the difference, which it would leave as it is). A placement matched is the logged one,
+without ranking any host, when nothing in the difference can change it (`_stands`); else it is ranked afresh.
+Holdings added since (held now, not then) are terms added; for the logged placement to stand, each must
 - over the interval: make busy no host the placement took;
 - else: on each host free then, give terms that leave the host's key as it was (no lower than its parts) or,
   for a host not taken, above the last taken host's key on that side (then no host that was not taken ranks
   before it, whatever other added terms it also gets: a key's parts only fall to the least of the terms, each
   above the last's); a taken host's key must stay as it was.
-Holdings taken away since (held then, not now) must not hold over the interval, and on each host free then must
-give terms above the host's key then. One exception: a holding whose hosts have all been idle since its end or
+Holdings taken away since (held then, not now) must not hold over the interval, and on each host the placement
+took must give terms above its key: a term taken from a host not taken only raises that host's key, which leaves
+it behind the last taken host. One exception: a holding whose hosts have all been idle since its end or
 later (a job that ended: idle times are never after now) gives a `before` term no lower than the host's idle time
 now gives, for an interval from now on (idle times are never after now), so taking it away changes nothing the new
 idle time does not, and it holds over nothing the interval meets (a placement asked before now is ranked afresh). A
 host's idle time that moved later since the log is a `before` term added, checked as those of an added holding: a
-later idle time only lowers `before`. One moved earlier (never in a replay, whose clock only moves forward) would
-take a term away: the session then recalls nothing.
+later idle time only lowers `before` (one that moved to the end of a running job the log held on the host gives
+the term that job's holding gave, and replaces one no lower: nothing to check). One moved earlier (never in a
+replay, whose clock only moves forward) would take a term away: the session then recalls nothing.
 
 A logged placement that found fewer free hosts than tasks stands when no holding taken away holds over the
 interval (added ones only make hosts busy).
 
-A placement recalled is logged again as it was: its ranking may then be above the truth (a host it calls free may
-be busy since, and gaps only fell), which the checks allow for: a term taken away is compared with `<=`, and
-only the taken hosts' keys, which stood, are read exactly.
+A placement recalled is logged again as it was, and its ranking may then be off the truth for the hosts it did not
+take (one it calls free may be busy since; one's key may have fallen, or risen), which the checks allow for: they
+read exactly only the taken hosts' keys, which stood, and hold each part of a host not taken to its logged key's
+part or above the last taken host's. Each such part stays so whatever is added (each added term passed the same
+test) or taken away (a least only rises), and a key whose parts are each no lower than the logged key's (itself
+behind the last taken host) or above the last taken host's still ranks behind it.
 
 A session decides at one instant: ends and idle times move only between sessions (the profile assumes so too).
 
@@ -191,14 +196,31 @@ class PlacementRecall:
             self._rest -= 1
         self._tried = self._hits = 0
         self._matching = bool(self._log) and logged_state is state and logged_index is index and not self._rest
+        self._position = index.position
         if self._matching and logged_idle is not None:
             moved = np.flatnonzero(self._idle != logged_idle)
-            self._idle_moved = (moved, self._idle[moved])
             # a replay's clock only moves forward; an idle time moved back would take a term away (see above)
             self._matching = bool((self._idle[moved] > logged_idle[moved]).all())
+            moved = self._not_ended_there(moved)
+            self._idle_moved = (moved, self._idle[moved])
         self._walk, self._walk_asked = [], {}
         self._now, self._at, self._diff, self._size = now, 0, {}, 0
-        self._position = index.position
+
+    def _not_ended_there(self, moved: np.ndarray) -> np.ndarray:
+        """The hosts of `moved` save those idle since the end of a running job the log held on them: such a host's
+        new idle time gives the `before` term that job's holding gave it in the log (which, ended by now, is given
+        back settled), and the one it replaces was no lower, so its key is the log's."""
+        if not len(moved):
+            return moved
+        idle, position = self._idle, self._position
+        ends, ended_there = set(idle[moved].tolist()), set()
+        for holding in self._log_running:
+            if holding.end in ends:
+                for host in holding.allocation.columns.hosts:
+                    at = position.get(host)
+                    if at is not None and idle[at] == holding.end:
+                        ended_there.add(at)
+        return np.array([at for at in moved.tolist() if at not in ended_there], dtype=np.intp)
 
     def held(self, sign: int, holding: Held) -> None:
         """A holding taken (+1) or given back (-1) by this session's profile."""
@@ -327,10 +349,12 @@ class PlacementRecall:
             return True
         if over:
             return False
-        free = ranking.free[positions]
-        if before < INF and (free & (before <= ranking.before[positions])).any():
+        taken = placed.taken[positions]  # a term taken from a host not taken only raises its key: it stays behind
+        if not taken.any():
+            return True
+        if before < INF and (taken & (before <= ranking.before[positions])).any():
             return False
-        return after == INF or not (free & (after <= ranking.after[positions])).any()
+        return after == INF or not (taken & (after <= ranking.after[positions])).any()
 
     def _settled(self, change: _Change, positions: np.ndarray, end: float) -> bool:
         """A holding given back that is a job ended by now, on hosts idle since its end or later (see above)."""

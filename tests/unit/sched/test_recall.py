@@ -238,6 +238,28 @@ def test_a_holding_given_back_that_gave_a_hosts_least_after_ranks_afresh():
     assert replay.counts() == (0, 2)
 
 
+def test_a_holding_given_back_that_gave_a_host_not_taken_its_least_keeps_it():
+    # J takes h0 (0, inf); a holding on h2 ending at 8 makes h2 (2, inf), behind it. Without that holding h2 is
+    # (inf, inf): a term taken away only raises a key, so a host behind the last taken stays behind.
+    replay = Replay()
+    assert replay.session(0, [X0, (2, 0, 8, ("h2",))]) == on("h0")
+    assert replay.session(0, [X0]) == on("h0")
+    assert replay.counts() == (1, 1)
+
+
+def test_a_host_not_taken_given_a_lower_term_than_the_one_given_back_is_judged_by_its_logged_key():
+    # Logged: h0 (0, inf) taken, h2 (2, inf) from a holding ending at 8. Then that holding is given back and one
+    # ending at 9 added: h2 (1, inf), below its logged 2 but above the last taken host's 0, so still behind h0:
+    # recalled. One ending at 10 instead makes h2 (0, inf), tied with h0 on both parts: ranked afresh, and h0 comes
+    # first by position.
+    replay = Replay()
+    replay.session(0, [X0, (2, 0, 8, ("h2",))])
+    assert replay.session(0, [X0, (3, 0, 9, ("h2",))]) == on("h0")
+    assert replay.counts() == (1, 1)
+    assert replay.session(0, [X0, (4, 0, 10, ("h2",))]) == on("h0")
+    assert replay.counts() == (1, 2)
+
+
 def test_a_job_that_ended_early_before_now_ranks_afresh():
     # J over [14, 24). R (h0, limit 10) and W (h1, limit 8) from 0: h0 (4, inf), h1 (6, inf), J takes h0. By 12 R
     # ended early at 5 (h0 idle since 5: (9, inf)) and W on time at 8: J takes h1. R's end, 10, is before now, but
@@ -332,6 +354,23 @@ def test_after_a_session_whose_checks_mostly_fail_the_next_three_only_log():
     assert replay.counts() == (0, 40)
     assert session([X0]) == [on("h0")] * 8
     assert replay.counts() == (8, 40)
+
+
+def test_a_host_reused_after_a_running_job_left_it_is_judged_by_its_new_idle_time():
+    # At 0, R1 on h0 and R2 on h1 run until 5: for J over [20, 30) both are (15, inf), and J takes h0 by position.
+    # Both end on time; Q then runs on h1 from 5 to 12. At 12, h0 is idle since 5, R1's end, which gives it the term
+    # R1 gave it; but h1 is idle since 12, not since R2's end (5, an end h0's idle time shares): h1 (8, inf) now
+    # ranks first.
+    replay = Replay()
+    replay.run(1, ("h0",), 0, limit=5)
+    replay.run(2, ("h1",), 0, limit=5)
+    assert replay.session(0, [], start=20) == on("h0")
+    replay.state.finish(JobId(1), 5)
+    replay.state.finish(JobId(2), 5)
+    replay.run(3, ("h1",), 5, limit=7)
+    replay.state.finish(JobId(3), 12)
+    assert replay.session(12, [], start=20) == on("h1")
+    assert replay.counts() == (0, 2)
 
 
 def test_an_idle_time_moved_earlier_recalls_nothing():
