@@ -369,7 +369,9 @@ class Profile:
                                a, b, tasks)
 
         def allocate(found: np.ndarray) -> Allocation:
-            return on_positions(index, found.tolist())
+            allocation = on_positions(index, found.tolist())
+            self._held_pairs().known(allocation.columns, found)  # its pair rows: the positions it was found at
+            return allocation
 
         if self._recall is not None:
             return self._recall.placement((job, a, b, tasks), rank, allocate)

@@ -79,6 +79,12 @@ class HeldPairs:
         columns.derived["pair rows"] = _Rows(self._position, hosts, amounts)
         return hosts, amounts
 
+    def known(self, columns: HostColumns, hosts: np.ndarray) -> None:
+        """Keep the rows of an allocation whose maker knows its hosts' positions (`hosts`, in its order, every host
+        the cluster's), so that holding it does not work them out again."""
+        amounts = {r: np.array(values, dtype=np.int64) for r, values in columns.amounts.items()}
+        columns.derived["pair rows"] = _Rows(self._position, hosts, amounts)
+
     def _grow(self, needed: int) -> None:
         size, count = max(16, 2 * needed), self._count
         starts, ends, hosts = np.empty(size), np.empty(size), np.empty(size, dtype=np.intp)

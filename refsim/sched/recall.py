@@ -117,6 +117,12 @@ class Placed:
         return taken
 
     @cached_property
+    def taken_hosts(self) -> frozenset[int]:
+        """The taken hosts' positions (a change's hosts are compared with them as a set: few, and read often)."""
+        assert self.ranking is not None
+        return frozenset(self.ranking.ranked[:self.asked[3]].tolist())
+
+    @cached_property
     def last(self) -> tuple[float, float]:
         """The last taken host's key (before, after); its position breaks ties."""
         assert self.ranking is not None
@@ -133,11 +139,12 @@ class Placed:
 class _Change:
     """One holding's count in the difference, and its hosts' cluster positions once asked for."""
 
-    __slots__ = ("allocation", "count", "_positions", "settled")
+    __slots__ = ("allocation", "count", "_positions", "listed", "settled")
 
     def __init__(self, allocation: Allocation, count: int) -> None:
         self.allocation, self.count = allocation, count
         self._positions: np.ndarray | None | bool = False  # False: not worked out yet; None: a host holds no slot
+        self.listed: list[int] = []  # the positions as a list, once worked out
         self.settled: bool | None = None  # for a holding taken away: whether it is a job that ended (see above)
 
     def positions(self, position: dict[str, int]) -> np.ndarray | None:
@@ -149,7 +156,8 @@ class _Change:
             if slots is None or min(slots, default=1) <= 0:
                 self._positions = None
             else:
-                self._positions = np.array([position[h] for h in columns.hosts if h in position], dtype=np.intp)
+                self.listed = [position[h] for h in columns.hosts if h in position]
+                self._positions = np.array(self.listed, dtype=np.intp)
         return self._positions  # type: ignore[return-value]
 
 
@@ -175,6 +183,7 @@ class PlacementRecall:
         self._position: dict[str, int] = {}
         self._idle: np.ndarray = np.zeros(0)
         self._idle_moved: tuple[np.ndarray, np.ndarray] = (np.zeros(0, dtype=np.intp), np.zeros(0))
+        self._latest_idle = -INF
         self._tried = self._hits = 0  # placements found in the log and checked this session, and recalled
         self._rest = 0  # sessions still to only log
         self.recalled = 0  # placements recalled and ranked, for benchmarks
@@ -203,6 +212,7 @@ class PlacementRecall:
             self._matching = bool((self._idle[moved] > logged_idle[moved]).all())
             moved = self._not_ended_there(moved)
             self._idle_moved = (moved, self._idle[moved])
+            self._latest_idle = float(self._idle[moved].max(initial=-INF))  # the least term they give
         self._walk, self._walk_asked = [], {}
         self._now, self._at, self._diff, self._size = now, 0, {}, 0
 
@@ -332,13 +342,13 @@ class PlacementRecall:
             return False
         _, a, b, _ = placed.asked
         before, after = gap_terms(start, end, a, b)  # the terms it gives its hosts
-        taken = placed.taken
+        taken, none_taken = placed.taken, placed.taken_hosts.isdisjoint(change.listed)
         if change.count > 0:
             if over:
-                return not taken[positions].any()
+                return none_taken
             last_before, last_after = placed.last
             if (before == INF or before > last_before) and (after == INF or after > last_after) \
-                    and (after >= placed.most_after or not taken[positions].any()):
+                    and (after >= placed.most_after or none_taken):
                 return True  # at once, for most: every term above the last taken host's key, no taken host's lowered
             free = ranking.free[positions]
             if before < INF and (free & (before < ranking.before[positions]) & (before <= last_before)).any():
@@ -349,12 +359,12 @@ class PlacementRecall:
             return True
         if over:
             return False
-        taken = placed.taken[positions]  # a term taken from a host not taken only raises its key: it stays behind
-        if not taken.any():
+        if none_taken:  # a term taken from a host not taken only raises its key: it stays behind
             return True
-        if before < INF and (taken & (before <= ranking.before[positions])).any():
+        on_taken = taken[positions]
+        if before < INF and (on_taken & (before <= ranking.before[positions])).any():
             return False
-        return after == INF or not (taken & (after <= ranking.after[positions])).any()
+        return after == INF or not (on_taken & (after <= ranking.after[positions])).any()
 
     def _settled(self, change: _Change, positions: np.ndarray, end: float) -> bool:
         """A holding given back that is a job ended by now, on hosts idle since its end or later (see above)."""
@@ -366,9 +376,9 @@ class PlacementRecall:
         """Whether the idle times that moved since the log leave `placed` as it was: each is a `before` term added
         to its host, checked as an added holding's (see above)."""
         hosts, idle = self._idle_moved
-        if not len(hosts):
-            return True
         a = placed.asked[1]
+        if not len(hosts) or a - min(self._latest_idle, a) > placed.last[0]:
+            return True  # every term above the last taken host's `before`: none can rank a host before it
         terms = a - np.minimum(idle, a)
         lowered = ranking.free[hosts] & (terms < ranking.before[hosts])
         return not (lowered & (terms <= placed.last[0])).any()

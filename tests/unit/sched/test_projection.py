@@ -89,6 +89,18 @@ def test_an_allocation_held_on_two_clusters_takes_each_ones_positions():
     assert pairs_of((0, 10, allocation)).held_at(5, 3)["slots"].tolist() == [0, 2, 1]  # and back, as first read
 
 
+def test_rows_kept_by_an_allocations_maker_read_as_those_worked_out():
+    # Two slots on c and one on a, in that order (positions 2, 0), given as known by the maker: held, they read as
+    # the same allocation held without them, 1 slot on a and 2 on c.
+    allocation = Allocation((HostAllocation("c", (("slots", 2),)), HostAllocation("a", (("slots", 1),))))
+    pairs = HeldPairs(POSITION)
+    pairs.known(allocation.columns, np.array([2, 0]))
+    pairs.add(0, 10, allocation)
+    same = Allocation((HostAllocation("c", (("slots", 2),)), HostAllocation("a", (("slots", 1),))))
+    assert pairs.held_at(5, 3)["slots"].tolist() == pairs_of((0, 10, same)).held_at(5, 3)["slots"].tolist() == [
+        1, 0, 2]
+
+
 def test_an_empty_holding_at_an_instant_holds_nothing():
     # A reservation [12, 12) (a zero run limit) on host c ends as it starts: over [10, 20) c holds nothing, and
     # the running sum that dips below 0 between its end and its start is never taken.

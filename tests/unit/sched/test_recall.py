@@ -373,6 +373,20 @@ def test_a_host_reused_after_a_running_job_left_it_is_judged_by_its_new_idle_tim
     assert replay.counts() == (0, 2)
 
 
+def test_of_two_idle_times_moved_the_later_one_decides():
+    # At 0 a holding on h0 until 12 makes it (8, inf) for J over [20, 30): J takes it. By 15, h2 was left at 1
+    # (19, inf: behind h0) and h3 at 15 (5, inf): h3 ranks first.
+    replay = Replay()
+    held = [(1, 0, 12, ("h0",))]
+    assert replay.session(0, held, start=20) == on("h0")
+    replay.run(2, ("h2",), 0, limit=1)
+    replay.state.finish(JobId(2), 1)
+    replay.run(3, ("h3",), 0, limit=15)
+    replay.state.finish(JobId(3), 15)
+    assert replay.session(15, held, start=20) == on("h3")
+    assert replay.counts() == (0, 2)
+
+
 def test_an_idle_time_moved_earlier_recalls_nothing():
     # h1 holds [0, 4.5): (1.5, inf) for J over [6, 16). A job left h0 at 5: (1, inf), J takes h0. Then a job ends on
     # h0 at 4 (never in a replay, whose clock only moves forward): h0 is (2, inf) and J takes h1.
