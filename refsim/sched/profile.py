@@ -139,9 +139,9 @@ class Profile:
             start = start_of(job)
             self.holdings.append(Holding(job, now if start is None else start, self._end(job, start), allocation))
         self._current = [h for h in self.holdings if h.start <= now]
-        # where each job's holding and reservation are in those lists (relocate() replaces them in place)
-        self._held_at = {h.job: n for n, h in enumerate(self.holdings)}
+        self._held_at: dict[JobId, int] = {}  # where each job's holding and reservation are in those lists
         self._reserved_at: dict[JobId, int] = {}
+        self._index()
         if recall is not None:
             recall.open(state, now, tuple(self.holdings))
 
@@ -180,6 +180,10 @@ class Profile:
         """Forget everything derived from the holdings: they were replaced, not added to."""
         self._steps, self._deltas, self._pairs, self._ends = None, None, None, None
         self._rows, self._sized = {}, {}
+        self._index()
+
+    def _index(self) -> None:
+        """Where each job's holding and reservation are in their lists (relocate() replaces entries there)."""
         self._held_at = {h.job: n for n, h in enumerate(self.holdings)}
         self._reserved_at = {r.job: n for n, r in enumerate(self.reserved)}
 

@@ -24,7 +24,7 @@ INF = float("inf")
 
 
 @dataclass(frozen=True)
-class _Rows:
+class PairRows:
     """An allocation's pairs as HeldPairs writes them, for the cluster host positions `position`."""
 
     position: dict[str, int]
@@ -70,20 +70,21 @@ class HeldPairs:
         """An allocation's pairs as rows: its hosts' positions (hosts the cluster no longer has left out) and their
         amounts, worked out once per allocation and cluster and kept with its columns."""
         kept = columns.derived.get("pair rows")
-        if isinstance(kept, _Rows) and kept.position is self._position:
+        if isinstance(kept, PairRows) and kept.position is self._position:
             return kept.hosts, kept.amounts
         found = list(map(self._position.get, columns.hosts))
-        keep = [n for n, i in enumerate(found) if i is not None]
-        hosts = np.array([found[n] for n in keep], dtype=np.intp)
-        amounts = {r: np.array([values[n] for n in keep], dtype=np.int64) for r, values in columns.amounts.items()}
-        columns.derived["pair rows"] = _Rows(self._position, hosts, amounts)
-        return hosts, amounts
+        keep = None if None not in found else [n for n, i in enumerate(found) if i is not None]
+        rows = self.known(columns, np.array(found if keep is None else [found[n] for n in keep], dtype=np.intp), keep)
+        return rows.hosts, rows.amounts
 
-    def known(self, columns: HostColumns, hosts: np.ndarray) -> None:
-        """Keep the rows of an allocation whose maker knows its hosts' positions (`hosts`, in its order, every host
-        the cluster's), so that holding it does not work them out again."""
-        amounts = {r: np.array(values, dtype=np.int64) for r, values in columns.amounts.items()}
-        columns.derived["pair rows"] = _Rows(self._position, hosts, amounts)
+    def known(self, columns: HostColumns, hosts: np.ndarray, keep: list[int] | None = None) -> PairRows:
+        """Keep the rows of an allocation whose hosts' positions are known (`hosts`, in its order), so that holding
+        it does not work them out again. `keep`: the entries of the columns they are, when some host is not the
+        cluster's (all, when None)."""
+        amounts = {r: np.array(values if keep is None else [values[n] for n in keep], dtype=np.int64)
+                   for r, values in columns.amounts.items()}
+        rows = columns.derived["pair rows"] = PairRows(self._position, hosts, amounts)
+        return rows
 
     def _grow(self, needed: int) -> None:
         size, count = max(16, 2 * needed), self._count

@@ -210,7 +210,7 @@ class PlacementRecall:
             moved = np.flatnonzero(self._idle != logged_idle)
             # a replay's clock only moves forward; an idle time moved back would take a term away (see above)
             self._matching = bool((self._idle[moved] > logged_idle[moved]).all())
-            moved = self._not_ended_there(moved)
+            moved = self._not_ended_there(moved) if self._matching else moved
             self._idle_moved = (moved, self._idle[moved])
             self._latest_idle = float(self._idle[moved].max(initial=-INF))  # the least term they give
         self._walk, self._walk_asked = [], {}
@@ -248,9 +248,7 @@ class PlacementRecall:
         event = self._log[self._at]
         if isinstance(event, Placed) or event[0] != sign:
             return False
-        then = event[1]
-        return then is holding or (then.job == holding.job and then.start == holding.start and then.end == holding.end
-                                   and (then.allocation is holding.allocation or then.allocation == holding.allocation))
+        return event[1] is holding or event[1] == holding
 
     def placement(self, asked: Asked, rank: Callable[[], Ranking | None],
                   allocate: Callable[[np.ndarray], Allocation]) -> Allocation | None:
