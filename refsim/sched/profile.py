@@ -99,15 +99,20 @@ class Holding:
     def hosts(self) -> tuple[str, ...]:
         return tuple(h.host for h in self.allocation.hosts)
 
+    @cached_property
+    def host_set(self) -> frozenset[str]:
+        return frozenset(self.hosts)
+
     def meets(self, other: Holding) -> bool:
         """Whether the two could compete: their intervals overlap and they share a host, or either holds shared
-        amounts or cluster-wide limit charges."""
+        amounts or cluster-wide limit charges. (`other`'s hosts are read as a set, kept: a search places few holdings
+        and asks each whether many others meet it.)"""
         if not (self.start < other.end and other.start < self.end):
             return False
         if self.allocation.shared or self.allocation.limit_charges or other.allocation.shared \
                 or other.allocation.limit_charges:
             return True
-        return not set(self.hosts).isdisjoint(other.hosts)
+        return not other.host_set.isdisjoint(self.hosts)
 
 
 class Profile:
@@ -482,13 +487,9 @@ class Profile:
         moving = {r.job for r in later}
         trial = copy.copy(self)
         trial._recall = None  # a trial's placements are not the session's
-        trial.holdings, lifted = [], {}  # the holdings of the reservations placed again, by job
-        for h in self.holdings:
-            if h.job in moving:
-                lifted[h.job] = h
-            else:
-                trial.holdings.append(h)
-        trial.reserved, trial._current = [], [h for h in trial.holdings if h.start <= trial.now]
+        lifted = {r.job: self.holdings[self._held_at[r.job]] for r in later}  # their holdings, by job
+        trial.holdings = [h for h in self.holdings if h.job not in moving]
+        trial.reserved, trial._current = [], [h for h in self._current if h.job not in moving]
         trial._changed()
         retired: dict[JobId, range] = {}  # the rows of the reservations placed again, in the trial's pairs
         if self._pairs is not None:  # the same pairs, those of the reservations placed again retired: no rebuild

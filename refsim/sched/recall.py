@@ -28,11 +28,14 @@ took must give terms above its key: a term taken from a host not taken only rais
 it behind the last taken host. One exception: a holding whose hosts have all been idle since its end or
 later (a job that ended: idle times are never after now) gives a `before` term no lower than the host's idle time
 now gives, for an interval from now on (idle times are never after now), so taking it away changes nothing the new
-idle time does not, and it holds over nothing the interval meets (a placement asked before now is ranked afresh). A
-host's idle time that moved later since the log is a `before` term added, checked as those of an added holding: a
-later idle time only lowers `before` (one that moved to the end of a running job the log held on the host gives
-the term that job's holding gave, and replaces one no lower: nothing to check). One moved earlier (never in a
-replay, whose clock only moves forward) would take a term away: the session then recalls nothing.
+idle time does not, and it holds over nothing the interval meets (a placement asked before now is ranked afresh). Such
+a holding, once found so, is *set aside* for the rest of the session: idle times and now stay as they are within it,
+so it passes every later check, which no longer reads it, and it counts toward no limit on the difference's size (a
+loaded replay's difference is mostly jobs that ended on time; it is still counted, so that a holding taken again
+cancels it). A host's idle time that moved later since the log is a `before` term added, checked as those of an
+added holding: a later idle time only lowers `before` (one that moved to the end of a running job the log held on
+the host gives the term that job's holding gave, and replaces one no lower: nothing to check). One moved earlier
+(never in a replay, whose clock only moves forward) would take a term away: the session then recalls nothing.
 
 A logged placement that found fewer free hosts than tasks stands when no holding taken away holds over the
 interval (added ones only make hosts busy).
@@ -139,10 +142,10 @@ class Placed:
 class _Change:
     """One holding's count in the difference, and its hosts' cluster positions once asked for."""
 
-    __slots__ = ("allocation", "count", "_positions", "listed", "settled")
+    __slots__ = ("key", "allocation", "count", "_positions", "listed", "settled")
 
-    def __init__(self, allocation: Allocation, count: int) -> None:
-        self.allocation, self.count = allocation, count
+    def __init__(self, key: tuple[JobId, float, float], allocation: Allocation, count: int) -> None:
+        self.key, self.allocation, self.count = key, allocation, count
         self._positions: np.ndarray | None | bool = False  # False: not worked out yet; None: a host holds no slot
         self.listed: list[int] = []  # the positions as a list, once worked out
         self.settled: bool | None = None  # for a holding taken away: whether it is a job that ended (see above)
@@ -179,7 +182,11 @@ class PlacementRecall:
         self._now = -INF
         self._at = 0  # the log's point: events before it are in the difference
         self._diff: dict[tuple[JobId, float, float], list[_Change]] = {}
-        self._size = 0
+        # changes found settled (_settled), set aside: they pass every check of the session, so no check reads them,
+        # and they count toward no limit; still counted, as a holding taken again cancels its giving back
+        self._quiet: dict[tuple[JobId, float, float], list[_Change]] = {}
+        self._found_settled: list[_Change] = []  # found settled since the last check began: set aside then
+        self._size = 0  # the changes in _diff
         self._position: dict[str, int] = {}
         self._idle: np.ndarray = np.zeros(0)
         self._idle_moved: tuple[np.ndarray, np.ndarray] = (np.zeros(0, dtype=np.intp), np.zeros(0))
@@ -188,6 +195,7 @@ class PlacementRecall:
         self._rest = 0  # sessions still to only log
         self.recalled = 0  # placements recalled and ranked, for benchmarks
         self.ranked = 0
+        self.set_aside = 0  # changes set aside as settled, likewise
 
     def open(self, state: SchedulerState, now: float, running: Sequence[Held]) -> None:
         """A session's profile starts at `now` on `state`, holding `running` (the running jobs)."""
@@ -215,6 +223,7 @@ class PlacementRecall:
             self._latest_idle = float(self._idle[moved].max(initial=-INF))  # the least term they give
         self._walk, self._walk_asked = [], {}
         self._now, self._at, self._diff, self._size = now, 0, {}, 0
+        self._quiet, self._found_settled = {}, []
 
     def _not_ended_there(self, moved: np.ndarray) -> np.ndarray:
         """The hosts of `moved` save those idle since the end of a running job the log held on them: such a host's
@@ -284,6 +293,8 @@ class PlacementRecall:
             self._count_running()
         placed = self._log[at]
         assert isinstance(placed, Placed)
+        if self._found_settled:
+            self._set_aside()
         return placed if self._size <= _MOST_CHANGES and self._stands(placed) else None
 
     def _count_running(self) -> None:
@@ -302,22 +313,35 @@ class PlacementRecall:
 
     def _count(self, sign: int, holding: Held) -> None:
         key, allocation = (holding.job, holding.start, holding.end), holding.allocation
-        changes = self._diff.get(key)
-        if changes is None:
-            self._diff[key] = [_Change(allocation, sign)]
-            self._size += 1
-            return
-        for change in changes:
-            if change.allocation is allocation or change.allocation == allocation:
-                change.count += sign
-                if change.count == 0:
-                    changes.remove(change)
-                    self._size -= 1
-                    if not changes:
-                        del self._diff[key]
-                return
-        changes.append(_Change(allocation, sign))
+        for diff in (self._diff, self._quiet):
+            changes = diff.get(key)
+            if changes is None:
+                continue
+            for change in changes:
+                if change.allocation is allocation or change.allocation == allocation:
+                    change.count += sign
+                    if change.count == 0:
+                        changes.remove(change)
+                        if not changes:
+                            del diff[key]
+                        if diff is self._diff:
+                            self._size -= 1
+                    return
+        self._diff.setdefault(key, []).append(_Change(key, allocation, sign))
         self._size += 1
+
+    def _set_aside(self) -> None:
+        """Move the changes found settled out of the difference, into _quiet (see _settled)."""
+        for change in self._found_settled:
+            changes = self._diff.get(change.key)
+            if changes is not None and any(c is change for c in changes):  # not cancelled since
+                changes.remove(change)
+                if not changes:
+                    del self._diff[change.key]
+                self._quiet.setdefault(change.key, []).append(change)
+                self._size -= 1
+                self.set_aside += 1
+        self._found_settled.clear()
 
     def _stands(self, placed: Placed) -> bool:
         """Whether the difference leaves `placed` as it was (see above)."""
@@ -325,41 +349,41 @@ class PlacementRecall:
         ranking = placed.ranking
         for (_, start, end), changes in self._diff.items():
             over = holds_over(start, end, a, b)
+            if ranking is None:
+                if over and any(change.count < 0 for change in changes):
+                    return False
+                continue
+            before, after = gap_terms(start, end, a, b)  # the terms it gives its hosts
             for change in changes:
-                if ranking is None:
-                    if change.count < 0 and over:
-                        return False
-                elif not self._change_stands(placed, ranking, change, over, start, end):
+                if not self._change_stands(placed, ranking, change, over, before, after, end):
                     return False
         return ranking is None or self._idle_stands(placed, ranking)
 
-    def _change_stands(self, placed: Placed, ranking: Ranking, change: _Change, over: bool, start: float,
-                       end: float) -> bool:
+    def _change_stands(self, placed: Placed, ranking: Ranking, change: _Change, over: bool, before: float,
+                       after: float, end: float) -> bool:
+        """Whether one change leaves `placed` as it was; `before`, `after`: the gap terms its holding gives (above)."""
         positions = change.positions(self._position)
         if positions is None:
             return False
-        _, a, b, _ = placed.asked
-        before, after = gap_terms(start, end, a, b)  # the terms it gives its hosts
-        taken, none_taken = placed.taken, placed.taken_hosts.isdisjoint(change.listed)
         if change.count > 0:
             if over:
-                return none_taken
+                return placed.taken_hosts.isdisjoint(change.listed)
             last_before, last_after = placed.last
             if (before == INF or before > last_before) and (after == INF or after > last_after) \
-                    and (after >= placed.most_after or none_taken):
+                    and (after >= placed.most_after or placed.taken_hosts.isdisjoint(change.listed)):
                 return True  # at once, for most: every term above the last taken host's key, no taken host's lowered
             free = ranking.free[positions]
             if before < INF and (free & (before < ranking.before[positions]) & (before <= last_before)).any():
                 return False
             return after == INF or not (free & (after < ranking.after[positions])
-                                        & ((after <= last_after) | taken[positions])).any()
+                                        & ((after <= last_after) | placed.taken[positions])).any()
         if self._settled(change, positions, end):
             return True
         if over:
             return False
-        if none_taken:  # a term taken from a host not taken only raises its key: it stays behind
-            return True
-        on_taken = taken[positions]
+        if placed.taken_hosts.isdisjoint(change.listed):  # a term taken from a host not taken only raises its key:
+            return True  # it stays behind
+        on_taken = placed.taken[positions]
         if before < INF and (on_taken & (before <= ranking.before[positions])).any():
             return False
         return after == INF or not (on_taken & (after <= ranking.after[positions])).any()
@@ -368,6 +392,8 @@ class PlacementRecall:
         """A holding given back that is a job ended by now, on hosts idle since its end or later (see above)."""
         if change.settled is None:  # idle times are never after now, so such a job ended by now
             change.settled = bool((self._idle[positions] >= end).all())
+            if change.settled:  # so it passes every later check of the session (its count stays below 0)
+                self._found_settled.append(change)
         return change.settled
 
     def _idle_stands(self, placed: Placed, ranking: Ranking) -> bool:

@@ -458,3 +458,20 @@ def test_a_holding_given_back_where_the_log_took_it_is_not_in_step():
         on("h0"), on("h0")]
     assert scripted(replay, [("hold", X0), ("hold", K), ("hold", h), ("place", 10), ("move", 2, ("h3",)),
                              ("place", 30)]) == [on("h0"), on("h1")]
+
+
+def test_a_job_that_ended_on_time_is_set_aside_and_the_other_changes_still_checked():
+    # H holds h0 from 20 in both sessions. At 0, R runs on h0 (limit 10): J over [10, 20) takes h0 (0, 0); J over
+    # [12, 22) finds h0 busy (H) and takes h1, first of h1..h3 (inf, inf) by position. R ends on time at 10: its
+    # giving back is settled (h0 idle since 10), and is set aside once the first placement found it so. A holding
+    # added on h1 over [21, 30) gives J over [10, 20) an after term of 1 on a host it did not take, above the last
+    # taken host's (0): recalled. J over [12, 22) took h1, which the holding now holds over its interval: ranked
+    # afresh, h2. (Set aside wrongly, the added holding would go unread and h1 be recalled.)
+    replay = Replay()
+    replay.run(1, ("h0",), 0)
+    h = (3, 20, 40, ("h0",))
+    assert replay.placements(0, [h], (10, 12)) == [on("h0"), on("h1")]
+    replay.state.finish(JobId(1), 10)
+    assert replay.placements(10, [h, (2, 21, 30, ("h1",))], (10, 12)) == [on("h0"), on("h2")]
+    assert replay.counts() == (1, 3)
+    assert replay.recall.set_aside == 1
