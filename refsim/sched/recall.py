@@ -23,19 +23,23 @@ Holdings added since (held now, not then) are terms added; for the logged placem
   for a host not taken, above the last taken host's key on that side (then no host that was not taken ranks
   before it, whatever other added terms it also gets: a key's parts only fall to the least of the terms, each
   above the last's); a taken host's key must stay as it was.
-Holdings taken away since (held then, not now) must not hold over the interval, and on each host the placement
-took must give terms above its key: a term taken from a host not taken only raises that host's key, which leaves
-it behind the last taken host. One exception: a holding whose hosts have all been idle since its end or
+Holdings taken away since (held then, not now) must not hold over the interval, and on each host the placement took
+must give terms above its key: a term taken from a host not taken only raises that host's key, which leaves it
+behind the last taken host. A holding given back whose job holds the same interval again on other hosts (a
+reservation placed afresh: the difference holds the two, once each way) is checked only on the taken hosts it left,
+since one job over one interval gives each of its hosts the same term: on a host the two share, nothing changed (the
+holding taken is checked as any added one). One exception: a holding whose hosts have all been idle since its end or
 later (a job that ended: idle times are never after now) gives a `before` term no lower than the host's idle time
 now gives, for an interval from now on (idle times are never after now), so taking it away changes nothing the new
-idle time does not, and it holds over nothing the interval meets (a placement asked before now is ranked afresh). Such
-a holding, once found so, is *set aside* for the rest of the session: idle times and now stay as they are within it,
-so it passes every later check, which no longer reads it, and it counts toward no limit on the difference's size (a
-loaded replay's difference is mostly jobs that ended on time; it is still counted, so that a holding taken again
-cancels it). A host's idle time that moved later since the log is a `before` term added, checked as those of an
-added holding: a later idle time only lowers `before` (one that moved to the end of a running job the log held on
-the host gives the term that job's holding gave, and replaces one no lower: nothing to check). One moved earlier
-(never in a replay, whose clock only moves forward) would take a term away: the session then recalls nothing.
+idle time does not, and it holds over nothing the interval meets (a placement asked before now is ranked afresh).
+Such a holding, once found so, is *set aside* for the rest of the session: idle times and now stay as they are
+within it, so it passes every later check, which no longer reads it, and it counts toward no limit on the
+difference's size (a loaded replay's difference is mostly jobs that ended on time; it is still counted, so that a
+holding taken again cancels it). A host's idle time that moved later since the log is a `before` term added, checked
+as those of an added holding: a later idle time only lowers `before` (one that moved to the end of a running job the
+log held on the host gives the term that job's holding gave, and replaces one no lower: nothing to check). One moved
+earlier (never in a replay, whose clock only moves forward) would take a term away: the session then recalls
+nothing.
 
 A logged placement that found fewer free hosts than tasks stands when no holding taken away holds over the
 interval (added ones only make hosts busy).
@@ -383,10 +387,28 @@ class PlacementRecall:
             return False
         if placed.taken_hosts.isdisjoint(change.listed):  # a term taken from a host not taken only raises its key:
             return True  # it stays behind
+        kept = self._held_again(change)
+        if kept is not None:  # the same term is still given there: only the taken hosts it left are checked
+            left = placed.taken_hosts.intersection(change.listed).difference(kept)
+            if not left:
+                return True
+            positions = np.fromiter(left, dtype=np.intp, count=len(left))
         on_taken = placed.taken[positions]
         if before < INF and (on_taken & (before <= ranking.before[positions])).any():
             return False
         return after == INF or not (on_taken & (after <= ranking.after[positions])).any()
+
+    def _held_again(self, change: _Change) -> set[int] | None:
+        """For a holding given back whose job holds the same interval again elsewhere (a reservation placed afresh on
+        other hosts: the difference holds the two, given back and taken, and nothing else of that job and interval),
+        the hosts of the one taken: each gets the same term as before, so its key is as it was."""
+        changes = self._diff.get(change.key)
+        if changes is None or len(changes) != 2 or change.count != -1:
+            return None
+        other = changes[0] if changes[1] is change else changes[1]
+        if other.count != 1 or other.positions(self._position) is None:
+            return None
+        return set(other.listed)
 
     def _settled(self, change: _Change, positions: np.ndarray, end: float) -> bool:
         """A holding given back that is a job ended by now, on hosts idle since its end or later (see above)."""

@@ -8,6 +8,8 @@ must rank afresh; a profile without the recall answers the same."""
 
 from __future__ import annotations
 
+import pytest
+
 from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
@@ -475,3 +477,21 @@ def test_a_job_that_ended_on_time_is_set_aside_and_the_other_changes_still_check
     assert replay.placements(10, [h, (2, 21, 30, ("h1",))], (10, 12)) == [on("h0"), on("h2")]
     assert replay.counts() == (1, 3)
     assert replay.recall.set_aside == 1
+
+
+@pytest.mark.parametrize("hosts, found, counts", [
+    # M is held on h0 and h3 instead: h0 still gets M's term 0, h3 already had it from Z, h1 loses it. J's key on h0
+    # is as it was and no host gains on it: recalled, h0. (Judged by h0 alone, M's giving back would rank afresh.)
+    (("h0", "h3"), on("h0"), (1, 1)),
+    # M is held on h1 and h3 instead: no host gains on h0 (h1 keeps M's term, h3 had it), but h0 loses its only
+    # term and is (inf, inf): ranked afresh, J takes h1 (0, inf), first by position.
+    (("h1", "h3"), on("h1"), (0, 2)),
+])
+def test_a_reservation_placed_again_is_checked_only_on_the_taken_hosts_it_left(hosts, found, counts):
+    # J (one task) over [10, 20). M holds h0 and h1 over [0, 10), Z holds h3 over [0, 10): h0, h1 and h3 are
+    # (0, inf), h2 (inf, inf); J takes h0, first by position. Then M is placed again at the same times on `hosts`.
+    replay = Replay()
+    held = [(3, 0, 10, ("h0", "h1")), (5, 0, 10, ("h3",))]
+    assert replay.session(0, held) == on("h0")
+    assert replay.session(0, held, moves=[(3, hosts)]) == found
+    assert replay.counts() == counts
