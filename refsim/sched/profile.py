@@ -484,17 +484,16 @@ class Profile:
         later = [r for r in self.reserved if r.planned_start > start]
         if not later:
             return None  # the job was just tried around the same holdings
-        moving = {r.job for r in later}
+        lifted = {r.job: self.holdings[self._held_at[r.job]] for r in later}  # their holdings, by job
         trial = copy.copy(self)
         trial._recall = None  # a trial's placements are not the session's
-        lifted = {r.job: self.holdings[self._held_at[r.job]] for r in later}  # their holdings, by job
-        trial.holdings = [h for h in self.holdings if h.job not in moving]
-        trial.reserved, trial._current = [], [h for h in self._current if h.job not in moving]
+        trial.holdings = [h for h in self.holdings if h.job not in lifted]
+        trial.reserved, trial._current = [], [h for h in self._current if h.job not in lifted]
         trial._changed()
         retired: dict[JobId, range] = {}  # the rows of the reservations placed again, in the trial's pairs
         if self._pairs is not None:  # the same pairs, those of the reservations placed again retired: no rebuild
             trial._pairs, trial._rows = self._pairs.copy(), dict(self._rows)
-            for moves in moving:
+            for moves in lifted:
                 retired[moves] = trial._rows.pop(moves)
                 trial._pairs.retire(retired[moves])
         found = trial._allocate(job, start, end)

@@ -168,6 +168,14 @@ class _Change:
         return self._positions  # type: ignore[return-value]
 
 
+def _take_out(diff: dict[tuple[JobId, float, float], list[_Change]], change: _Change) -> None:
+    """Take `change` out of `diff` (the difference or the changes set aside); a key left with none goes."""
+    changes = diff[change.key]
+    changes.remove(change)
+    if not changes:
+        del diff[change.key]
+
+
 class PlacementRecall:
     """One replay's log of placements and holdings, and this session's walk against it (see above)."""
 
@@ -324,10 +332,8 @@ class PlacementRecall:
             for change in changes:
                 if change.allocation is allocation or change.allocation == allocation:
                     change.count += sign
-                    if change.count == 0:
-                        changes.remove(change)
-                        if not changes:
-                            del diff[key]
+                    if change.count == 0:  # out for good: further counts of the holding make a new change
+                        _take_out(diff, change)
                         if diff is self._diff:
                             self._size -= 1
                     return
@@ -337,11 +343,8 @@ class PlacementRecall:
     def _set_aside(self) -> None:
         """Move the changes found settled out of the difference, into _quiet (see _settled)."""
         for change in self._found_settled:
-            changes = self._diff.get(change.key)
-            if changes is not None and any(c is change for c in changes):  # not cancelled since
-                changes.remove(change)
-                if not changes:
-                    del self._diff[change.key]
+            if change.count:  # else cancelled since, and out already
+                _take_out(self._diff, change)
                 self._quiet.setdefault(change.key, []).append(change)
                 self._size -= 1
                 self.set_aside += 1
