@@ -32,7 +32,7 @@ from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
 from refsim.sched.oneslot import Ranking, free_ranked, on_positions, plain_tasks
 from refsim.sched.projection import HeldPairs, idle_gaps
-from refsim.sched.recall import PlacementRecall
+from refsim.sched.recall import Outcome, Placed, PlacementRecall, Replan
 from refsim.sched.reservations import Extra, Reservation
 from refsim.sched.state import SchedulerState
 from refsim.sched.verdicts import VerdictMemo
@@ -122,6 +122,7 @@ class Profile:
                  recall: PlacementRecall | None = None) -> None:
         self.state, self.now = state, now
         self._recall = recall  # the replay's log of placements, recalled where they stand (refsim/sched/recall.py)
+        self._trial_placed: list[Placed | None] | None = None  # a trial's placements (None: the allocator's)
         self.holdings: list[Holding] = []
         self._current: list[Holding] = []  # the holdings that start by now (running jobs, a reservation from now)
         # earliest() of plain one-slot jobs by task count, while only running jobs are held (see _by_size)
@@ -358,6 +359,8 @@ class Profile:
         tasks = self._plain_tasks(job)
         if tasks is not None and self._held_pairs().whole:
             return self._first_free(job.id, tasks, start, end)
+        if self._trial_placed is not None:
+            self._trial_placed.append(None)  # placed by the allocator: a trial the recall cannot check
         return placement(self.projected_state(start, end), job.id)
 
     def _plain_tasks(self, job: Job) -> int | None:
@@ -385,7 +388,10 @@ class Profile:
         if self._recall is not None:
             return self._recall.placement((job, a, b, tasks), rank, allocate)
         ranking = rank()
-        return None if ranking is None else allocate(ranking.ranked[:tasks])
+        allocation = None if ranking is None else allocate(ranking.ranked[:tasks])
+        if self._trial_placed is not None:
+            self._trial_placed.append(Placed((job, a, b, tasks), allocation, ranking))
+        return allocation
 
     def earliest(self, job: Job, from_now: bool, counted: float | None = None) -> Reservation | None:
         """The job's backfill reservation at the earliest start the allocator can place it: now (when
@@ -480,48 +486,74 @@ class Profile:
         reservations keep their hosts, and so does a later one that nothing placed again meets. On interchangeable
         one-slot hosts this is exact: a host free at a start is free from then on among the holdings placed so
         far, so each one finds hosts whenever few enough are held at its start (docs/disciplines.md, "Where a
-        backfill reservation goes")."""
-        later = [r for r in self.reserved if r.planned_start > start]
-        if not later:
+        backfill reservation goes"). The last session's trial after the same placement is recalled where it
+        stands (PlacementRecall.replan)."""
+        later = sorted([r for r in self.reserved if r.planned_start > start], key=lambda r: r.planned_start)
+        if not later:  # (sorted is stable: in the order made, at equal starts)
             return None  # the job was just tried around the same holdings
-        lifted = {r.job: self.holdings[self._held_at[r.job]] for r in later}  # their holdings, by job
+        lifted = tuple([self.holdings[self._held_at[r.job]] for r in later])  # as reserve() held them
+        recall = self._recall if self._recalled(job) else None  # the job was just placed through it
+        replan = None if recall is None else recall.replan(lifted)
+        if replan is not None:
+            outcome = replan.outcome
+        else:
+            placed: list[Placed | None] = []
+            outcome = self._trial(job, start, end, lifted, placed)
+            if recall is not None and None not in placed:
+                recall.replanned(Replan(lifted, tuple([p for p in placed if p is not None]), outcome))
+        if outcome is None:
+            return None
+        found, moves = outcome
+        return found, tuple([replace(later[n], allocation=allocation, moved=()) for n, allocation in moves])
+
+    def _recalled(self, job: Job) -> bool:
+        """Whether _allocate() places the job through the recall."""
+        return self._recall is not None and self._plain_tasks(job) is not None and self._held_pairs().whole
+
+    def _trial(self, job: Job, start: float, end: float, lifted: tuple[Holding, ...],
+               placed: list[Placed | None]) -> Outcome:
+        """_replanned()'s trial, on a copy of the profile less the `lifted` holdings (in order of start), its
+        placements added to `placed` (None for one the allocator made)."""
+        lifted_jobs = {h.job for h in lifted}
         trial = copy.copy(self)
-        trial._recall = None  # a trial's placements are not the session's
-        trial.holdings = [h for h in self.holdings if h.job not in lifted]
-        trial.reserved, trial._current = [], [h for h in self._current if h.job not in lifted]
+        trial._recall, trial._trial_placed = None, placed  # a trial's placements are not the session's
+        trial.holdings = [h for h in self.holdings if h.job not in lifted_jobs]
+        trial.reserved, trial._current = [], [h for h in self._current if h.job not in lifted_jobs]
         trial._changed()
         retired: dict[JobId, range] = {}  # the rows of the reservations placed again, in the trial's pairs
         if self._pairs is not None:  # the same pairs, those of the reservations placed again retired: no rebuild
             trial._pairs, trial._rows = self._pairs.copy(), dict(self._rows)
-            for moves in lifted:
+            for moves in lifted_jobs:
                 retired[moves] = trial._rows.pop(moves)
                 trial._pairs.retire(retired[moves])
         found = trial._allocate(job, start, end)
         if found is None:
             return None
-        placed = [Holding(job.id, start, end, found)]  # placed anew: a later reservation that meets one moves
-        trial.hold(placed[0])
-        moved: list[Reservation] = []
+        news = [Holding(job.id, start, end, found)]  # placed anew: a later reservation that meets one moves
+        trial.hold(news[0])
+        moved: list[tuple[int, Allocation]] = []
         kept: list[Holding] = []  # held where they were, not yet in the trial: only a placement reads the trial
-        for r in sorted(later, key=lambda r: r.planned_start):  # stable: in the order made, at equal starts
-            holding = lifted[r.job]  # Holding(r.job, r.planned_start, r.end, r.allocation), as reserve() held it
-            if not any(holding.meets(p) for p in placed):
+        for n, holding in enumerate(lifted):
+            if not any(holding.meets(p) for p in news):
                 kept.append(holding)
                 continue
             for waiting in kept:  # where it was: its retired rows count again
                 trial.hold(waiting, retired.get(waiting.job))
             kept.clear()
-            spec = self.state.jobs.get(r.job)
-            allocation = trial._allocate(spec, r.planned_start, r.end) if spec is not None else None
+            spec = self.state.jobs.get(holding.job)
+            if spec is None:
+                placed.append(None)  # no placement: nothing the recall could check
+                return None
+            allocation = trial._allocate(spec, holding.start, holding.end)
             if allocation is None:
                 return None
-            if allocation != r.allocation:
+            if allocation != holding.allocation:
                 holding = replace(holding, allocation=allocation)
-                moved.append(replace(r, allocation=allocation, moved=()))
-                placed.append(holding)
+                moved.append((n, allocation))
+                news.append(holding)
                 trial.hold(holding)
             else:
-                trial.hold(holding, retired.get(r.job))
+                trial.hold(holding, retired.get(holding.job))
         return found, tuple(moved)
 
     def extra(self, reservation: Reservation) -> Extra:

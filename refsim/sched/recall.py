@@ -44,6 +44,15 @@ nothing.
 A logged placement that found fewer free hosts than tasks stands when no holding taken away holds over the
 interval (added ones only make hosts busy).
 
+Such a placement is followed by a *trial* (Profile._replanned): the reservations starting after it are lifted, the
+job is placed, and the lifted ones are placed again in order of start. The log keeps each trial after its placement
+(the holdings it lifted, its placements with their rankings, its outcome) when every placement in it was made by
+ranking (none by the allocator, which the checks do not follow). When the placement is recalled, so is the trial,
+if it lifts the same holdings in the same order and each of its placements stands against the difference: the trial
+holds the profile's holdings less the lifted ones, plus what it placed so far, so with the same lifted holdings and
+the same placements before, its holdings differ from the logged trial's exactly as the profile's differ from the
+log's.
+
 A placement recalled is logged again as it was, and its ranking may then be off the truth for the hosts it did not
 take (one it calls free may be busy since; one's key may have fallen, or risen), which the checks allow for: they
 read exactly only the taken hosts' keys, which stood, and hold each part of a host not taken to its logged key's
@@ -146,12 +155,12 @@ class Placed:
 class _Change:
     """One holding's count in the difference, and its hosts' cluster positions once asked for."""
 
-    __slots__ = ("key", "allocation", "count", "_positions", "listed", "settled")
+    __slots__ = ("key", "allocation", "count", "_positions", "position_set", "settled")
 
     def __init__(self, key: tuple[JobId, float, float], allocation: Allocation, count: int) -> None:
         self.key, self.allocation, self.count = key, allocation, count
         self._positions: np.ndarray | None | bool = False  # False: not worked out yet; None: a host holds no slot
-        self.listed: list[int] = []  # the positions as a list, once worked out
+        self.position_set: frozenset[int] = frozenset()  # the same as a set (to meet the taken hosts), likewise
         self.settled: bool | None = None  # for a holding taken away: whether it is a job that ended (see above)
 
     def positions(self, position: dict[str, int]) -> np.ndarray | None:
@@ -163,8 +172,8 @@ class _Change:
             if slots is None or min(slots, default=1) <= 0:
                 self._positions = None
             else:
-                self.listed = [position[h] for h in columns.hosts if h in position]
-                self._positions = np.array(self.listed, dtype=np.intp)
+                found = [position[h] for h in columns.hosts if h in position]
+                self.position_set, self._positions = frozenset(found), np.array(found, dtype=np.intp)
         return self._positions  # type: ignore[return-value]
 
 
@@ -176,6 +185,21 @@ def _take_out(diff: dict[tuple[JobId, float, float], list[_Change]], change: _Ch
         del diff[change.key]
 
 
+Outcome = tuple[Allocation, tuple[tuple[int, Allocation], ...]] | None  # a trial's (Profile._replanned)
+
+
+@dataclass(frozen=True)
+class Replan:
+    """A trial of reservations placed again after a placement that found too few free hosts (Profile._replanned):
+    the holdings it lifted, in the order it placed them again; its placements in order, the job's first; and its
+    outcome: the job's allocation and, by place in that order, the new allocations of the reservations that moved
+    (None: one of them found none)."""
+
+    lifted: tuple[Held, ...]
+    placed: tuple[Placed, ...]
+    outcome: Outcome
+
+
 class PlacementRecall:
     """One replay's log of placements and holdings, and this session's walk against it (see above)."""
 
@@ -183,12 +207,15 @@ class PlacementRecall:
         self._log: list[Placed | Step] = []
         self._log_running: Sequence[Held] = ()  # what the log's profile held when it started: the running jobs
         self._asked: dict[Asked, list[int]] = {}  # where each placement asked is in the log
+        self._replans: dict[int, Replan] = {}  # the trials made after the log's placements, by where those are
         self._log_on: tuple[SchedulerState | None, object, np.ndarray | None] = (None, None, None)  # state, index, idle
         # this session
         self._walk: list[Placed | Step] = []
         self._running: Sequence[Held] = ()
         self._running_counted = False  # the running jobs' difference from the log's is in the difference
         self._walk_asked: dict[Asked, list[int]] = {}
+        self._walk_replans: dict[int, Replan] = {}
+        self._recalled_at = -1  # where in the log the walk's last recalled placement is (-1: none yet)
         self._on: tuple[SchedulerState | None, object, np.ndarray | None] = (None, None, None)
         self._matching = False  # the log was walked on the same state and free index
         self._now = -INF
@@ -208,11 +235,13 @@ class PlacementRecall:
         self.recalled = 0  # placements recalled and ranked, for benchmarks
         self.ranked = 0
         self.set_aside = 0  # changes set aside as settled, likewise
+        self.replans_recalled = 0  # trials recalled, likewise
 
     def open(self, state: SchedulerState, now: float, running: Sequence[Held]) -> None:
         """A session's profile starts at `now` on `state`, holding `running` (the running jobs)."""
         if len(self._walk_asked) * 2 >= len(self._asked) and self._walk_asked:
             self._log, self._asked, self._log_on = self._walk, self._walk_asked, self._on
+            self._replans = self._walk_replans
             self._log_running = self._running
         self._running, self._running_counted = running, False
         index = state.free_index()
@@ -233,7 +262,7 @@ class PlacementRecall:
             moved = self._not_ended_there(moved) if self._matching else moved
             self._idle_moved = (moved, self._idle[moved])
             self._latest_idle = float(self._idle[moved].max(initial=-INF))  # the least term they give
-        self._walk, self._walk_asked = [], {}
+        self._walk, self._walk_asked, self._walk_replans = [], {}, {}
         self._now, self._at, self._diff, self._size = now, 0, {}, 0
         self._quiet, self._found_settled = {}, []
 
@@ -283,6 +312,7 @@ class PlacementRecall:
         else:
             self.recalled += 1
             self._hits += 1
+            self._recalled_at = self._at - 1
         self._walk_asked.setdefault(asked, []).append(len(self._walk))
         self._walk.append(placed)
         return placed.allocation
@@ -308,6 +338,27 @@ class PlacementRecall:
         if self._found_settled:
             self._set_aside()
         return placed if self._size <= _MOST_CHANGES and self._stands(placed) else None
+
+    def replan(self, lifted: tuple[Held, ...]) -> Replan | None:
+        """The trial logged after the placement just asked, when that placement was recalled (it found too few free
+        hosts) and the trial stands: it lifted the same holdings in the same order, and each of its placements stands
+        against the difference. A trial holds the profile's holdings less those lifted, plus what it placed so far;
+        with the same holdings lifted and the same placements before, its holdings differ from the logged trial's
+        exactly as the profile's differ from the log's (the difference), so each placement is checked as the
+        profile's are (each is at or after the job's start, which its recall found no earlier than now)."""
+        at = self._recalled_at
+        replan = self._replans.get(at)  # (none for -1)
+        if replan is None or not self._walk or self._walk[-1] is not self._log[at] or replan.lifted != lifted:
+            return None  # (lifted: item by item, each compared by identity first)
+        if not all(self._stands(placed) for placed in replan.placed):
+            return None
+        self._walk_replans[len(self._walk) - 1] = replan
+        self.replans_recalled += 1
+        return replan
+
+    def replanned(self, replan: Replan) -> None:
+        """Log a trial made afresh after the placement just asked."""
+        self._walk_replans[len(self._walk) - 1] = replan
 
     def _count_running(self) -> None:
         """Count the running jobs held now as taken and those held when the log started as given back (those in both
@@ -374,10 +425,10 @@ class PlacementRecall:
             return False
         if change.count > 0:
             if over:
-                return placed.taken_hosts.isdisjoint(change.listed)
+                return placed.taken_hosts.isdisjoint(change.position_set)
             last_before, last_after = placed.last
             if (before == INF or before > last_before) and (after == INF or after > last_after) \
-                    and (after >= placed.most_after or placed.taken_hosts.isdisjoint(change.listed)):
+                    and (after >= placed.most_after or placed.taken_hosts.isdisjoint(change.position_set)):
                 return True  # at once, for most: every term above the last taken host's key, no taken host's lowered
             free = ranking.free[positions]
             if before < INF and (free & (before < ranking.before[positions]) & (before <= last_before)).any():
@@ -388,11 +439,11 @@ class PlacementRecall:
             return True
         if over:
             return False
-        if placed.taken_hosts.isdisjoint(change.listed):  # a term taken from a host not taken only raises its key:
-            return True  # it stays behind
+        if placed.taken_hosts.isdisjoint(change.position_set):  # a term taken from a host not taken only raises
+            return True  # its key: it stays behind
         kept = self._held_again(change)
         if kept is not None:  # the same term is still given there: only the taken hosts it left are checked
-            left = placed.taken_hosts.intersection(change.listed).difference(kept)
+            left = placed.taken_hosts & change.position_set - kept
             if not left:
                 return True
             positions = np.fromiter(left, dtype=np.intp, count=len(left))
@@ -401,7 +452,7 @@ class PlacementRecall:
             return False
         return after == INF or not (on_taken & (after <= ranking.after[positions])).any()
 
-    def _held_again(self, change: _Change) -> set[int] | None:
+    def _held_again(self, change: _Change) -> frozenset[int] | None:
         """For a holding given back whose job holds the same interval again elsewhere (a reservation placed afresh on
         other hosts: the difference holds the two, given back and taken, and nothing else of that job and interval),
         the hosts of the one taken: each gets the same term as before, so its key is as it was."""
@@ -411,7 +462,7 @@ class PlacementRecall:
         other = changes[0] if changes[1] is change else changes[1]
         if other.count != 1 or other.positions(self._position) is None:
             return None
-        return set(other.listed)
+        return other.position_set
 
     def _settled(self, change: _Change, positions: np.ndarray, end: float) -> bool:
         """A holding given back that is a job ended by now, on hosts idle since its end or later (see above)."""

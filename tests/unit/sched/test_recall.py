@@ -15,7 +15,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation
 from refsim.sched.profile import Holding, Profile
-from refsim.sched.recall import PlacementRecall
+from refsim.sched.recall import PlacementRecall, Replan
 from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState
 
@@ -298,33 +298,174 @@ def test_a_reservation_moved_off_a_host_frees_it():
     assert replay.counts() == (0, 2)
 
 
-def test_a_trial_placing_reservations_again_is_not_the_sessions_walk():
-    # h2 and h3 run jobs until 100. A is reserved on h0 over [2, 4), B on h1 over [6, 8): J over [0, 10) finds no
-    # host free throughout, so the reservations after its start are placed again with it: J on h0, A moved to h1
-    # (B stays). What the trial held is not what the session holds: a second session planning the same way and
-    # then J's neighbour K over [10, 20) must see A on h1 and J on h0: K takes h0, (0, inf) from J's end.
+def trial_replay() -> Replay:
+    """h2 and h3 run jobs until 100; A (job 3) and B (job 4) wait, with run limits of 2, for reservations."""
     replay = Replay()
     replay.run(1, ("h2",), 0, limit=100)
     replay.run(2, ("h3",), 0, limit=100)
-    other = Job(JobId(98), run_time=10, run_limit=10)
-    for job in (other, Job(JobId(3), run_time=2, run_limit=2), Job(JobId(4), run_time=2, run_limit=2)):
+    for job in (Job(JobId(98), run_time=10, run_limit=10), Job(JobId(3), run_time=2, run_limit=2),
+                Job(JobId(4), run_time=2, run_limit=2)):
         replay.state.submit(job)
+    return replay
+
+
+def planned_with_trial(replay: Replay, held: list[Held] = ()) -> tuple[Reservation, Allocation | None]:
+    """A session at 0 reserving A on h0 over [2, 4) and B on h1 over [6, 8), then holding `held`, then J's earliest
+    reservation from now, held, then K (job 98) placed over [10, 20); the same with a profile without the recall."""
+    answers = []
+    for recall in (replay.recall, None):
+        profile = Profile(replay.state, 0, replay.starts.get, recall)
+        profile.reserve(Reservation(JobId(3), 2, 4, on("h0"), ()))
+        profile.reserve(Reservation(JobId(4), 6, 8, on("h1"), ()))
+        for number, s, e, hosts in held:
+            profile.hold(Holding(JobId(number), s, e, on(*hosts)))
+        found = profile.earliest(replay.job, from_now=True)
+        assert found is not None
+        profile.reserve(found)
+        answers.append((found, profile.place(replay.state.jobs[JobId(98)], 10)))
+    assert answers[0] == answers[1]
+    return answers[0]
+
+
+def test_a_trial_placing_reservations_again_is_not_the_sessions_walk_and_is_recalled_whole():
+    # J over [0, 10) finds no host free throughout (h0 held by A, h1 by B), so the reservations after its start are
+    # placed again with it: J first, on h0 (h0 and h1 both (inf, inf) without A and B: position), then A, which
+    # meets J, moved to h1, the one host free over [2, 4); B meets nothing placed again and stays. What the trial
+    # held is not what the session holds: K over [10, 20) must see A on h1 and J on h0: K takes h0, (0, inf) from
+    # J's end. The second session asks the same: J's placement is recalled (none found, and nothing given back), and
+    # so is the trial after it, whose two placements the difference (none) leaves as they were.
+    replay = trial_replay()
+    for _ in range(3):
+        found, k = planned_with_trial(replay)
+        assert (found.planned_start, found.allocation) == (0, on("h0"))
+        assert [(m.job, m.allocation) for m in found.moved] == [(JobId(3), on("h1"))]
+        assert k == on("h0")
+    # Each session asks two placements of its own (J over [0, 10), none found; K), not the trial's; the second
+    # recalls both, and the trial, and logs them again for the third, which recalls them too.
+    assert replay.counts() == (4, 2)
+    assert replay.recall.replans_recalled == 2
+
+
+def test_a_trial_is_recalled_only_right_after_the_placement_it_followed():
+    # The log holds J's placement (none found) and a trial after it, then K's. A session recalls J's placement but
+    # asks for no trial there, then asks K's placement elsewhere than the log did (ranked afresh) and a trial after
+    # it: J's trial is not K's, whatever they lift.
+    replay = Replay()
+    recall, none_found = replay.recall, lambda: None
+    j, k = (JobId(99), 10.0, 20.0, 1), (JobId(98), 10.0, 20.0, 1)
+    recall.open(replay.state, 0, ())
+    recall.placement(j, none_found, on_positions_unused)
+    recall.replanned(Replan((), (), None))
+    recall.placement(k, none_found, on_positions_unused)
+    recall.open(replay.state, 0, ())
+    recall.placement(j, none_found, on_positions_unused)
+    recall.placement((k[0], 12.0, 22.0, 1), none_found, on_positions_unused)
+    assert replay.counts() == (1, 3)  # J recalled; K, then K at 12, ranked
+    assert recall.replan(()) is None
+    assert recall.replans_recalled == 0
+
+
+def on_positions_unused(found: object) -> Allocation:
+    raise AssertionError("no placement here finds hosts")
+
+
+def test_a_trial_is_asked_of_the_recall_only_for_a_job_placed_through_it():
+    # As in the first trial case, J's trial (J on h0, A moved to h1) is logged, then recalled in a second session.
+    # There Q (one or two tasks: not plain, placed by the allocator) is then planned over the same interval without
+    # J held: Q finds no host either, but its trial is not J's. Q's own: Q takes h0 and h1 (as many tasks as are
+    # free), then A, which meets it, finds no host over [2, 4) (h2 and h3 busy): none at 0. At 4 (A's end) h0 is free
+    # throughout [4, 14) and h1 is not (B over [6, 8)): Q starts at 4 on h0.
+    replay = trial_replay()
+    q = Job(JobId(97), min_tasks=1, max_tasks=2, run_time=10, run_limit=10)
+    replay.state.submit(q)
     for _ in range(2):
         answers = []
         for recall in (replay.recall, None):
             profile = Profile(replay.state, 0, replay.starts.get, recall)
             profile.reserve(Reservation(JobId(3), 2, 4, on("h0"), ()))
             profile.reserve(Reservation(JobId(4), 6, 8, on("h1"), ()))
+            answers.append([profile.earliest(job, from_now=True) for job in (replay.job, q)])
+        assert answers[0] == answers[1]
+        j, found = answers[0]
+        assert j is not None and (j.planned_start, j.allocation) == (0, on("h0"))
+        assert found is not None and (found.planned_start, found.allocation, found.moved) == (4, on("h0"), ())
+    assert replay.recall.replans_recalled == 1
+
+
+def test_a_trial_whose_placement_a_change_moves_is_made_afresh():
+    # As above, then a second session also holds C on h1 over [10, 12). J's own placement still finds no host (C adds
+    # only) and is recalled, but in the trial h1 is now (inf, 0) for J over [0, 10), below h0's (inf, inf): the
+    # logged trial's first placement does not stand. Made afresh, J takes h1; A (on h0) meets nothing placed again
+    # and stays; B (on h1 over [6, 8)) meets J and moves to h0, free over [6, 8) once A is held back there.
+    # Slots never run short over [0, 10) (at most three of four held), so J starts at 0 in both sessions. A third
+    # session like the second recalls the second's trial.
+    replay = trial_replay()
+    planned_with_trial(replay)
+    c = [(5, 10, 12, ("h1",))]
+    for recalled in (0, 1):
+        found, _ = planned_with_trial(replay, c)
+        assert (found.planned_start, found.allocation) == (0, on("h1"))
+        assert [(m.job, m.allocation) for m in found.moved] == [(JobId(4), on("h0"))]
+        assert replay.recall.replans_recalled == recalled
+
+
+def test_a_trial_that_would_lift_the_same_holdings_in_another_order_is_made_afresh():
+    # h3 runs a job until 100. A (job 3) on h0 and A2 (job 5) on h1 are reserved over [2, 4), B on h2 over [6, 8):
+    # J over [0, 10) finds no host, and the trial places J on h0 (every key (inf, inf): position), then the lifted
+    # reservations in order of start, those starting together in the order they were made.
+    # - A then A2 (the first session): A meets J and moves to h1, the first free host over [2, 4); A2 then meets A
+    #   there and moves to h2; B meets neither and stays.
+    # - A2 then A (the second session, reserving A2 first): A2 meets nothing placed and stays on h1; A moves to h2.
+    # Both sessions hold the same holdings, so the difference is empty and J's placement is recalled, but the trial
+    # after it is not: it would lift the same holdings in another order.
+    replay = Replay()
+    replay.run(1, ("h3",), 0, limit=100)
+    for number, limit in ((3, 2), (5, 2), (4, 2)):
+        replay.state.submit(Job(JobId(number), run_time=limit, run_limit=limit))
+    a, a2, b = (Reservation(JobId(3), 2, 4, on("h0"), ()), Reservation(JobId(5), 2, 4, on("h1"), ()),
+                Reservation(JobId(4), 6, 8, on("h2"), ()))
+    expected = {(a, a2): [(JobId(3), on("h1")), (JobId(5), on("h2"))], (a2, a): [(JobId(3), on("h2"))]}
+    for made, moved in expected.items():
+        answers = []
+        for recall in (replay.recall, None):
+            profile = Profile(replay.state, 0, replay.starts.get, recall)
+            for r in (*made, b):
+                profile.reserve(r)
             found = profile.earliest(replay.job, from_now=True)
             assert found is not None
-            assert (found.planned_start, found.allocation) == (0, on("h0"))
-            assert [(m.job, m.allocation) for m in found.moved] == [(JobId(3), on("h1"))]
-            profile.reserve(found)
-            answers.append(profile.place(other, 10))
-        assert answers[0] == answers[1] == on("h0")
-    # Each session asks two placements of its own (J over [0, 10), none found; K), the trial's are not asked of the
-    # recall; the second session recalls both.
-    assert replay.counts() == (2, 2)
+            answers.append((found.planned_start, found.allocation, [(m.job, m.allocation) for m in found.moved]))
+        assert answers[0] == answers[1] == (0, on("h0"), moved)
+    assert replay.counts() == (1, 1)  # J's placement: ranked in the first session, recalled in the second
+    assert replay.recall.replans_recalled == 0
+
+
+def test_a_trial_in_which_the_allocator_placed_a_reservation_is_not_logged():
+    # h3 runs a job until 100, h2 one until 2. A (job 3, span[hosts=1]: not plain, so the allocator places it) is
+    # reserved on h0 over [2, 4), B on h1 over [6, 8). J over [0, 10) finds no host (h0 A, h1 B, h2 busy until 2)
+    # and the trial places J on h0 (h0 and h1 (inf, inf) without A and B: position), then A, which meets J: over
+    # [2, 4) h1 is (inf, inf) and h2 (0, inf), idle since 2: A moves to h2. B meets neither and stays.
+    # A second session also holds C on h1 over [1, 2): J still finds no host, and its trial place stands (C holds
+    # h1, which J did not take, over J's interval), but over [2, 4) h1 is now (0, inf) too and ranks first by
+    # position: A moves to h1. The first trial was not logged (the recall cannot check the allocator's placement of
+    # A), so the second is made afresh.
+    replay = Replay()
+    replay.run(1, ("h3",), 0, limit=100)
+    replay.run(2, ("h2",), 0, limit=2)
+    replay.state.submit(Job(JobId(3), run_time=2, run_limit=2, resreq="span[hosts=1]"))
+    replay.state.submit(Job(JobId(4), run_time=2, run_limit=2))
+    for held, moved_to in (([], "h2"), ([(5, 1, 2, ("h1",))], "h1")):
+        answers = []
+        for recall in (replay.recall, None):
+            profile = Profile(replay.state, 0, replay.starts.get, recall)
+            profile.reserve(Reservation(JobId(3), 2, 4, on("h0"), ()))
+            profile.reserve(Reservation(JobId(4), 6, 8, on("h1"), ()))
+            for number, s, e, hosts in held:
+                profile.hold(Holding(JobId(number), s, e, on(*hosts)))
+            found = profile.earliest(replay.job, from_now=True)
+            assert found is not None
+            answers.append((found.planned_start, found.allocation, [(m.job, m.allocation) for m in found.moved]))
+        assert answers[0] == answers[1] == (0, on("h0"), [(JobId(3), on(moved_to))])
+    assert replay.recall.replans_recalled == 0
 
 
 def test_an_idle_time_moved_to_the_last_taken_hosts_before_ranks_afresh_for_after_decides():
