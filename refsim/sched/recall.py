@@ -68,6 +68,14 @@ replace a long plan the next session repeats); the running jobs are compared wit
 first meets it; and after a session whose checks mostly failed the next few sessions only log (the DR_EVT tier,
 where plans seldom repeat, would otherwise pay for checks that find nothing).
 
+A walk that replaces a longer log keeps the log's events after the walk's point (its *tail*) after its own end,
+joined by the difference the walk ended with, taken back (each holding the walk held more given back, each it held
+less taken): at the join the log holds what the replaced log held at that point, and then what it held at each
+later one, so each placement kept was found on what the log holds at its point. A placement is ranked on its
+session's idle times too, and those of the sessions of a walk and of its kept tail differ: the log keeps, per part
+walked in one session, that session's running jobs and idle times, and a placement's idle check reads its own
+part's (a log keeps at most three parts: older tails are seldom recalled).
+
 Floor: beside refsim.sched.oneslot (whose rankings it keeps), below the reservation profile, its one user."""
 
 from __future__ import annotations
@@ -92,6 +100,7 @@ _MOST_CHANGES = 96  # a difference larger than this is not checked: ranking afre
 # A session whose checks mostly fail (at least _TRIED placements found in the log, fewer than a quarter recalled)
 # costs more than it saves: the next _REST sessions only log theirs.
 _TRIED, _REST = 8, 3
+_MOST_PARTS = 3  # a log keeps a replaced log's tail only while it has fewer parts: older tails are seldom recalled
 Asked = tuple[JobId, float, float, int]  # a placement asked: the job, the interval [a, b) and the task count
 
 
@@ -189,6 +198,29 @@ Outcome = tuple[Allocation, tuple[tuple[int, Allocation], ...]] | None  # a tria
 
 
 @dataclass(frozen=True)
+class _Held:
+    """A holding as the log keeps one it takes or gives back where a kept tail joins it (see _with_tail)."""
+
+    job: JobId
+    start: float
+    end: float
+    allocation: Allocation
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A part of the log walked in one session, from `first` on: the running jobs it started with and the hosts'
+    idle times then, which its rankings read."""
+
+    first: int
+    running: Sequence[Held]
+    idle: np.ndarray
+
+
+Moved = tuple[np.ndarray, np.ndarray, float]  # idle times moved since a part's session: hosts, times, the latest
+
+
+@dataclass(frozen=True)
 class Replan:
     """A trial of reservations placed again after a placement that found too few free hosts (Profile._replanned):
     the holdings it lifted, in the order it placed them again; its placements in order, the job's first; and its
@@ -208,6 +240,7 @@ class PlacementRecall:
         self._log_running: Sequence[Held] = ()  # what the log's profile held when it started: the running jobs
         self._asked: dict[Asked, list[int]] = {}  # where each placement asked is in the log
         self._replans: dict[int, Replan] = {}  # the trials made after the log's placements, by where those are
+        self._parts: list[_Part] = []  # the sessions the log was walked in, in order (one, but for a kept tail)
         self._log_on: tuple[SchedulerState | None, object, np.ndarray | None] = (None, None, None)  # state, index, idle
         # this session
         self._walk: list[Placed | Step] = []
@@ -228,21 +261,25 @@ class PlacementRecall:
         self._size = 0  # the changes in _diff
         self._position: dict[str, int] = {}
         self._idle: np.ndarray = np.zeros(0)
-        self._idle_moved: tuple[np.ndarray, np.ndarray] = (np.zeros(0, dtype=np.intp), np.zeros(0))
-        self._latest_idle = -INF
+        self._moved: dict[int, Moved | None] = {}  # per part of the log: its idle times moved, None: one moved back
         self._tried = self._hits = 0  # placements found in the log and checked this session, and recalled
         self._rest = 0  # sessions still to only log
         self.recalled = 0  # placements recalled and ranked, for benchmarks
         self.ranked = 0
         self.set_aside = 0  # changes set aside as settled, likewise
         self.replans_recalled = 0  # trials recalled, likewise
+        self.tails_kept = 0  # replaced logs' tails kept, likewise
 
     def open(self, state: SchedulerState, now: float, running: Sequence[Held]) -> None:
         """A session's profile starts at `now` on `state`, holding `running` (the running jobs)."""
         if len(self._walk_asked) * 2 >= len(self._asked) and self._walk_asked:
+            parts = [_Part(0, self._running, self._on[2])] if self._on[2] is not None else []
+            tail = self._tail() if self._matching else None
             self._log, self._asked, self._log_on = self._walk, self._walk_asked, self._on
-            self._replans = self._walk_replans
+            self._replans, self._parts = self._walk_replans, parts
             self._log_running = self._running
+            if tail is not None:
+                self._join(*tail)
         self._running, self._running_counted = running, False
         index = state.free_index()
         self._idle = state.idle_times().copy()
@@ -255,26 +292,80 @@ class PlacementRecall:
         self._tried = self._hits = 0
         self._matching = bool(self._log) and logged_state is state and logged_index is index and not self._rest
         self._position = index.position
-        if self._matching and logged_idle is not None:
-            moved = np.flatnonzero(self._idle != logged_idle)
-            # a replay's clock only moves forward; an idle time moved back would take a term away (see above)
-            self._matching = bool((self._idle[moved] > logged_idle[moved]).all())
-            moved = self._not_ended_there(moved) if self._matching else moved
-            self._idle_moved = (moved, self._idle[moved])
-            self._latest_idle = float(self._idle[moved].max(initial=-INF))  # the least term they give
+        self._moved = {}
+        if self._matching and self._parts:
+            self._matching = self._moved_since(0) is not None
         self._walk, self._walk_asked, self._walk_replans = [], {}, {}
         self._now, self._at, self._diff, self._size = now, 0, {}, 0
         self._quiet, self._found_settled = {}, []
 
-    def _not_ended_there(self, moved: np.ndarray) -> np.ndarray:
-        """The hosts of `moved` save those idle since the end of a running job the log held on them: such a host's
-        new idle time gives the `before` term that job's holding gave it in the log (which, ended by now, is given
-        back settled), and the one it replaces was no lower, so its key is the log's."""
+    def _tail(self) -> tuple[list[Placed | Step], int, list[Placed | Step], dict[Asked, list[int]], dict[int, Replan],
+                             list[_Part]] | None:
+        """What of the log to keep after this session's walk when the walk replaces it (_join): the log's events after
+        its point, when a placement is among them, and the events that join them to the walk's end (the difference,
+        taken back: each holding the walk held more given back, each it held less taken), with the log as it is;
+        None when there is none to keep or the difference is too large to join cheaply."""
+        at, log = self._at, self._log
+        if len(self._parts) >= _MOST_PARTS or not any(isinstance(event, Placed) for event in log[at:]):
+            return None
+        if not self._running_counted:
+            self._count_running()
+        changes = [change for diff in (self._diff, self._quiet) for kept in diff.values() for change in kept]
+        if len(changes) > _MOST_CHANGES:
+            return None
+        # (each count is 1 or -1: the walk and the log each hold a job at most once at a time)
+        joint: list[Placed | Step] = [(-1 if change.count > 0 else 1, _Held(*change.key, change.allocation))
+                                      for change in changes]
+        return joint, at, log, self._asked, self._replans, self._parts
+
+    def _join(self, joint: list[Placed | Step], at: int, log: list[Placed | Step], asked: dict[Asked, list[int]],
+              replans: dict[int, Replan], parts: list[_Part]) -> None:
+        """Keep the replaced log's events from `at` on after this log, joined by `joint` (_tail). At the join the
+        log then holds what the replaced log held at `at`, so each placement kept was found on what the log holds
+        at its point; its part keeps the running jobs and idle times of the session it was walked in."""
+        first = len(self._log) + len(joint)
+        shift = first - at
+        self.tails_kept += 1
+        self._log = self._log + joint + log[at:]
+        for key, where in asked.items():
+            kept = [n + shift for n in where if n >= at]
+            if kept:
+                self._asked.setdefault(key, []).extend(kept)
+        self._replans.update({n + shift: replan for n, replan in replans.items() if n >= at})
+        own = max(n for n, part in enumerate(parts) if part.first <= at)
+        self._parts.append(_Part(first, parts[own].running, parts[own].idle))
+        self._parts.extend(_Part(part.first + shift, part.running, part.idle) for part in parts[own + 1:])
+
+    def _moved_since(self, part: int) -> Moved | None:
+        """The idle times moved since the session the log's `part` was walked in (worked out once per session), None
+        when one moved back: a replay's clock only moves forward, and an idle time moved back would take a term away
+        (see above), so that part recalls nothing."""
+        if part not in self._moved:
+            then = self._parts[part]
+            moved = np.flatnonzero(self._idle != then.idle)
+            if not (self._idle[moved] > then.idle[moved]).all():
+                self._moved[part] = None
+            else:
+                moved = self._not_ended_there(moved, then.running)
+                self._moved[part] = (moved, self._idle[moved], float(self._idle[moved].max(initial=-INF)))
+        return self._moved[part]
+
+    def _part_of(self, at: int) -> int:
+        """The part of the log the event at `at` is in."""
+        part = len(self._parts) - 1
+        while self._parts[part].first > at:
+            part -= 1
+        return part
+
+    def _not_ended_there(self, moved: np.ndarray, running: Sequence[Held]) -> np.ndarray:
+        """The hosts of `moved` save those idle since the end of a running job the log held on them (`running`: the
+        part's session's): such a host's new idle time gives the `before` term that job's holding gave it in the log
+        (which, ended by now, is given back settled), and the one it replaces was no lower, so its key is the log's."""
         if not len(moved):
             return moved
         idle, position = self._idle, self._position
         ends, ended_there = set(idle[moved].tolist()), set()
-        for holding in self._log_running:
+        for holding in running:
             if holding.end in ends:
                 for host in holding.allocation.columns.hosts:
                     at = position.get(host)
@@ -337,7 +428,8 @@ class PlacementRecall:
         assert isinstance(placed, Placed)
         if self._found_settled:
             self._set_aside()
-        return placed if self._size <= _MOST_CHANGES and self._stands(placed) else None
+        moved = self._moved_since(self._part_of(at))
+        return placed if moved is not None and self._size <= _MOST_CHANGES and self._stands(placed, moved) else None
 
     def replan(self, lifted: tuple[Held, ...]) -> Replan | None:
         """The trial logged after the placement just asked, when that placement was recalled (it found too few free
@@ -350,7 +442,9 @@ class PlacementRecall:
         replan = self._replans.get(at)  # (none for -1)
         if replan is None or not self._walk or self._walk[-1] is not self._log[at] or replan.lifted != lifted:
             return None  # (lifted: item by item, each compared by identity first)
-        if not all(self._stands(placed) for placed in replan.placed):
+        moved = self._moved_since(self._part_of(at))
+        assert moved is not None  # (else its placement was not recalled: no idle time of its part moved back)
+        if not all(self._stands(placed, moved) for placed in replan.placed):
             return None
         self._walk_replans[len(self._walk) - 1] = replan
         self.replans_recalled += 1
@@ -401,8 +495,9 @@ class PlacementRecall:
                 self.set_aside += 1
         self._found_settled.clear()
 
-    def _stands(self, placed: Placed) -> bool:
-        """Whether the difference leaves `placed` as it was (see above)."""
+    def _stands(self, placed: Placed, moved: Moved) -> bool:
+        """Whether the difference and the idle times `moved` since its session leave `placed` as it was (see
+        above)."""
         _, a, b, _ = placed.asked
         ranking = placed.ranking
         for (_, start, end), changes in self._diff.items():
@@ -415,7 +510,7 @@ class PlacementRecall:
             for change in changes:
                 if not self._change_stands(placed, ranking, change, over, before, after, end):
                     return False
-        return ranking is None or self._idle_stands(placed, ranking)
+        return ranking is None or self._idle_stands(placed, ranking, moved)
 
     def _change_stands(self, placed: Placed, ranking: Ranking, change: _Change, over: bool, before: float,
                        after: float, end: float) -> bool:
@@ -472,12 +567,12 @@ class PlacementRecall:
                 self._found_settled.append(change)
         return change.settled
 
-    def _idle_stands(self, placed: Placed, ranking: Ranking) -> bool:
-        """Whether the idle times that moved since the log leave `placed` as it was: each is a `before` term added
+    def _idle_stands(self, placed: Placed, ranking: Ranking, moved: Moved) -> bool:
+        """Whether the idle times `moved` since its session leave `placed` as it was: each is a `before` term added
         to its host, checked as an added holding's (see above)."""
-        hosts, idle = self._idle_moved
+        hosts, idle, latest = moved
         a = placed.asked[1]
-        if not len(hosts) or a - min(self._latest_idle, a) > placed.last[0]:
+        if not len(hosts) or a - min(latest, a) > placed.last[0]:
             return True  # every term above the last taken host's `before`: none can rank a host before it
         terms = a - np.minimum(idle, a)
         lowered = ranking.free[hosts] & (terms < ranking.before[hosts])

@@ -480,6 +480,155 @@ def test_an_idle_time_moved_to_the_last_taken_hosts_before_ranks_afresh_for_afte
     assert replay.counts() == (0, 2)
 
 
+HELD = [X0, (2, 25, 30, ("h0",)), (3, 22, 30, ("h1",))]  # J over [40, 50) or [50, 60): h0 and h1 both (10+, inf): h0
+
+
+def test_a_shorter_walk_keeps_the_replaced_logs_tail():
+    # The first session asks J at 40, 50 and 10 (h0 each time: at 10, (0, 5) from X0's end and job 2's start); the
+    # second only at 40 and 50, and its walk replaces the log (half as many or more), keeping the first's tail after
+    # its own end; the third asks all three again and recalls the one at 10 from that tail (ranked afresh without it).
+    replay = Replay()
+    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    assert replay.placements(0, HELD, (40, 50)) == [on("h0")] * 2
+    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    assert replay.counts() == (5, 3)
+    assert replay.recall.tails_kept == 1
+
+
+def test_a_kept_tail_is_joined_by_the_difference_the_walk_ended_with():
+    # As above, but the second and third sessions also hold Y on h1 over [5, 10). It leaves J at 40 and 50 as they
+    # were (its terms there, 30 before, are above h0's 10), so the second walk recalls both and ends holding Y where
+    # the first did not: the tail is joined by Y given back. The third, holding Y in step with the second, meets that
+    # giving back before the tail's placement at 10: Y counts as added there, and gives h1 a `before` of 0 with its
+    # `after` of 2 (job 3 at 22): (0, 2) ranks before h0's (0, 5), so J at 10 takes h1, ranked afresh.
+    replay = Replay()
+    y = [*HELD, (5, 5, 10, ("h1",))]
+    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    assert replay.placements(0, y, (40, 50)) == [on("h0")] * 2
+    assert replay.placements(0, y, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
+    assert replay.counts() == (4, 4)
+    assert replay.recall.tails_kept == 1
+
+
+def test_a_kept_tails_placements_are_checked_against_the_idle_times_of_their_own_session():
+    # As in the first case, but between the first session and the second a job runs on h1 from 1 to 10, so h1 is
+    # idle since 10 from the second session on. At 40 and 50 that changes nothing (h1's term from job 3, 10 and 20,
+    # is lower), so the second walk recalls both and keeps the tail. The tail's placement at 10 was ranked when h1
+    # had never been held (inf, 2): against the first session's idle times h1's moved, to (0, 2), which ranks before
+    # h0's (0, 5): J at 10 takes h1, ranked afresh (against the second session's, nothing moved).
+    replay = Replay()
+    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    replay.run(4, ("h1",), 1)
+    replay.state.finish(JobId(4), 10)
+    assert replay.placements(10, HELD, (40, 50)) == [on("h0")] * 2
+    assert replay.placements(10, HELD, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
+    assert replay.counts() == (4, 4)
+    assert replay.recall.tails_kept == 1
+
+
+def test_a_tail_kept_twice_keeps_the_idle_times_of_the_session_it_was_walked_in():
+    # As in the last case (a job on h1 from 1 to 10 between the first session and the second), with the second and
+    # third sessions holding Y on h3 over [-10, -5) (terms far above every key: nothing changes). The second walk
+    # keeps the first's tail after it, joined by Y given back; the third walk, as long, keeps that tail again, the
+    # joint included (its own point is before it). The fourth session's placement at 10 comes from the first
+    # session's tail still, ranked when h1 had never been held, and is checked against that session's idle times:
+    # h1 moved, J takes h1, ranked afresh.
+    replay = Replay()
+    y = [*HELD, (6, -10, -5, ("h3",))]
+    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    replay.run(4, ("h1",), 1)
+    replay.state.finish(JobId(4), 10)
+    assert replay.placements(10, y, (40, 50)) == [on("h0")] * 2
+    assert replay.placements(10, y, (40, 50)) == [on("h0")] * 2
+    assert replay.placements(10, y, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
+    assert replay.counts() == (6, 4)
+    assert replay.recall.tails_kept == 2
+
+
+def test_a_tail_kept_after_a_walk_that_met_no_placement_of_the_log_counts_the_running_jobs():
+    # The second session asks placements the first did not (at 41 and 51), so its walk never meets the log's
+    # placements, and a job now runs on h0 from 10 to 100. Its walk still replaces the log and keeps the first's tail
+    # (every placement), joined by the running job taken: the third session's placements from the tail each took h0,
+    # which the running job holds over their intervals: all three are ranked afresh and take h1 (over [10, 20) h1 is
+    # (inf, 2), h2 and h3 (inf, inf)).
+    replay = Replay()
+    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    replay.run(7, ("h0",), 10, limit=90)
+    assert replay.placements(10, HELD, (41, 51)) == [on("h1")] * 2
+    assert replay.placements(10, HELD, (40, 50, 10)) == [on("h1")] * 3
+    assert replay.counts() == (0, 8)
+    assert replay.recall.tails_kept == 1
+
+
+def test_a_tail_kept_from_within_a_kept_tail_keeps_its_own_sessions_idle_times():
+    # The first session asks J at 40, 50, 10 and 11 (h0 at 11: (1, 4), h1 (inf, 1)); a job on h1 from 1 to 10 follows.
+    # The second asks at 40 and 50 and keeps the tail (10 and 11). The third asks at 40, 50 and 10: the one at 10,
+    # from the tail, is ranked afresh (h1 moved since the first session: (0, 2) beats h0's (0, 5)), and the third's
+    # walk, ending inside the first session's part, keeps the rest (11) with that part's idle times. The fourth asks
+    # all four: 11 from the tail is checked against the first session's idle times, h1 (1, 1) beats h0 (1, 4): ranked
+    # afresh.
+    replay = Replay()
+    assert replay.placements(0, HELD, (40, 50, 10, 11)) == [on("h0")] * 4
+    replay.run(4, ("h1",), 1)
+    replay.state.finish(JobId(4), 10)
+    assert replay.placements(10, HELD, (40, 50)) == [on("h0")] * 2
+    assert replay.placements(10, HELD, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
+    assert replay.placements(10, HELD, (40, 50, 10, 11)) == [on("h0"), on("h0"), on("h1"), on("h1")]
+    assert replay.counts() == (7, 6)
+    assert replay.recall.tails_kept == 2
+
+
+def test_a_kept_tails_idle_check_reads_the_running_jobs_of_its_own_session():
+    # The first session asks J at 40, 50 and 10. A job then runs on h1 from 1 with a run limit of 9: the second
+    # session, at 5, holds it until 10, asks at 40 and 50 (its terms there are above h0's) and keeps the tail (10).
+    # The job ends at 10, on time; the third session, at 10, asks all three: h1 is idle since 10, the end of a running
+    # job of the second session but not of the first, whose idle times the tail's placement was ranked on: h1's new
+    # `before` of 0 is checked, (0, 2) beats h0's (0, 5): J at 10 takes h1, ranked afresh.
+    replay = Replay()
+    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    replay.run(4, ("h1",), 1, limit=9)
+    assert replay.placements(5, HELD, (40, 50)) == [on("h0")] * 2
+    replay.state.finish(JobId(4), 10)
+    assert replay.placements(10, HELD, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
+    assert replay.counts() == (4, 4)
+    assert replay.recall.tails_kept == 1
+
+
+def test_a_kept_tails_trial_is_checked_against_the_idle_times_of_its_own_session():
+    # h2 and h3 run jobs until 100. C holds h0 over [5, 15); A is reserved on h0 over [22, 24), B on h1 over [26, 28).
+    # Each session places X over [40, 50) (h1: 12 idle before, h0 16), then J at the start counts give it, 20: no
+    # host is free over [20, 30), and in the trial J takes h0 ((5, inf); h1, never held, (inf, inf)), A moves to h1.
+    # A job then runs on h1 from 1 to 18, and the second session, at 18, places X only (h1's new term, 22, is above
+    # its 12): its walk keeps the first's tail, J's placement and trial. In the third, J's placement is recalled
+    # from the tail (none found) and so would the trial be but for h1's idle time, moved since the first session:
+    # (2, inf) now beats h0's (5, inf). Made afresh, J takes h1 and B, which meets it, moves to h0; A stays.
+    replay = trial_replay()
+    x = Job(JobId(97), run_time=10, run_limit=10)
+    replay.state.submit(x)
+    a, b = Reservation(JobId(3), 22, 24, on("h0"), ()), Reservation(JobId(4), 26, 28, on("h1"), ())
+
+    def session(now: float, plan_j: bool) -> tuple[Allocation | None, tuple[Allocation, list[JobId]] | None]:
+        answers = []
+        for recall in (replay.recall, None):
+            profile = Profile(replay.state, now, replay.starts.get, recall)
+            profile.hold(Holding(JobId(5), 5, 15, on("h0")))
+            profile.reserve(a)
+            profile.reserve(b)
+            placed = profile.place(x, 40)
+            found = profile.earliest(replay.job, from_now=False, counted=20) if plan_j else None
+            answers.append((placed, found and (found.allocation, [(m.job, m.allocation) for m in found.moved])))
+        assert answers[0] == answers[1]
+        return answers[0]
+
+    assert session(0, True) == (on("h1"), (on("h0"), [(JobId(3), on("h1"))]))
+    replay.run(6, ("h1",), 1)
+    replay.state.finish(JobId(6), 18)
+    assert session(18, False) == (on("h1"), None)
+    assert session(18, True) == (on("h1"), (on("h1"), [(JobId(4), on("h0"))]))
+    assert replay.counts() == (3, 2)
+    assert (replay.recall.tails_kept, replay.recall.replans_recalled) == (1, 0)
+
+
 def test_after_a_session_whose_checks_mostly_fail_the_next_three_only_log():
     # J asked at eight starts from 10 (every one on h0, (0, inf) from X0). A second session holds h0 over all of
     # them: all eight checks fail (J takes h1). The next three sessions, as the first, rank afresh without checking;
