@@ -453,18 +453,11 @@ def test_a_trial_in_which_the_allocator_placed_a_reservation_is_not_logged():
     replay.run(2, ("h2",), 0, limit=2)
     replay.state.submit(Job(JobId(3), run_time=2, run_limit=2, resreq="span[hosts=1]"))
     replay.state.submit(Job(JobId(4), run_time=2, run_limit=2))
+    replay.state.submit(Job(JobId(98), run_time=10, run_limit=10))
     for held, moved_to in (([], "h2"), ([(5, 1, 2, ("h1",))], "h1")):
-        answers = []
-        for recall in (replay.recall, None):
-            profile = Profile(replay.state, 0, replay.starts.get, recall)
-            profile.reserve(Reservation(JobId(3), 2, 4, on("h0"), ()))
-            profile.reserve(Reservation(JobId(4), 6, 8, on("h1"), ()))
-            for number, s, e, hosts in held:
-                profile.hold(Holding(JobId(number), s, e, on(*hosts)))
-            found = profile.earliest(replay.job, from_now=True)
-            assert found is not None
-            answers.append((found.planned_start, found.allocation, [(m.job, m.allocation) for m in found.moved]))
-        assert answers[0] == answers[1] == (0, on("h0"), [(JobId(3), on(moved_to))])
+        found, _ = planned_with_trial(replay, held)
+        assert (found.planned_start, found.allocation) == (0, on("h0"))
+        assert [(m.job, m.allocation) for m in found.moved] == [(JobId(3), on(moved_to))]
     assert replay.recall.replans_recalled == 0
 
 
@@ -483,66 +476,56 @@ def test_an_idle_time_moved_to_the_last_taken_hosts_before_ranks_afresh_for_afte
 HELD = [X0, (2, 25, 30, ("h0",)), (3, 22, 30, ("h1",))]  # J over [40, 50) or [50, 60): h0 and h1 both (10+, inf): h0
 
 
-def test_a_shorter_walk_keeps_the_replaced_logs_tail():
+def planned_at_40_50_and_10() -> Replay:
+    """A first session asking J at 40, 50 and 10 (h0 each time: at 10, (0, 5) from X0's end and job 2's start)."""
+    replay = Replay()
+    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    return replay
+
+
+def h1_left_at_10(replay: Replay) -> None:
+    """A job runs on h1 from 1 to 10, between two sessions: h1 is idle since 10."""
+    replay.run(4, ("h1",), 1)
+    replay.state.finish(JobId(4), 10)
+
+
+@pytest.mark.parametrize("held, at_10, counts", [(HELD, "h0", (5, 3)), ([*HELD, (5, 5, 10, ("h1",))], "h1", (4, 4))],
+                         ids=["recalled", "joined by a holding"])
+def test_a_shorter_walk_keeps_the_replaced_logs_tail(held, at_10, counts):
     # The first session asks J at 40, 50 and 10 (h0 each time: at 10, (0, 5) from X0's end and job 2's start); the
     # second only at 40 and 50, and its walk replaces the log (half as many or more), keeping the first's tail after
     # its own end; the third asks all three again and recalls the one at 10 from that tail (ranked afresh without it).
-    replay = Replay()
-    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
-    assert replay.placements(0, HELD, (40, 50)) == [on("h0")] * 2
-    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
-    assert replay.counts() == (5, 3)
+    # Joined by a holding: the second and third sessions also hold Y on h1 over [5, 10). It leaves J at 40 and 50 as
+    # they were (its terms there, 30 before, are above h0's 10), so the second walk recalls both and ends holding Y
+    # where the first did not: the tail is joined by Y given back. The third, holding Y in step with the second, meets
+    # that giving back before the tail's placement at 10: Y counts as added there, and gives h1 a `before` of 0 with
+    # its `after` of 2 (job 3 at 22): (0, 2) ranks before h0's (0, 5), so J at 10 takes h1, ranked afresh.
+    replay = planned_at_40_50_and_10()
+    assert replay.placements(0, held, (40, 50)) == [on("h0")] * 2
+    assert replay.placements(0, held, (40, 50, 10)) == [on("h0"), on("h0"), on(at_10)]
+    assert replay.counts() == counts
     assert replay.recall.tails_kept == 1
 
 
-def test_a_kept_tail_is_joined_by_the_difference_the_walk_ended_with():
-    # As above, but the second and third sessions also hold Y on h1 over [5, 10). It leaves J at 40 and 50 as they
-    # were (its terms there, 30 before, are above h0's 10), so the second walk recalls both and ends holding Y where
-    # the first did not: the tail is joined by Y given back. The third, holding Y in step with the second, meets that
-    # giving back before the tail's placement at 10: Y counts as added there, and gives h1 a `before` of 0 with its
-    # `after` of 2 (job 3 at 22): (0, 2) ranks before h0's (0, 5), so J at 10 takes h1, ranked afresh.
-    replay = Replay()
-    y = [*HELD, (5, 5, 10, ("h1",))]
-    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
-    assert replay.placements(0, y, (40, 50)) == [on("h0")] * 2
-    assert replay.placements(0, y, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
-    assert replay.counts() == (4, 4)
-    assert replay.recall.tails_kept == 1
-
-
-def test_a_kept_tails_placements_are_checked_against_the_idle_times_of_their_own_session():
+@pytest.mark.parametrize("held, shorter, counts", [(HELD, 1, (4, 4)), ([*HELD, (6, -10, -5, ("h3",))], 2, (6, 4))],
+                         ids=["kept once", "kept twice"])
+def test_a_kept_tails_placements_are_checked_against_the_idle_times_of_their_own_session(held, shorter, counts):
     # As in the first case, but between the first session and the second a job runs on h1 from 1 to 10, so h1 is
     # idle since 10 from the second session on. At 40 and 50 that changes nothing (h1's term from job 3, 10 and 20,
     # is lower), so the second walk recalls both and keeps the tail. The tail's placement at 10 was ranked when h1
     # had never been held (inf, 2): against the first session's idle times h1's moved, to (0, 2), which ranks before
     # h0's (0, 5): J at 10 takes h1, ranked afresh (against the second session's, nothing moved).
-    replay = Replay()
-    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
-    replay.run(4, ("h1",), 1)
-    replay.state.finish(JobId(4), 10)
-    assert replay.placements(10, HELD, (40, 50)) == [on("h0")] * 2
-    assert replay.placements(10, HELD, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
-    assert replay.counts() == (4, 4)
-    assert replay.recall.tails_kept == 1
-
-
-def test_a_tail_kept_twice_keeps_the_idle_times_of_the_session_it_was_walked_in():
-    # As in the last case (a job on h1 from 1 to 10 between the first session and the second), with the second and
-    # third sessions holding Y on h3 over [-10, -5) (terms far above every key: nothing changes). The second walk
-    # keeps the first's tail after it, joined by Y given back; the third walk, as long, keeps that tail again, the
-    # joint included (its own point is before it). The fourth session's placement at 10 comes from the first
-    # session's tail still, ranked when h1 had never been held, and is checked against that session's idle times:
-    # h1 moved, J takes h1, ranked afresh.
-    replay = Replay()
-    y = [*HELD, (6, -10, -5, ("h3",))]
-    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
-    replay.run(4, ("h1",), 1)
-    replay.state.finish(JobId(4), 10)
-    assert replay.placements(10, y, (40, 50)) == [on("h0")] * 2
-    assert replay.placements(10, y, (40, 50)) == [on("h0")] * 2
-    assert replay.placements(10, y, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
-    assert replay.counts() == (6, 4)
-    assert replay.recall.tails_kept == 2
+    # Kept twice: the second and third sessions also hold Y on h3 over [-10, -5) (terms far above every key), so the
+    # second's tail is joined by Y given back; the third walk, as long, keeps that tail again, the join included (its
+    # own point is before it), and the fourth session's placement at 10, from the first session's tail still, is
+    # checked against that session's idle times.
+    replay = planned_at_40_50_and_10()
+    h1_left_at_10(replay)
+    for _ in range(shorter):
+        assert replay.placements(10, held, (40, 50)) == [on("h0")] * 2
+    assert replay.placements(10, held, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
+    assert replay.counts() == counts
+    assert replay.recall.tails_kept == shorter
 
 
 def test_a_tail_kept_after_a_walk_that_met_no_placement_of_the_log_counts_the_running_jobs():
@@ -551,8 +534,7 @@ def test_a_tail_kept_after_a_walk_that_met_no_placement_of_the_log_counts_the_ru
     # (every placement), joined by the running job taken: the third session's placements from the tail each took h0,
     # which the running job holds over their intervals: all three are ranked afresh and take h1 (over [10, 20) h1 is
     # (inf, 2), h2 and h3 (inf, inf)).
-    replay = Replay()
-    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    replay = planned_at_40_50_and_10()
     replay.run(7, ("h0",), 10, limit=90)
     assert replay.placements(10, HELD, (41, 51)) == [on("h1")] * 2
     assert replay.placements(10, HELD, (40, 50, 10)) == [on("h1")] * 3
@@ -569,8 +551,7 @@ def test_a_tail_kept_from_within_a_kept_tail_keeps_its_own_sessions_idle_times()
     # afresh.
     replay = Replay()
     assert replay.placements(0, HELD, (40, 50, 10, 11)) == [on("h0")] * 4
-    replay.run(4, ("h1",), 1)
-    replay.state.finish(JobId(4), 10)
+    h1_left_at_10(replay)
     assert replay.placements(10, HELD, (40, 50)) == [on("h0")] * 2
     assert replay.placements(10, HELD, (40, 50, 10)) == [on("h0"), on("h0"), on("h1")]
     assert replay.placements(10, HELD, (40, 50, 10, 11)) == [on("h0"), on("h0"), on("h1"), on("h1")]
@@ -584,8 +565,7 @@ def test_a_kept_tails_idle_check_reads_the_running_jobs_of_its_own_session():
     # The job ends at 10, on time; the third session, at 10, asks all three: h1 is idle since 10, the end of a running
     # job of the second session but not of the first, whose idle times the tail's placement was ranked on: h1's new
     # `before` of 0 is checked, (0, 2) beats h0's (0, 5): J at 10 takes h1, ranked afresh.
-    replay = Replay()
-    assert replay.placements(0, HELD, (40, 50, 10)) == [on("h0")] * 3
+    replay = planned_at_40_50_and_10()
     replay.run(4, ("h1",), 1, limit=9)
     assert replay.placements(5, HELD, (40, 50)) == [on("h0")] * 2
     replay.state.finish(JobId(4), 10)
