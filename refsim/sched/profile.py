@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import accumulate
-from typing import TypeVar, overload
+from typing import TypeVar, cast, overload
 
 import numpy as np
 
@@ -356,12 +356,18 @@ class Profile:
         return self._allocate(job, start, end)
 
     def _allocate(self, job: Job, start: float, end: float) -> Allocation | None:
-        tasks = self._plain_tasks(job)
-        if tasks is not None and self._held_pairs().whole:
+        tasks = self._first_free_tasks(job)
+        if tasks is not None:
             return self._first_free(job.id, tasks, start, end)
         if self._trial_placed is not None:
             self._trial_placed.append(None)  # placed by the allocator: a trial the recall cannot check
         return placement(self.projected_state(start, end), job.id)
+
+    def _first_free_tasks(self, job: Job) -> int | None:
+        """The job's task count when _allocate() places it by _first_free() (a plain job on a one-slot cluster, every
+        holding's amounts whole), else None."""
+        tasks = self._plain_tasks(job)
+        return tasks if tasks is not None and self._held_pairs().whole else None
 
     def _plain_tasks(self, job: Job) -> int | None:
         """plain_tasks() on the fast path: a plain job's task count on a one-slot cluster (refsim/sched/oneslot.py),
@@ -492,23 +498,19 @@ class Profile:
         if not later:  # (sorted is stable: in the order made, at equal starts)
             return None  # the job was just tried around the same holdings
         lifted = tuple([self.holdings[self._held_at[r.job]] for r in later])  # as reserve() held them
-        recall = self._recall if self._recalled(job) else None  # the job was just placed through it
+        recall = self._recall if self._first_free_tasks(job) is not None else None  # it just placed the job
         replan = None if recall is None else recall.replan(lifted)
         if replan is not None:
             outcome = replan.outcome
         else:
             placed: list[Placed | None] = []
             outcome = self._trial(job, start, end, lifted, placed)
-            if recall is not None and None not in placed:
-                recall.replanned(Replan(lifted, tuple([p for p in placed if p is not None]), outcome))
+            if recall is not None and None not in placed:  # every placement ranked: the recall can check them
+                recall.replanned(Replan(lifted, tuple(cast(list[Placed], placed)), outcome))
         if outcome is None:
             return None
         found, moves = outcome
         return found, tuple([replace(later[n], allocation=allocation, moved=()) for n, allocation in moves])
-
-    def _recalled(self, job: Job) -> bool:
-        """Whether _allocate() places the job through the recall."""
-        return self._recall is not None and self._plain_tasks(job) is not None and self._held_pairs().whole
 
     def _trial(self, job: Job, start: float, end: float, lifted: tuple[Holding, ...],
                placed: list[Placed | None]) -> Outcome:

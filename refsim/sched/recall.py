@@ -199,7 +199,7 @@ Outcome = tuple[Allocation, tuple[tuple[int, Allocation], ...]] | None  # a tria
 
 @dataclass(frozen=True)
 class _Held:
-    """A holding as the log keeps one it takes or gives back where a kept tail joins it (see _with_tail)."""
+    """A holding as the log keeps one it takes or gives back where a kept tail joins it (_replace_log)."""
 
     job: JobId
     start: float
@@ -237,11 +237,10 @@ class PlacementRecall:
 
     def __init__(self) -> None:
         self._log: list[Placed | Step] = []
-        self._log_running: Sequence[Held] = ()  # what the log's profile held when it started: the running jobs
         self._asked: dict[Asked, list[int]] = {}  # where each placement asked is in the log
         self._replans: dict[int, Replan] = {}  # the trials made after the log's placements, by where those are
         self._parts: list[_Part] = []  # the sessions the log was walked in, in order (one, but for a kept tail)
-        self._log_on: tuple[SchedulerState | None, object, np.ndarray | None] = (None, None, None)  # state, index, idle
+        self._log_on: tuple[SchedulerState | None, object] = (None, None)  # the state and free index it was walked on
         # this session
         self._walk: list[Placed | Step] = []
         self._running: Sequence[Held] = ()
@@ -273,18 +272,12 @@ class PlacementRecall:
     def open(self, state: SchedulerState, now: float, running: Sequence[Held]) -> None:
         """A session's profile starts at `now` on `state`, holding `running` (the running jobs)."""
         if len(self._walk_asked) * 2 >= len(self._asked) and self._walk_asked:
-            parts = [_Part(0, self._running, self._on[2])] if self._on[2] is not None else []
-            tail = self._tail() if self._matching else None
-            self._log, self._asked, self._log_on = self._walk, self._walk_asked, self._on
-            self._replans, self._parts = self._walk_replans, parts
-            self._log_running = self._running
-            if tail is not None:
-                self._join(*tail)
+            self._replace_log()
         self._running, self._running_counted = running, False
         index = state.free_index()
         self._idle = state.idle_times().copy()
         self._on = (state, index, self._idle)
-        logged_state, logged_index, logged_idle = self._log_on
+        logged_state, logged_index = self._log_on
         if self._tried >= _TRIED and self._hits * 4 < self._tried:
             self._rest = _REST
         elif self._rest:
@@ -299,14 +292,35 @@ class PlacementRecall:
         self._now, self._at, self._diff, self._size = now, 0, {}, 0
         self._quiet, self._found_settled = {}, []
 
-    def _tail(self) -> tuple[list[Placed | Step], int, list[Placed | Step], dict[Asked, list[int]], dict[int, Replan],
-                             list[_Part]] | None:
-        """What of the log to keep after this session's walk when the walk replaces it (_join): the log's events after
-        its point, when a placement is among them, and the events that join them to the walk's end (the difference,
-        taken back: each holding the walk held more given back, each it held less taken), with the log as it is;
-        None when there is none to keep or the difference is too large to join cheaply."""
-        at, log = self._at, self._log
-        if len(self._parts) >= _MOST_PARTS or not any(isinstance(event, Placed) for event in log[at:]):
+    def _replace_log(self) -> None:
+        """The walk becomes the log. When the walk met the log, the log's events after the walk's point (a tail with a
+        placement in it) are kept after it, joined by the difference the walk ended with, taken back (see above)."""
+        joint = self._joint() if self._matching else None
+        at, log, asked, replans, parts = self._at, self._log, self._asked, self._replans, self._parts
+        state, index, idle = self._on
+        assert idle is not None  # (the walk asked placements, so a session opened)
+        self._log, self._asked, self._replans = self._walk, self._walk_asked, self._walk_replans
+        self._log_on, self._parts = (state, index), [_Part(0, self._running, idle)]
+        if joint is None:
+            return
+        first = len(self._log) + len(joint)
+        shift = first - at
+        self._log = self._log + joint + log[at:]
+        for key, where in asked.items():
+            kept = [n + shift for n in where if n >= at]
+            if kept:
+                self._asked.setdefault(key, []).extend(kept)
+        self._replans.update({n + shift: replan for n, replan in replans.items() if n >= at})
+        own = self._part_of(at, parts)  # each kept placement keeps its session's running jobs and idle times
+        self._parts.append(_Part(first, parts[own].running, parts[own].idle))
+        self._parts.extend(_Part(part.first + shift, part.running, part.idle) for part in parts[own + 1:])
+        self.tails_kept += 1
+
+    def _joint(self) -> list[Placed | Step] | None:
+        """The events that join the log's tail after the walk's point to the walk's end: the difference, taken back
+        (each holding the walk held more given back, each it held less taken); None when the tail holds no placement,
+        the log has as many parts as it keeps, or the difference is too large to join cheaply."""
+        if len(self._parts) >= _MOST_PARTS or not any(isinstance(event, Placed) for event in self._log[self._at:]):
             return None
         if not self._running_counted:
             self._count_running()
@@ -314,27 +328,7 @@ class PlacementRecall:
         if len(changes) > _MOST_CHANGES:
             return None
         # (each count is 1 or -1: the walk and the log each hold a job at most once at a time)
-        joint: list[Placed | Step] = [(-1 if change.count > 0 else 1, _Held(*change.key, change.allocation))
-                                      for change in changes]
-        return joint, at, log, self._asked, self._replans, self._parts
-
-    def _join(self, joint: list[Placed | Step], at: int, log: list[Placed | Step], asked: dict[Asked, list[int]],
-              replans: dict[int, Replan], parts: list[_Part]) -> None:
-        """Keep the replaced log's events from `at` on after this log, joined by `joint` (_tail). At the join the
-        log then holds what the replaced log held at `at`, so each placement kept was found on what the log holds
-        at its point; its part keeps the running jobs and idle times of the session it was walked in."""
-        first = len(self._log) + len(joint)
-        shift = first - at
-        self.tails_kept += 1
-        self._log = self._log + joint + log[at:]
-        for key, where in asked.items():
-            kept = [n + shift for n in where if n >= at]
-            if kept:
-                self._asked.setdefault(key, []).extend(kept)
-        self._replans.update({n + shift: replan for n, replan in replans.items() if n >= at})
-        own = max(n for n, part in enumerate(parts) if part.first <= at)
-        self._parts.append(_Part(first, parts[own].running, parts[own].idle))
-        self._parts.extend(_Part(part.first + shift, part.running, part.idle) for part in parts[own + 1:])
+        return [(-1 if change.count > 0 else 1, _Held(*change.key, change.allocation)) for change in changes]
 
     def _moved_since(self, part: int) -> Moved | None:
         """The idle times moved since the session the log's `part` was walked in (worked out once per session), None
@@ -350,10 +344,11 @@ class PlacementRecall:
                 self._moved[part] = (moved, self._idle[moved], float(self._idle[moved].max(initial=-INF)))
         return self._moved[part]
 
-    def _part_of(self, at: int) -> int:
-        """The part of the log the event at `at` is in."""
-        part = len(self._parts) - 1
-        while self._parts[part].first > at:
+    def _part_of(self, at: int, parts: list[_Part] | None = None) -> int:
+        """The part of the log (or of `parts`) the event at `at` is in."""
+        parts = self._parts if parts is None else parts
+        part = len(parts) - 1
+        while parts[part].first > at:
             part -= 1
         return part
 
@@ -458,7 +453,7 @@ class PlacementRecall:
         """Count the running jobs held now as taken and those held when the log started as given back (those in both
         cancel): done once, when the walk first meets the log (a session that meets nothing in it spares the work)."""
         self._running_counted = True
-        then = {h.job: h for h in self._log_running}
+        then = {h.job: h for h in self._parts[0].running}
         for holding in self._running:
             was = then.pop(holding.job, None)
             if was != holding:  # most run on as they were: nothing to count

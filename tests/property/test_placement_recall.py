@@ -92,7 +92,7 @@ def _move(mine: Profile, theirs: Profile, cluster: Cluster, rng: random.Random) 
         return
     moved = rng.choice(mine.reserved)
     hosts = rng.sample([h.name for h in cluster.hosts], len(moved.allocation.hosts))
-    again = replace(moved, allocation=Allocation(tuple(HostAllocation(h, (("slots", 1),)) for h in hosts)))
+    again = replace(moved, allocation=_on(hosts))
     mine.relocate((again,))
     theirs.relocate((again,))
 
