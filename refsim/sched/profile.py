@@ -5,6 +5,10 @@ reservation holds its allocation on `[planned start, planned start + run_limit)`
 interval `[a, b)` charges, per host and resource, per shared resource and per limit counter, the most held at
 any instant of the interval, so an allocation the allocator finds on it fits throughout the interval. Planning
 uses run limits only, never run times (docs/disciplines.md).
+
+Beside it: the projected state it gives the allocator (refsim/sched/planningstate.py) and the slot steps its searches
+count first (refsim/sched/slotsteps.py), below it; above it, the searches EASY and conservative-drevt keep across
+sessions (refsim/sched/headreservations.py).
 """
 
 from __future__ import annotations
@@ -15,75 +19,32 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
-from itertools import accumulate
-from typing import TypeVar, cast, overload
+from typing import cast
 
 import numpy as np
 
-from refsim.model.cluster import Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.model.resources import SLOTS
 from refsim.model.units import Amount, normalise
-from refsim.resreq.ast import OrderKey
 from refsim.sched.accounting import Usage
 from refsim.sched.allocator import placement
-from refsim.sched.buckets import Buckets
 from refsim.sched.decisions import Allocation
 from refsim.sched.oneslot import Ranking, free_ranked, on_positions, plain_tasks
+from refsim.sched.planningstate import BestFit, Fit, PlanningState, usage_of
 from refsim.sched.projection import HeldPairs, idle_gaps
 from refsim.sched.recall import Outcome, Placed, PlacementRecall, Replan
 from refsim.sched.reservations import Extra, Reservation
+from refsim.sched.slotsteps import first_overfull, insert_once, next_room, slot_steps_of
 from refsim.sched.state import SchedulerState
-from refsim.sched.verdicts import VerdictMemo
 
 INF = math.inf
-T = TypeVar("T")
 StartOf = Callable[[JobId], "float | None"]
 
 
 def held_for(job: Job) -> float:
     """How long a reservation of `job` holds its resources: its run limit, for ever without one."""
     return job.run_limit if job.run_limit is not None else INF
-
-
-def slot_steps_of(deltas: dict[float, int]) -> tuple[list[float], list[int]]:
-    """Slots held from each change point on, in time order: the change points of `deltas` (slots taken and given
-    back per instant), and what is held from each on (both empty when nothing is: no instant holds more than a
-    cap)."""
-    times = sorted(deltas)
-    return times, list(accumulate(map(deltas.__getitem__, times)))  # whole sums: in any order
-
-
-def first_overfull(steps: tuple[list[float], list[int]], start: float, end: float, cap: int) -> float | None:
-    """The first instant of [start, end) at which more than `cap` slots are held (`steps`: slot_steps_of()); None
-    when there is none."""
-    times, held = steps
-    i = bisect_right(times, start) - 1
-    if i >= 0 and held[i] > cap:
-        return start
-    last = bisect_left(times, end, i + 1)  # the change points inside the interval: i + 1 up to here
-    if i + 1 == last or max(held[i + 1:last]) <= cap:  # max() of a slice runs at C speed: the common case
-        return None
-    return times[next(j for j in range(i + 1, last) if held[j] > cap)]
-
-
-def insert_once(times: list[float], time: float) -> None:
-    """Put `time` in the sorted list `times` unless it is there already."""
-    at = bisect_left(times, time)
-    if at == len(times) or times[at] != time:
-        times.insert(at, time)
-
-
-def next_room(steps: tuple[list[float], list[int]], after: float, cap: int) -> float:
-    """The first change point after `after` from which at most `cap` slots are held (`steps`: slot_steps_of()),
-    INF when there is none. A search whose start is overfull at once passes over every candidate start before it:
-    each is overfull at once too, since no change point between frees enough."""
-    times, held = steps
-    for j in range(bisect_right(times, after), len(times)):
-        if held[j] <= cap:
-            return times[j]
-    return INF
 
 
 @dataclass(frozen=True)
@@ -313,7 +274,7 @@ class Profile:
             pairs = self._held_pairs()
             if pairs.whole:
                 most = pairs.most_held(a, b, len(self._position))
-                return PlanningState(self.state, _usage_of(most, self._position), fit, most)
+                return PlanningState(self.state, usage_of(most, self._position), fit, most)
         return PlanningState(self.state, self.usage_over(a, b), fit)
 
     def _best_fit(self, a: float, b: float) -> BestFit | None:
@@ -620,144 +581,6 @@ class Profile:
 
 
 _EXACT = 2.0 ** 53  # whole numbers below it compare exactly as floats
-
-
-class HeadReservations:
-    """The reservations a blocked head job found at an earlier session (EASY's one reservation per session), or
-    the independent planned starts of the jobs ahead (conservative-drevt's, each from the running jobs alone),
-    kept for the fast path while the same search would find them again: the same state, at the same version
-    (nothing committed, released or changed in the cluster since, so the same running jobs hold the same
-    allocations, in the same order), with every holding ending at the same instant as then. A running job's
-    planned end is never before now (Profile._end), so equal ends are all still ahead: the candidate starts after
-    now are the same, and so is every projection and placement. Only for a profile that holds running jobs alone
-    (no reservation yet).
-
-    A search from now (a job that fits) also tries now, which moves: one found at an earlier session's own instant
-    is searched again, and one found at a later start stands only when the job cannot be placed from now
-    (Profile.at_now), the one start the earlier search did not try."""
-
-    def __init__(self) -> None:
-        self._state: SchedulerState | None = None
-        self._version = -1
-        self._ends: list[float] = []
-        self._found: dict[tuple[JobId, bool], tuple[Reservation | None, float]] = {}  # and the instant it was found
-
-    def earliest(self, profile: Profile, job: Job, from_now: bool = False) -> Reservation | None:
-        """profile.earliest(job, from_now), remembered while it stands."""
-        state = profile.state
-        if not state.fast_path or profile.reserved:
-            return profile.earliest(job, from_now=from_now)
-        ends = [h.end for h in profile.holdings]
-        if state is not self._state or state.version != self._version or ends != self._ends:
-            self._state, self._version, self._ends = state, state.version, ends
-            self._found.clear()
-        known = self._found.get((job.id, from_now))
-        if known is not None:
-            found, then = known
-            if not from_now or then == profile.now:
-                return found
-            if found is None or found.planned_start > then:
-                now = profile.at_now(job)
-                return found if now is None else now
-        found = profile.earliest(job, from_now=from_now)
-        self._found[job.id, from_now] = (found, profile.now)
-        return found
-
-
-Fit = tuple[float, float]  # how long a host would stay idle just before and just after a holding
-NO_FIT: Fit = (INF, INF)  # a host nothing holds
-
-
-@dataclass(frozen=True)
-class BestFit:
-    """Profile.fit() of one interval as two arrays in cluster host order: how long each host would stay idle just
-    before it and just after it (infinite for a host nothing holds on that side)."""
-
-    before: np.ndarray
-    after: np.ndarray
-    hosts: np.ndarray  # the cluster's hosts, in its order (an object array)
-
-    def ranked(self, hosts: tuple[Host, ...], order: tuple[OrderKey, ...]) -> np.ndarray:
-        """The positions of `hosts` (the cluster's, in its order) ranked by the order[] keys (each ascending unless
-        `-`, as SchedulerState.scan_order ranks them), then by fit, then in cluster order."""
-        keys: list[np.ndarray] = [np.arange(len(hosts)), self.after, self.before]
-        for key in reversed(order):
-            totals = np.array([float(h.total(key.resource)) for h in hosts])
-            keys.append(-totals if key.descending else totals)
-        return np.lexsort(keys)
-
-
-class PlanningState(SchedulerState):
-    """The scheduler state as planning sees it over one interval [a, b): the projected usage, never the fault
-    seam (faults model errors in the decision being made, not in its plan), the real state's path with memos of
-    its own (docs/planning.md, "Planning states own their memos"), and hosts scanned in best-fit order: the
-    job's order[] keys first, then the host that would stay idle the shortest just before `a`, then just after
-    `b`, then the cluster's order (docs/disciplines.md, "Where a backfill reservation goes"). `most`: the
-    projected host amounts as arrays, when the projection was computed from them (HeldPairs.most_held)."""
-
-    def __init__(self, state: SchedulerState, usage: Usage, fit: BestFit | None,
-                 most: dict[str, np.ndarray] | None = None) -> None:
-        # A view of `state` rather than a new one: it shares the cluster, the jobs and the static memos (select
-        # matches, plan shapes, scope tables). The memos of answers that depend on usage or on the scan order are
-        # its own, never the real state's (docs/planning.md, "Planning states own their memos").
-        self.__dict__.update(state.__dict__)
-        self.reference_only = not state.fast_path  # a fault plan, the environment switch or a dry run's copy
-        self.usage, self.faults = usage, None
-        self._fit = fit
-        self._ranked: dict[tuple[OrderKey, ...], tuple[Host, ...]] = {}
-        self._free_index = state.free_index().planning(ranked=fit is not None, used=most)
-        self.buckets, self.verdicts = Buckets(state.cluster), VerdictMemo()
-
-    def scan_order(self, order: tuple[OrderKey, ...]) -> tuple[Host, ...]:
-        if self._fit is None:
-            return super().scan_order(order)  # nothing is held: every host fits alike
-        hosts = self._ranked.get(order)
-        if hosts is None:
-            ranked = self._fit.ranked(self.cluster.hosts, order)
-            hosts = self._ranked[order] = tuple(self._fit.hosts[ranked].tolist())
-            self.free_index().rank(order, ranked)  # the same permutation, never worked out again from the hosts
-        return hosts
-
-
-def _usage_of(most: dict[str, np.ndarray], position: dict[str, int]) -> Usage:
-    """A projected usage from HeldPairs.most_held(): its host tables are made from the arrays as they are read
-    (ProjectedTables), since a placement reads only the hosts it judges."""
-    usage = Usage()
-    usage.host = ProjectedTables(most, position)
-    return usage
-
-
-class ProjectedTables(dict[str, dict[str, Amount]]):
-    """Usage.host of a projection on the fast path: a host's table (its nonzero amounts) is made from the arrays of
-    HeldPairs.most_held() when first read. Every host of the cluster has one, as `in` says; a host's table is
-    read through get(), [] or `in`, where a missing amount is 0, never by iterating the tables (the planning free
-    index takes its free amounts from the arrays themselves)."""
-
-    def __init__(self, most: dict[str, np.ndarray], position: dict[str, int]) -> None:
-        super().__init__()
-        self._most = {resource: held.tolist() for resource, held in most.items()}
-        self._position = position
-
-    def __missing__(self, host: str) -> dict[str, Amount]:
-        i = self._position[host]
-        table: dict[str, Amount] = {r: held[i] for r, held in self._most.items() if held[i]}
-        self[host] = table
-        return table
-
-    def __contains__(self, host: object) -> bool:
-        return host in self._position
-
-    @overload
-    def get(self, host: str, default: None = None, /) -> dict[str, Amount] | None: ...
-
-    @overload
-    def get(self, host: str, default: dict[str, Amount], /) -> dict[str, Amount]: ...
-
-    @overload
-    def get(self, host: str, default: T, /) -> dict[str, Amount] | T: ...
-
-    def get(self, host: str, default: object = None, /) -> object:
-        return self[host] if host in self._position else default
 
 
 def _copy(usage: Usage) -> Usage:

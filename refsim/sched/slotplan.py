@@ -17,7 +17,7 @@ the job fits, then the ends of the holdings, in time order) whose run meets no i
 
 So the start of every reservation, and whether a job that fits starts now, follow from the counts, with no host
 placed. The same candidate starts, skips and counts as Profile.earliest(): the steps (`Profile.slot_steps`) and
-`first_overfull` are the profile's own.
+`first_overfull` are the profile's own (refsim/sched/slotsteps.py).
 
 Floor: beside the reservation profile, below the disciplines (conservative and conservative-drevt use it)."""
 
@@ -27,7 +27,8 @@ from bisect import bisect_left, bisect_right
 
 from refsim.model.jobs import Job
 from refsim.sched.oneslot import plain_tasks
-from refsim.sched.profile import INF, Profile, first_overfull, insert_once, next_room
+from refsim.sched.profile import INF, Profile
+from refsim.sched.slotsteps import first_overfull, insert_once, next_room
 
 
 class SlotPlan:

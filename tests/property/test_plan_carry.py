@@ -1,5 +1,5 @@
 """Conservative's plan carried from a session to the next (refsim/sched/plancarry.py), and conservative-drevt's
-independent planned starts kept (refsim/sched/profile.py, HeadReservations), decide as the reference path, which
+independent planned starts kept (refsim/sched/headreservations.py), decide as the reference path, which
 plans every waiting job afresh at every session.
 
 The recordings keep a queue waiting while jobs keep arriving, so that many sessions follow arrivals alone: hosts of

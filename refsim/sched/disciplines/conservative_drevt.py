@@ -22,7 +22,8 @@ from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, reason, with_reasons
 from refsim.sched.oneslot import plain_tasks
-from refsim.sched.profile import HeadReservations, StartOf
+from refsim.sched.headreservations import HeadReservations
+from refsim.sched.profile import StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
 from refsim.sched.slotplan import SlotPlan

@@ -16,7 +16,8 @@ from __future__ import annotations
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Outcome, Pend, PendCode
 from refsim.sched.disciplines.base import RoundBase, reason, started_as, with_reasons
-from refsim.sched.profile import HeadReservations, StartOf
+from refsim.sched.headreservations import HeadReservations
+from refsim.sched.profile import StartOf
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState

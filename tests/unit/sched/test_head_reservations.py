@@ -6,7 +6,8 @@ from refsim.model.cluster import Cluster, Host, Queue
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation
-from refsim.sched.profile import HeadReservations, Profile
+from refsim.sched.headreservations import HeadReservations
+from refsim.sched.profile import Profile
 from refsim.sched.state import SchedulerState
 
 CLUSTER = Cluster((Host("a", {"slots": 4}), Host("b", {"slots": 4})), (Queue("normal", 0),))

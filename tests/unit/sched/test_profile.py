@@ -317,7 +317,7 @@ def test_best_fit_arrays_rank_hosts_as_sorting_by_fit_does() -> None:
     sorts by fit() (and by the keys first) that the definition gives."""
     import random
 
-    from refsim.sched.profile import NO_FIT
+    from refsim.sched.planningstate import NO_FIT
 
     rng = random.Random(7)
     cluster = Cluster(tuple(Host(f"h{i}", {"slots": rng.choice([1, 2, 4])}) for i in range(12)))

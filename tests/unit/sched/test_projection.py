@@ -12,7 +12,8 @@ from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, HostAllocation
 from refsim.sched.oneslot import first_free_over
-from refsim.sched.profile import Holding, Profile, ProjectedTables
+from refsim.sched.planningstate import ProjectedTables
+from refsim.sched.profile import Holding, Profile
 from refsim.sched.projection import HeldPairs, idle_gaps
 from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState

@@ -1,5 +1,5 @@
-"""Slot counts over time (refsim/sched/profile.py: slot_steps_of, first_overfull) and the conservative plan sketched by
-them (refsim/sched/slotplan.py), worked by hand on three one-slot hosts."""
+"""Slot counts over time (refsim/sched/slotsteps.py: slot_steps_of, first_overfull) and the conservative plan
+sketched by them (refsim/sched/slotplan.py), worked by hand on three one-slot hosts."""
 
 import pytest
 from hypothesis import given, settings
@@ -9,9 +9,10 @@ from refsim.model.cluster import Cluster, Host, HostStatus, Queue
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation
-from refsim.sched.profile import INF, Profile, first_overfull, next_room, slot_steps_of
+from refsim.sched.profile import INF, Profile
 from refsim.sched.reservations import Reservation
 from refsim.sched.slotplan import SlotPlan
+from refsim.sched.slotsteps import first_overfull, next_room, slot_steps_of
 from refsim.sched.state import SchedulerState
 
 # 1 slot held from 0, 3 from 5, 1 from 10, none from 20
@@ -23,7 +24,7 @@ def test_the_steps_sum_the_changes_in_time_order():
 
 
 def test_the_first_overfull_instant_is_at_the_start_or_the_first_change_inside():
-    """Kills: profile.py:first_overfull passing over the first change after the start, not returning the change
+    """Kills: slotsteps.py:first_overfull passing over the first change after the start, not returning the change
     found, or reading one at or past the end."""
     assert first_overfull(STEPS, 0.0, 30.0, 2) == 5.0  # the first change inside [0, 30) that holds 3 > 2
     assert first_overfull(STEPS, 6.0, 30.0, 2) == 6.0  # already 3 held at 6
@@ -36,7 +37,7 @@ def test_the_first_overfull_instant_is_at_the_start_or_the_first_change_inside()
 def test_the_first_overfull_instant_may_follow_changes_inside_that_hold_few_enough():
     """1 held from 0, 2 from 2, 1 from 4, 3 from 6, 0 from 8: over [1, 10) with a cap of 2 the changes at 2 and
     4 hold 2 and 1, so the first overfull instant is 6; with a cap of 3, none is, and [7, 10) starts overfull.
-    Kills: profile.py:first_overfull stopping at the first change inside, or reading past the end."""
+    Kills: slotsteps.py:first_overfull stopping at the first change inside, or reading past the end."""
     steps = slot_steps_of({0.0: 1, 2.0: 1, 4.0: -1, 6.0: 2, 8.0: -3})
     assert first_overfull(steps, 1.0, 10.0, 2) == 6.0
     assert first_overfull(steps, 1.0, 6.0, 2) is None  # 6 is the end
@@ -124,7 +125,7 @@ def _next_room_naive(steps, after, cap):
        st.integers(1, 400), st.integers(0, 6))
 def test_the_slot_counts_read_at_c_speed_find_what_reading_one_by_one_finds(changes, start, length, cap):
     """first_overfull() (which rejects an interval by the max() of a slice) and next_room() over up to 300 change
-    points, against reading every change point in turn. Kills: profile.py:first_overfull or next_room skipping the
+    points, against reading every change point in turn. Kills: slotsteps.py:first_overfull or next_room skipping the
     first or last change point inside, or reading past the interval's end."""
     deltas: dict[float, int] = {}
     for time, change in changes:
@@ -139,7 +140,7 @@ def test_the_slot_counts_read_at_c_speed_find_what_reading_one_by_one_finds(chan
 def test_the_one_change_point_that_decides_is_found_wherever_it_falls(at):
     """200 change points at 1, 2, ..., 200: one of them holds 5 slots where the rest hold 1 (first_overfull with a
     cap of 2 finds it), or holds 1 where the rest hold 5 (next_room finds it), first, last or anywhere between.
-    Kills: profile.py:first_overfull or next_room reading one change point short, or from one past the first."""
+    Kills: slotsteps.py:first_overfull or next_room reading one change point short, or from one past the first."""
     times = [float(t) for t in range(1, 201)]
     steps = (times, [5 if n == at else 1 for n in range(200)])
     assert first_overfull(steps, 0.5, 300.0, 2) == times[at]
