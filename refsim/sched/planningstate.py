@@ -1,8 +1,8 @@
 """The scheduler state as planning sees it over one interval: a projected usage and hosts ranked for the best fit in
 time, given to the allocator to find a reservation's allocation (refsim/sched/profile.py, Profile.projected_state).
 
-Floor: above the scheduler state, the allocator's memos and the fast path's projection arrays; below the
-reservation profile, which builds these states."""
+Floor: above the scheduler state and the memos a planning state keeps of its own (buckets, verdicts); below the
+reservation profile, which builds these states from its holdings (or from its pair arrays' most held amounts)."""
 
 from __future__ import annotations
 
