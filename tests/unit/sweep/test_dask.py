@@ -150,8 +150,11 @@ def test_an_interrupted_sweep_cancels_the_replays_it_left_on_the_cluster():
     sweep/executors.py:DaskExecutor.run's cancelling of the futures left (dropped, or its test negated)."""
     import time
 
+    # The observer connects before the sweep runs: the scheduler tells every client of the keys cancelled, and a
+    # client that registers while it does may read that with its first message, which distributed's client rejects.
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                  dashboard_address=":0") as local:
+                                  dashboard_address=":0") as local, \
+            distributed.Client(local.scheduler_address, set_as_default=False) as observer:
         executor = DaskExecutor(local.scheduler_address, print)
         executor.start()
 
@@ -161,12 +164,11 @@ def test_an_interrupted_sweep_cancels_the_replays_it_left_on_the_cluster():
         try:
             with pytest.raises(KeyboardInterrupt) as raised:  # holds run's frame, and so its futures
                 executor.run(_tasks(3), interrupt, SweepProgress(3))
-            with distributed.Client(local.scheduler_address, set_as_default=False) as observer:
-                deadline = time.monotonic() + 10
-                while observer.run_on_scheduler(_task_count) > 1 and time.monotonic() < deadline:
-                    time.sleep(0.05)
-                # only the replay whose outcome was being filed is left: the interrupted run still holds it
-                assert observer.run_on_scheduler(_task_count) == 1
+            deadline = time.monotonic() + 10
+            while observer.run_on_scheduler(_task_count) > 1 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            # only the replay whose outcome was being filed is left: the interrupted run still holds it
+            assert observer.run_on_scheduler(_task_count) == 1
             assert raised.traceback  # still held until here
         finally:
             executor.stop()
