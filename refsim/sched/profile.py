@@ -6,9 +6,9 @@ interval `[a, b)` charges, per host and resource, per shared resource and per li
 any instant of the interval, so an allocation the allocator finds on it fits throughout the interval. Planning
 uses run limits only, never run times (docs/disciplines.md).
 
-Beside it: the projected state it gives the allocator (refsim/sched/planningstate.py) and the slot steps its searches
-count first (refsim/sched/slotsteps.py), below it; above it, the searches EASY and conservative-drevt keep across
-sessions (refsim/sched/headreservations.py).
+Its neighbours: below it, the projected state it gives the allocator (refsim/sched/planningstate.py) and the slot
+steps its searches count first (refsim/sched/slotsteps.py); above it, the searches EASY and conservative-drevt keep
+across sessions (refsim/sched/headreservations.py).
 """
 
 from __future__ import annotations
