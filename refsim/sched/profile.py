@@ -6,9 +6,9 @@ interval `[a, b)` charges, per host and resource, per shared resource and per li
 any instant of the interval, so an allocation the allocator finds on it fits throughout the interval. Planning
 uses run limits only, never run times (docs/disciplines.md).
 
-Its neighbours: below it, the projected state it gives the allocator (refsim/sched/planningstate.py) and the slot
-steps its searches count first (refsim/sched/slotsteps.py); above it, the searches EASY and conservative-drevt keep
-across sessions (refsim/sched/headreservations.py).
+Its neighbours: below it, the holdings it keeps (refsim/sched/holding.py), the projected state it gives the allocator
+(refsim/sched/planningstate.py) and the slot steps its searches count first (refsim/sched/slotsteps.py); above it,
+the searches EASY and conservative-drevt keep across sessions (refsim/sched/headreservations.py).
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ import copy
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import replace
 from typing import cast
 
 import numpy as np
@@ -30,6 +29,7 @@ from refsim.model.units import Amount, normalise
 from refsim.sched.accounting import Usage
 from refsim.sched.allocator import placement
 from refsim.sched.decisions import Allocation
+from refsim.sched.holding import Holding
 from refsim.sched.oneslot import Ranking, free_ranked, on_positions, plain_tasks
 from refsim.sched.planningstate import BestFit, Fit, PlanningState, usage_of
 from refsim.sched.projection import HeldPairs, idle_gaps
@@ -45,35 +45,6 @@ StartOf = Callable[[JobId], "float | None"]
 def held_for(job: Job) -> float:
     """How long a reservation of `job` holds its resources: its run limit, for ever without one."""
     return job.run_limit if job.run_limit is not None else INF
-
-
-@dataclass(frozen=True)
-class Holding:
-    """An allocation held on `[start, end)`: a running job (start <= now) or a backfill reservation."""
-
-    job: JobId
-    start: float
-    end: float
-    allocation: Allocation
-
-    @cached_property
-    def hosts(self) -> tuple[str, ...]:
-        return tuple(h.host for h in self.allocation.hosts)
-
-    @cached_property
-    def host_set(self) -> frozenset[str]:
-        return frozenset(self.hosts)
-
-    def meets(self, other: Holding) -> bool:
-        """Whether the two could compete: their intervals overlap and they share a host, or either holds shared
-        amounts or cluster-wide limit charges. (`other`'s hosts are read as a set, kept: a search places few holdings
-        and asks each whether many others meet it.)"""
-        if not (self.start < other.end and other.start < self.end):
-            return False
-        if self.allocation.shared or self.allocation.limit_charges or other.allocation.shared \
-                or other.allocation.limit_charges:
-            return True
-        return not other.host_set.isdisjoint(self.hosts)
 
 
 class Profile:

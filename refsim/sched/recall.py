@@ -76,7 +76,8 @@ session's idle times too, and those of the sessions of a walk and of its kept ta
 walked in one session, that session's running jobs and idle times, and a placement's idle check reads its own
 part's (a log keeps at most three parts: older tails are seldom recalled).
 
-Floor: beside refsim.sched.oneslot (whose rankings it keeps), below the reservation profile, its one user."""
+Floor: beside refsim.sched.oneslot (whose rankings it keeps), above the holdings it logs (refsim/sched/holding.py),
+below the reservation profile, its one user."""
 
 from __future__ import annotations
 
@@ -84,13 +85,13 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol
 
 import numpy as np
 
 from refsim.model.jobid import JobId
 from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Allocation
+from refsim.sched.holding import Holding
 from refsim.sched.oneslot import Ranking, holds_over
 from refsim.sched.projection import gap_terms
 from refsim.sched.state import SchedulerState
@@ -104,23 +105,7 @@ _MOST_PARTS = 3  # a log keeps a replaced log's tail only while it has fewer par
 Asked = tuple[JobId, float, float, int]  # a placement asked: the job, the interval [a, b) and the task count
 
 
-class Held(Protocol):
-    """A holding as the profile keeps it (refsim.sched.profile.Holding)."""
-
-    @property
-    def job(self) -> JobId: ...
-
-    @property
-    def start(self) -> float: ...
-
-    @property
-    def end(self) -> float: ...
-
-    @property
-    def allocation(self) -> Allocation: ...
-
-
-Step = tuple[int, Held]  # a holding taken (+1) or given back (-1)
+Step = tuple[int, Holding]  # a holding taken (+1) or given back (-1)
 
 
 @dataclass(frozen=True)
@@ -198,22 +183,12 @@ Outcome = tuple[Allocation, tuple[tuple[int, Allocation], ...]] | None  # a tria
 
 
 @dataclass(frozen=True)
-class _Held:
-    """A holding as the log keeps one it takes or gives back where a kept tail joins it (_replace_log)."""
-
-    job: JobId
-    start: float
-    end: float
-    allocation: Allocation
-
-
-@dataclass(frozen=True)
 class _Part:
     """A part of the log walked in one session, from `first` on: the running jobs it started with and the hosts'
     idle times then, which its rankings read."""
 
     first: int
-    running: Sequence[Held]
+    running: Sequence[Holding]
     idle: np.ndarray
 
 
@@ -227,7 +202,7 @@ class Replan:
     outcome: the job's allocation and, by place in that order, the new allocations of the reservations that moved
     (None: one of them found none)."""
 
-    lifted: tuple[Held, ...]
+    lifted: tuple[Holding, ...]
     placed: tuple[Placed, ...]
     outcome: Outcome
 
@@ -243,7 +218,7 @@ class PlacementRecall:
         self._log_on: tuple[SchedulerState | None, object] = (None, None)  # the state and free index it was walked on
         # this session
         self._walk: list[Placed | Step] = []
-        self._running: Sequence[Held] = ()
+        self._running: Sequence[Holding] = ()
         self._running_counted = False  # the running jobs' difference from the log's is in the difference
         self._walk_asked: dict[Asked, list[int]] = {}
         self._walk_replans: dict[int, Replan] = {}
@@ -269,7 +244,7 @@ class PlacementRecall:
         self.replans_recalled = 0  # trials recalled, likewise
         self.tails_kept = 0  # replaced logs' tails kept, likewise
 
-    def open(self, state: SchedulerState, now: float, running: Sequence[Held]) -> None:
+    def open(self, state: SchedulerState, now: float, running: Sequence[Holding]) -> None:
         """A session's profile starts at `now` on `state`, holding `running` (the running jobs)."""
         if len(self._walk_asked) * 2 >= len(self._asked) and self._walk_asked:
             self._replace_log()
@@ -328,7 +303,7 @@ class PlacementRecall:
         if len(changes) > _MOST_CHANGES:
             return None
         # (each count is 1 or -1: the walk and the log each hold a job at most once at a time)
-        return [(-1 if change.count > 0 else 1, _Held(*change.key, change.allocation)) for change in changes]
+        return [(-1 if change.count > 0 else 1, Holding(*change.key, change.allocation)) for change in changes]
 
     def _moved_since(self, part: int) -> Moved | None:
         """The idle times moved since the session the log's `part` was walked in (worked out once per session), None
@@ -352,7 +327,7 @@ class PlacementRecall:
             part -= 1
         return part
 
-    def _not_ended_there(self, moved: np.ndarray, running: Sequence[Held]) -> np.ndarray:
+    def _not_ended_there(self, moved: np.ndarray, running: Sequence[Holding]) -> np.ndarray:
         """The hosts of `moved` save those idle since the end of a running job the log held on them (`running`: the
         part's session's): such a host's new idle time gives the `before` term that job's holding gave it in the log
         (which, ended by now, is given back settled), and the one it replaces was no lower, so its key is the log's."""
@@ -368,7 +343,7 @@ class PlacementRecall:
                         ended_there.add(at)
         return np.array([at for at in moved.tolist() if at not in ended_there], dtype=np.intp)
 
-    def held(self, sign: int, holding: Held) -> None:
+    def held(self, sign: int, holding: Holding) -> None:
         """A holding taken (+1) or given back (-1) by this session's profile."""
         self._walk.append((sign, holding))
         if self._matching:
@@ -377,7 +352,7 @@ class PlacementRecall:
             else:
                 self._count(sign, holding)
 
-    def _in_step(self, sign: int, holding: Held) -> bool:
+    def _in_step(self, sign: int, holding: Holding) -> bool:
         """Whether the log's event at its point is this one: the same holding taken or given back."""
         if self._at >= len(self._log):
             return False
@@ -426,7 +401,7 @@ class PlacementRecall:
         moved = self._moved_since(self._part_of(at))
         return placed if moved is not None and self._size <= _MOST_CHANGES and self._stands(placed, moved) else None
 
-    def replan(self, lifted: tuple[Held, ...]) -> Replan | None:
+    def replan(self, lifted: tuple[Holding, ...]) -> Replan | None:
         """The trial logged after the placement just asked, when that placement was recalled (it found too few free
         hosts) and the trial stands: it lifted the same holdings in the same order, and each of its placements stands
         against the difference. A trial holds the profile's holdings less those lifted, plus what it placed so far;
@@ -463,7 +438,7 @@ class PlacementRecall:
         for was in then.values():
             self._count(-1, was)
 
-    def _count(self, sign: int, holding: Held) -> None:
+    def _count(self, sign: int, holding: Holding) -> None:
         key, allocation = (holding.job, holding.start, holding.end), holding.allocation
         for diff in (self._diff, self._quiet):
             changes = diff.get(key)

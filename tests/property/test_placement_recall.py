@@ -22,7 +22,8 @@ from refsim.model.cluster import Cluster, Host, HostStatus
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, HostAllocation
-from refsim.sched.profile import Holding, Profile
+from refsim.sched.holding import Holding
+from refsim.sched.profile import Profile
 from refsim.sched.recall import PlacementRecall
 from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState

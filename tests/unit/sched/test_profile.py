@@ -6,7 +6,8 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.resreq.ast import OrderKey
 from refsim.sched.decisions import Allocation, HostAllocation, LimitCharge
-from refsim.sched.profile import Holding, INF, Profile
+from refsim.sched.holding import Holding
+from refsim.sched.profile import INF, Profile
 from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState
 

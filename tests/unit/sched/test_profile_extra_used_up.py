@@ -3,7 +3,8 @@
 from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, HostAllocation
-from refsim.sched.profile import Holding, Profile
+from refsim.sched.holding import Holding
+from refsim.sched.profile import Profile
 from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState
 from tests.unit.sched.test_profile import state_with

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from refsim.model.cluster import Cluster, Host, Queue, SharedResource
 from refsim.model.jobid import JobId
 from refsim.sched.decisions import Allocation, HostAllocation
+from refsim.sched.holding import Holding
 from refsim.sched.oneslot import first_free_over
 from refsim.sched.planningstate import ProjectedTables
-from refsim.sched.profile import Holding, Profile
+from refsim.sched.profile import Profile
 from refsim.sched.projection import HeldPairs, idle_gaps
 from refsim.sched.reservations import Reservation
 from refsim.sched.state import SchedulerState
