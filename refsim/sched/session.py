@@ -87,6 +87,10 @@ def run_session(state: SchedulerState, round_no: int, policy: OrderingPolicy | N
             entries = [state.buckets.entry(job) for job in order]
         if bulk:
             round_.pends_unread()
+            starts = round_.starts_at_once(order)
+            if starts is not None:
+                yield from _started_at_once(state, round_, round_no, len(order), starts)
+                return
             yield from _pends_counted(_ruled_compact(state, round_, discipline, round_no, policy, order, entries,
                                                      bulk))
         else:
@@ -175,6 +179,26 @@ def _ruled_compact(state: SchedulerState, round_: Round, discipline: Discipline,
             round_.started(job.id, outcome.allocation)
         at += 1
         yield SessionResult(round_no, at, job.id, outcome, ruling)
+
+
+def _started_at_once(state: SchedulerState, round_: Round, round_no: int, jobs: int,
+                     starts: list[tuple[int, Dispatch, Ruling]]) -> Iterator[SessionResult | HeldCount]:
+    """A bulk session whose starts its round worked out at once (Round.starts_at_once), over `jobs` jobs: each start
+    committed and reported in order, each run of jobs between them one HeldCount (all pends: a job the round did
+    not start pends, in a session where it works starts out). A bulk caller removes no job within a session; one
+    that did would void the starts, which were worked out on the session's first state."""
+    removals, at = state.removals, 0  # jobs of the session reported
+    for index, dispatch, ruling in starts:
+        if index > at:
+            yield HeldCount(round_no, at + 1, index - at, index - at)
+        if state.removals != removals:
+            raise RuntimeError("a job was removed within a bulk session whose starts were worked out at once")
+        state.dispatched(dispatch.job, dispatch.allocation)
+        round_.started(dispatch.job, dispatch.allocation)
+        yield SessionResult(round_no, index + 1, dispatch.job, dispatch, ruling)
+        at = index + 1
+    if at < jobs:
+        yield HeldCount(round_no, at + 1, jobs - at, jobs - at)
 
 
 def _pends_counted(reports: Iterator[SessionResult | KnownOutcomes | HeldCount]) \

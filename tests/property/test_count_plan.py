@@ -59,6 +59,7 @@ def _decided(recording: Recording, bulk: bool) -> tuple[list, dict, dict]:
     fast path, or reported one by one on the reference path."""
     sim = Simulator(recording)
     sim.state.reference_only = not bulk
+    sim.discipline.compiled = None  # type: ignore[attr-defined]  # the walk (test_slot_sessions.py: the kernel)
     starts, pends = [], {}
     for report in sim.reports(compact=bulk, bulk=bulk):
         if isinstance(report, HeldCount):
@@ -89,6 +90,7 @@ def test_the_recordings_carry_the_sketch():
     carrying = 0
     for seed in range(30):
         sim = Simulator(one_slot_queue(random.Random(seed)))
+        sim.discipline.compiled = None  # type: ignore[attr-defined]  # the sketch is the walk's
         for _ in sim.reports(compact=True, bulk=True):
             pass
         carrying += sim.discipline.counts.carried_to > 0  # type: ignore[attr-defined]

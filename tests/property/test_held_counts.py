@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from refsim.report.metrics import Span, replay_metrics
 from refsim.sched.decisions import Dispatch, NoDecision, Pend
-from refsim.sched.results import HeldCount, KnownOutcomes, SessionResult, StartRule
+from refsim.sched.results import HeldCount, KnownOutcomes, Ruling, SessionResult, StartRule
 from refsim.sim.batch import run_batch
 from refsim.sim.load import recording_from
 from refsim.sim.recording import Recording
@@ -45,13 +45,17 @@ def _lives(result):
 
 def _alike(bulk: SessionResult, plain: SessionResult) -> bool:
     """The same result, but that a bulk replay may leave a plain job's pend on a one-slot cluster unexplained (no
-    reason, SchedulerState.explains_pends): a pend all the same; and that a conservative-drevt start in it names
-    no reservation it protects (only a trace reads them)."""
+    reason, SchedulerState.explains_pends): a pend all the same; that a conservative-drevt start in it names
+    no reservation it protects (only a trace reads them); and that a conservative start of a session worked out at
+    once (refsim/sched/slotsession.py) names its rule alone."""
     if isinstance(bulk.outcome, Pend) and not bulk.outcome.reasons:
         return isinstance(plain.outcome, Pend) and bool(plain.outcome.reasons) and \
             replace(bulk, outcome=plain.outcome) == plain
     if (isinstance(bulk.outcome, Dispatch) and bulk.ruling is not None and plain.ruling is not None
             and bulk.ruling.rule is StartRule.ENDS_BEFORE and not bulk.ruling.protects and plain.ruling.protects):
+        return replace(bulk, ruling=plain.ruling) == plain
+    if (isinstance(bulk.outcome, Dispatch) and bulk.ruling is not None and plain.ruling is not None
+            and bulk.ruling == Ruling(plain.ruling.rule) and plain.ruling.rule is StartRule.PLANNED_NOW):
         return replace(bulk, ruling=plain.ruling) == plain
     return bulk == plain
 

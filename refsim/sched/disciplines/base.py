@@ -42,6 +42,12 @@ class Round(Holder, Protocol):
         reasons and ruling may leave out what only they would say. Called before the first job is ruled."""
         ...
 
+    def starts_at_once(self, order: list[Job]) -> list[tuple[int, Dispatch, Ruling]] | None:
+        """In a bulk session, before any job is ruled: every start of the session over `order`, worked out at once
+        ((index in order, dispatch, ruling), in order; none committed), when the round can; else None, and the
+        session rules job by job. A start's ruling names its rule only: a bulk caller reads no more."""
+        ...
+
     def rule(self, job: Job, outcome: Outcome) -> tuple[Outcome, Ruling | None]: ...
 
     def started(self, job: JobId, allocation: Allocation) -> None: ...
@@ -89,6 +95,9 @@ class RoundBase:
     @property
     def starts_none_later(self) -> bool:
         return False  # a round that stops starting says when
+
+    def starts_at_once(self, order: list[Job]) -> list[tuple[int, Dispatch, Ruling]] | None:
+        return None  # a round that works a session out at once says how
 
     def pend_held(self, job: Job, bucket: int) -> None:
         self.alike.add(bucket)  # a pend kept as it is: nothing to take in

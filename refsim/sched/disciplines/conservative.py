@@ -25,6 +25,7 @@ Floor: above the reservation profile, the carried plans, the slot plan, the coun
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.countplan import CountPlan, SessionSketch
@@ -35,14 +36,17 @@ from refsim.sched.profile import StartOf, held_for
 from refsim.sched.recall import PlacementRecall
 from refsim.sched.reservations import Reservation
 from refsim.sched.results import Ruling, StartRule
+from refsim.sched.slotsession import SlotSessions, Start
 from refsim.sched.state import SchedulerState
 
 
 class ConservativeRound(RoundBase):
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf, plans: CarriedPlans,
-                 counts: CountPlan, recall: PlacementRecall) -> None:
+                 counts: CountPlan, recall: PlacementRecall, compiled: SlotSessions | None = None,
+                 forget: Callable[[], None] = lambda: None) -> None:
         super().__init__(state, now, start_of)
         self.recall = recall
+        self._compiled, self._forget = compiled, forget
         self.first_waiting: JobId | None = None
         # in a bulk session: the jobs left unplanned (with whether each fits now), and their sketch by counts
         self._unplanned: list[tuple[Job, bool]] = []
@@ -55,6 +59,16 @@ class ConservativeRound(RoundBase):
     def pends_unread(self) -> None:
         super().pends_unread()
         self._sketch.carry()
+
+    def starts_at_once(self, order: list[Job]) -> list[Start] | None:
+        """A bulk session worked out by the compiled kernel where it qualifies (refsim/sched/slotsession.py). The
+        plans, sketch and recall kept across sessions did not see it, so the discipline starts them afresh."""
+        if self.pends_read or self._compiled is None:
+            return None
+        starts = self._compiled.starts(self.state, self.now, self.start_of, order)
+        if starts is not None:
+            self._forget()
+        return starts
 
     @property
     def reservations(self) -> list[Reservation]:
@@ -179,10 +193,17 @@ class Conservative:
     extra_resources_rule = False
     inclusive_shadow = False
 
-    def __init__(self) -> None:
+    def __init__(self, compiled: bool = True) -> None:
+        # bulk sessions on one-slot hosts worked out at once (False: every session walked, as tests of the walk ask)
+        self.compiled = SlotSessions() if compiled else None
+        self.forget()
+
+    def forget(self) -> None:
+        """Start afresh what is kept from one walked session to the next (after a session the walk did not see)."""
         self.plans = CarriedPlans()  # a replay's sessions after arrivals alone meet the plan of the one before
         self.counts = CountPlan()  # a replay's bulk sessions keep the sketch of the one before while it stands
         self.recall = PlacementRecall()  # a replay's placements, recalled in the next session where they stand
 
     def open(self, state: SchedulerState, now: float, start_of: StartOf) -> ConservativeRound:
-        return ConservativeRound(state, now, start_of, self.plans, self.counts, self.recall)
+        return ConservativeRound(state, now, start_of, self.plans, self.counts, self.recall, self.compiled,
+                                 self.forget)

@@ -43,6 +43,7 @@ def _replay(text: str, bulk: bool, monkeypatch: pytest.MonkeyPatch | None = None
 
         monkeypatch.setattr(CountPlan, "carried", noted)
     sim = Simulator(recording(text))
+    sim.discipline.compiled = None  # type: ignore[attr-defined]  # the walk, which keeps the sketch
     starts = []
     for report in sim.reports(compact=bulk, bulk=bulk):
         if isinstance(report, SessionResult) and isinstance(report.outcome, Dispatch):

@@ -1,0 +1,178 @@
+"""Conservative's bulk sessions on one-slot hosts, worked out at once by a compiled kernel (refsim/sched/slotkernel.py)
+rather than walked job by job (docs/planning.md, "Fifteenth pass").
+
+A bulk session reads only its starts (refsim/sched/session.py). Where every pending job is plain (one task count,
+no requirement string) with a run limit, on a cluster of open one-slot hosts with no limit, and every running job
+holds one slot on each of its hosts, conservative's walk makes its choices from slot counts and the hosts' holdings
+alone (refsim/sched/oneslot.py, slotplan.py, profile.py). The kernel makes the same choices over arrays, and this
+module turns the session into them and its starts back into dispatches. Anywhere else, and on the reference path,
+it declines (None) and the session is walked.
+
+Floor: above the scheduler state, the one-slot placement and the profile's planned ends; below the conservative
+discipline, its one user. The kernel (and numba with it) is imported only when a session first qualifies."""
+
+from __future__ import annotations
+
+import math
+from operator import attrgetter
+from typing import Any
+
+import numpy as np
+
+from refsim.model.jobid import JobId
+from refsim.model.jobs import Job
+from refsim.model.resources import SLOTS
+from refsim.sched.decisions import Allocation, Dispatch
+from refsim.sched.oneslot import on_positions, plain_tasks
+from refsim.sched.profile import StartOf
+from refsim.sched.results import Ruling, StartRule
+from refsim.sched.state import SchedulerState
+
+INF = math.inf
+_ONE_SLOT = ((SLOTS, 1),)
+_RULINGS = {1: Ruling(StartRule.HEAD), 2: Ruling(StartRule.PLANNED_NOW)}  # slotkernel.HEAD, slotkernel.PLANNED_NOW
+
+_MIN_TASKS, _MAX_TASKS = attrgetter("min_tasks"), attrgetter("max_tasks")
+_RUN_LIMIT, _RESREQ = attrgetter("run_limit"), attrgetter("resreq")
+
+Start = tuple[int, Dispatch, Ruling]  # a job's index in the session's order, its dispatch and ruling
+
+
+class SlotSessions:
+    """The compiled bulk sessions of one replay: each job's shape, worked out once, and the kernel's scratch arrays,
+    grown as queues grow."""
+
+    def __init__(self) -> None:
+        self._depth = 16  # holdings per host the kernel makes room for
+        self._room = (np.empty(0), np.empty(0), np.empty(0, np.int64))
+        self._res_hosts = np.empty((0, 0), np.int64)
+        self._kernel: Any = None
+        self._running = _Running()
+        self.ran = 0  # sessions the kernel worked out
+        self.tally = np.zeros(3, np.int64)  # its placements on hosts, trials placing reservations again, moves
+        self._scan: tuple[tuple[Any, ...], np.ndarray] = ((), np.empty(0, np.int64))  # the scan order, as positions
+
+    def starts(self, state: SchedulerState, now: float, start_of: StartOf, order: list[Job]) -> list[Start] | None:
+        """The starts of a bulk conservative session over `order` (the picker's), in order, none committed; None
+        when the session does not qualify (see the module's docstring) and is to be walked."""
+        index = state.free_index()
+        if not (state.fast_path and index.one_slot_hosts and index.open.all()):
+            return None
+        jobs = self._jobs(state, order)
+        if jobs is None:
+            return None
+        if not order or index.free_slots(state.usage) < min(jobs[0]):
+            return []  # a task takes a slot: no job fits now, so none starts and each pends (plain, in bulk)
+        running = self._running.holds(state, now, start_of)
+        if running is None:
+            return None
+        tasks, length = np.array(jobs[0], np.int64), np.array(jobs[1], np.float64)
+        run_start, run_end = running
+        if self._kernel is None:
+            from refsim.sched import slotkernel  # numba compiles (or loads its cache) once per process
+            self._kernel = slotkernel.plan_session
+        hosts = len(index.hosts)
+        room, res_hosts = self._arrays(hosts, len(order))
+        started, rule = np.empty(hosts, np.int64), np.empty(hosts, np.int64)  # each start takes a host free now
+        started_hosts = np.empty(hosts, np.int64)
+        scan = self._scan_positions(state)
+        count, self._depth = self._kernel(now, run_start, run_end, state.idle_times(), scan, tasks, length, room,
+                                          self._depth, res_hosts, started, rule, started_hosts, self.tally)
+        self.ran += 1
+        result: list[Start] = []
+        at = 0
+        for k in range(count):
+            job = order[int(started[k])]
+            n = job.min_tasks
+            allocation = on_positions(index, started_hosts[at:at + n].tolist())
+            result.append((int(started[k]), Dispatch(job.id, allocation), _RULINGS[int(rule[k])]))
+            at += n
+        return result
+
+    def _scan_positions(self, state: SchedulerState) -> np.ndarray:
+        """The real state's scan order (no order[] keys: where the allocator finds a fitting job's first free
+        hosts) as cluster positions; the state keeps the order, so it is worked out again only when that changes."""
+        hosts = state.scan_order(())
+        if self._scan[0] is not hosts:
+            position = state.free_index().position
+            self._scan = (hosts, np.array([position[h.name] for h in hosts], np.int64))
+        return self._scan[1]
+
+    def _jobs(self, state: SchedulerState, order: list[Job]) -> tuple[list[int], list[float]] | None:
+        """The task counts and holds of `order`, or None when a job is not plain or has no run limit. Read a field at
+        a time (a loaded replay's sessions hold millions of jobs between them): a job without a requirement string
+        is plain when its task count is one number, and any other is asked of its parsed requirement."""
+        lows = list(map(_MIN_TASKS, order))
+        limits = list(map(_RUN_LIMIT, order))
+        if None in limits or lows != list(map(_MAX_TASKS, order)):
+            return None
+        if any(map(_RESREQ, order)) and not all(plain_tasks(state, job, state.requirements.get(job.id)) is not None
+                                                for job in order):
+            return None
+        return lows, limits
+
+    def _arrays(self, hosts: int, jobs: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+        """The kernel's scratch: room for `depth` holdings per host (the most a session took yet; the kernel makes
+        more within a session that needs it), and a row of hosts per job."""
+        if self._room[0].shape[0] < hosts * self._depth:
+            size = hosts * self._depth
+            self._room = (np.empty(size), np.empty(size), np.empty(size, np.int64))
+        if self._res_hosts.shape[0] < jobs or self._res_hosts.shape[1] != hosts:
+            self._res_hosts = np.empty((max(64, 2 * jobs), hosts), np.int64)
+        return self._room, self._res_hosts
+
+
+class _Running:
+    """Each host's running holding as the profile holds it (Profile.__init__, Profile._end): from the job's start to
+    its start + run limit (for ever without a limit), but never ending before just after now. Kept up from one
+    session to the next by the jobs that started and ended since, each job's hosts worked out once."""
+
+    def __init__(self) -> None:
+        self._position: dict[str, int] | None = None  # the free index's, for which the arrays are kept
+        self._jobs: dict[JobId, tuple[Allocation, Job | None, np.ndarray]] = {}
+        self._start, self._end = np.empty(0), np.empty(0)
+        self._busy = np.empty(0, bool)
+
+    def holds(self, state: SchedulerState, now: float, start_of: StartOf) -> tuple[np.ndarray, np.ndarray] | None:
+        """(start, end) per cluster position, -inf where nothing runs; None (nothing kept) when a running job holds
+        anything but one slot on each of its hosts, shares a host with another, or has no known start."""
+        position = state.free_index().position
+        if position is not self._position:
+            self._position, self._jobs = position, {}
+            self._start, self._end = np.full(len(position), -INF), np.full(len(position), -INF)
+            self._busy = np.zeros(len(position), bool)
+        running, jobs = state.usage.running, self._jobs
+        for job in [job for job in jobs if job not in running]:
+            self._release(job)
+        for job, allocation in running.items():
+            kept = jobs.get(job)
+            spec = state.jobs.get(job)
+            if kept is not None and kept[0] is allocation and kept[1] is spec:
+                continue
+            if kept is not None:
+                self._release(job)
+            if not self._hold(job, allocation, spec, start_of(job), position):
+                self._position = None  # made again at the next session
+                return None
+        return self._start, np.where(self._busy, np.maximum(self._end, math.nextafter(now, INF)), -INF)
+
+    def _hold(self, job: JobId, allocation: Allocation, spec: Job | None, start: float | None,
+              position: dict[str, int]) -> bool:
+        if start is None or allocation.shared or allocation.limit_charges:
+            return False
+        if any(held.resources != _ONE_SLOT or held.limit_charges or held.host not in position
+               for held in allocation.hosts):
+            return False
+        hosts = np.array([position[held.host] for held in allocation.hosts], np.int64)
+        if self._busy[hosts].any() or len(np.unique(hosts)) < len(hosts):
+            return False
+        self._busy[hosts] = True
+        self._start[hosts] = start
+        self._end[hosts] = INF if spec is None or spec.run_limit is None else start + spec.run_limit
+        self._jobs[job] = (allocation, spec, hosts)
+        return True
+
+    def _release(self, job: JobId) -> None:
+        hosts = self._jobs.pop(job)[2]
+        self._busy[hosts] = False
+        self._start[hosts] = self._end[hosts] = -INF
