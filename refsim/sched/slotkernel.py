@@ -421,8 +421,9 @@ def _placed(rows: Rows, grid: Grid, idle: np.ndarray, start: float, length: floa
 
 @njit(cache=True)
 def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: np.ndarray, scan: np.ndarray,
-                 tasks: np.ndarray, length: np.ndarray, room: Room, depth: int, res_hosts: np.ndarray, started: np.ndarray,
-                 rule: np.ndarray, started_hosts: np.ndarray, tally: np.ndarray) -> tuple[int, int]:
+                 tasks: np.ndarray, length: np.ndarray, room: Room, depth: int, res_hosts: np.ndarray,
+                 started: np.ndarray, rule: np.ndarray, started_hosts: np.ndarray,
+                 tally: np.ndarray) -> tuple[int, int]:
     """One bulk session of conservative (see the module's docstring). Per host (cluster position): the running
     holding [run_start, run_end) (run_end <= now: none) and its last end (`idle`, -inf for none); `scan`: the
     positions in the real state's scan order. Per job, in picker order: its task count and how long it holds

@@ -35,6 +35,10 @@ _RULINGS = {1: Ruling(StartRule.HEAD), 2: Ruling(StartRule.PLANNED_NOW)}  # slot
 _MIN_TASKS, _MAX_TASKS = attrgetter("min_tasks"), attrgetter("max_tasks")
 _RUN_LIMIT, _RESREQ = attrgetter("run_limit"), attrgetter("resreq")
 
+# The fewest waiting jobs of a session the kernel works out: a shorter queue is walked, where the walk's plans kept
+# across sessions cost less than handing the session to the kernel (docs/planning.md, "Fifteenth pass").
+SHORTEST = 16
+
 Start = tuple[int, Dispatch, Ruling]  # a job's index in the session's order, its dispatch and ruling
 
 
@@ -42,7 +46,8 @@ class SlotSessions:
     """The compiled bulk sessions of one replay: each job's shape, worked out once, and the kernel's scratch arrays,
     grown as queues grow."""
 
-    def __init__(self) -> None:
+    def __init__(self, shortest: int = SHORTEST) -> None:
+        self.shortest = shortest  # the fewest waiting jobs of a session worked out (a shorter queue is walked)
         self._depth = 16  # holdings per host the kernel makes room for
         self._room = (np.empty(0), np.empty(0), np.empty(0, np.int64))
         self._res_hosts = np.empty((0, 0), np.int64)
@@ -56,7 +61,7 @@ class SlotSessions:
         """The starts of a bulk conservative session over `order` (the picker's), in order, none committed; None
         when the session does not qualify (see the module's docstring) and is to be walked."""
         index = state.free_index()
-        if not (state.fast_path and index.one_slot_hosts and index.open.all()):
+        if len(order) < self.shortest or not (state.fast_path and index.one_slot_hosts and index.open.all()):
             return None
         jobs = self._jobs(state, order)
         if jobs is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +28,7 @@ from refsim.sched.slotsession import SlotSessions
 from refsim.sched.state import SchedulerState
 from refsim.sim.recording import Event, HostChange, Recording, SessionPolicy, Sessions, Submit
 from refsim.sim.replay import Simulator
+from tests.property.test_fast_path import NASA
 
 
 def _session(seed: int, reference: bool = False) -> tuple[SchedulerState, dict[JobId, float]]:
@@ -58,7 +60,7 @@ def _session(seed: int, reference: bool = False) -> tuple[SchedulerState, dict[J
 
 def _worked_out(seed: int, sessions: SlotSessions | None = None) -> list[tuple[int, Dispatch, StartRule | None]]:
     state, starts = _session(seed)
-    found = (sessions or SlotSessions()).starts(state, 0.0, starts.get, state.fcfs_queue()[0])
+    found = (sessions or SlotSessions(shortest=1)).starts(state, 0.0, starts.get, state.fcfs_queue()[0])
     assert found is not None  # every session made here qualifies
     return [(index, dispatch, ruling.rule) for index, dispatch, ruling in found]
 
@@ -90,7 +92,7 @@ def test_a_session_worked_out_at_once_starts_what_the_walk_starts(seed):
 def test_the_sessions_place_reservations_again():
     """The property above meets every branch of the kernel: over 400 fixed sessions, starts of both rules,
     trials that place reservations again, and reservations that move."""
-    sessions = SlotSessions()
+    sessions = SlotSessions(shortest=1)
     rules = {rule for seed in range(400) for _, _, rule in _worked_out(seed, sessions)}
     assert rules == {StartRule.HEAD, StartRule.PLANNED_NOW}
     placements, trials, moves = sessions.tally
@@ -119,14 +121,16 @@ def _queue(rng: random.Random) -> Recording:
                      discipline="conservative")
 
 
-def _replayed(recording: Recording, kernel: bool | None) -> tuple[list, dict, dict]:
+def _replayed(recording: Recording, kernel: bool | None,
+              sessions: SlotSessions | None = None) -> tuple[list, dict, dict]:
     """Every start (round, job, allocation, rule), the pends of each round and every job's life: in bulk with the
-    kernel on or off, or (None) on the reference path reporting every decision."""
+    kernel on (`sessions`, by default one taking every session) or off, or (None) on the reference path reporting
+    every decision."""
     sim = Simulator(recording)
     bulk = kernel is not None
     sim.state.reference_only = not bulk
-    if not kernel:
-        sim.discipline.compiled = None  # type: ignore[attr-defined]
+    # every bulk session the kernel takes, however short its queue; or none
+    sim.discipline.compiled = (sessions or SlotSessions(shortest=1)) if kernel else None  # type: ignore[attr-defined]
     starts, pends = [], {}
     for report in sim.reports(compact=bulk, bulk=bulk):
         if isinstance(report, HeldCount):
@@ -159,7 +163,7 @@ def test_the_replays_alternate_worked_out_and_walked_sessions():
     worked_out = declined = 0
     for seed in range(40):
         sim = Simulator(_queue(random.Random(seed)))
-        sessions = sim.discipline.compiled  # type: ignore[attr-defined]
+        sessions = sim.discipline.compiled = SlotSessions(shortest=1)  # type: ignore[attr-defined]
         asked = 0
         original = sessions.starts
 
@@ -174,3 +178,22 @@ def test_the_replays_alternate_worked_out_and_walked_sessions():
         worked_out += sessions.ran
         declined += asked - sessions.ran
     assert worked_out > 200 and declined > 50
+
+
+@pytest.mark.skipif(NASA is None, reason="the NASA iPSC log is not in a shared/data folder above the project")
+def test_the_loaded_nasa_log_worked_out_at_once_decides_as_walked():
+    """NASA x0.5, first 1,500 jobs, run limits = run times, replayed in bulk (as `refsim sim` without outputs): the
+    kernel (taking, by default, every session with 16 jobs or more waiting) and the walk start the same jobs at the
+    same sessions with the same rules, give every job the same life (start, end, hosts in order) and count the same
+    pends per session."""
+    from refsim.importers.swf import swf_recording
+    from refsim.sim.load import recording_from
+
+    document = swf_recording(NASA, max_jobs=1500, time_scale=0.5)
+    for event in document["events"]:
+        event["submit"]["run_limit"] = max(event["submit"]["run_time"], 1.0)
+    document["scheduling"] = {"discipline": "conservative"}
+    recording = recording_from(document, "nasa")
+    sessions = SlotSessions()
+    assert _replayed(recording, kernel=True, sessions=sessions) == _replayed(recording, kernel=False)
+    assert sessions.ran > 300  # the kernel took the loaded sessions

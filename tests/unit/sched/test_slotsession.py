@@ -44,7 +44,7 @@ QUEUE = [_job(10, 3, 4.0), _job(11, 1, 2.0), _job(12, 1, 5.0), _job(13, 1, 3.0),
 
 
 def _starts(state: SchedulerState) -> list[tuple[int, Dispatch, Ruling]] | None:
-    return SlotSessions().starts(state, 0.0, STARTED.get, state.fcfs_queue()[0])
+    return SlotSessions(shortest=1).starts(state, 0.0, STARTED.get, state.fcfs_queue()[0])
 
 
 def test_a_session_worked_by_hand():
@@ -103,10 +103,20 @@ def test_the_kernel_declines_where_the_walk_must_decide():
     assert _starts(_state(QUEUE, reference=True)) is None
 
 
+def test_a_short_queue_is_walked():
+    """Fewer waiting jobs than SHORTEST: the session is walked (None), by default; five are worked out when one is."""
+    state = _state(QUEUE)
+    assert SlotSessions().starts(state, 0.0, STARTED.get, state.fcfs_queue()[0]) is None
+    assert SlotSessions(shortest=5).starts(state, 0.0, STARTED.get, state.fcfs_queue()[0]) is not None
+    assert SlotSessions(shortest=6).starts(state, 0.0, STARTED.get, state.fcfs_queue()[0]) is None
+
+
 def test_a_round_that_reads_pends_walks():
     """Outside a bulk session the round works nothing out at once: its pends are read."""
     state = _state(QUEUE)
-    round_ = Conservative().open(state, 0.0, STARTED.get)
+    discipline = Conservative()
+    discipline.compiled = SlotSessions(shortest=1)
+    round_ = discipline.open(state, 0.0, STARTED.get)
     assert round_.starts_at_once(state.fcfs_queue()[0]) is None
     round_.pends_unread()
     assert round_.starts_at_once(state.fcfs_queue()[0]) is not None
