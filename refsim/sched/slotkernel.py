@@ -421,19 +421,21 @@ def _placed(rows: Rows, grid: Grid, idle: np.ndarray, start: float, length: floa
 
 @njit(cache=True)
 def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: np.ndarray, scan: np.ndarray,
-                 tasks: np.ndarray, length: np.ndarray, room: Room, depth: int, res_hosts: np.ndarray,
+                 tasks: np.ndarray, length: np.ndarray, room: Room, depth: int, plan: Plan, planned: np.ndarray,
                  started: np.ndarray, rule: np.ndarray, started_hosts: np.ndarray,
-                 tally: np.ndarray) -> tuple[int, int]:
+                 tally: np.ndarray) -> tuple[int, int, int]:
     """One bulk session of conservative (see the module's docstring). Per host (cluster position): the running
     holding [run_start, run_end) (run_end <= now: none) and its last end (`idle`, -inf for none); `scan`: the
     positions in the real state's scan order. Per job, in picker order: its task count and how long it holds
     (length). Writes the jobs that start, in order, into started[:k] with their rule (HEAD or PLANNED_NOW) and hosts
     (started_hosts, the first tasks of each in turn), and adds to `tally` the placements on hosts, the trials
-    placing reservations again and the reservations moved. Returns k and the room per host the rows took.
+    placing reservations again and the reservations moved. The session's reservations, in the order made, are left
+    in `plan` (start, end, tasks, hosts: a row each, room for every job) and `planned` (each one's job). Returns k,
+    the room per host the rows took and the number of reservations.
 
     Scratch: `room` (three flat arrays: starts, ends, owners, the last of int64), where each host's row has room for
     `depth` holdings, so that a placement reads short rows (made deeper within the session when one fills; the
-    caller gives more room the next time); `res_hosts`, a row per job."""
+    caller gives more room the next time)."""
     hosts, jobs = len(idle), len(tasks)
     rows = (room[0][:hosts * depth].reshape((hosts, depth)), room[1][:hosts * depth].reshape((hosts, depth)),
             room[2][:hosts * depth].reshape((hosts, depth)), np.zeros(hosts, np.int64))
@@ -456,7 +458,6 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
     fewest_after[jobs] = hosts + 1
     for j in range(jobs - 1, -1, -1):
         fewest_after[j] = min(fewest_after[j + 1], tasks[j])
-    plan = (np.empty(jobs), np.empty(jobs), np.empty(jobs, np.int64), res_hosts)  # the reservations held
     reserved = 0
     counted, unplanned = np.empty(jobs), np.empty(jobs, np.int64)  # jobs waiting for hosts, at their counted starts
     n_unplanned = 0
@@ -497,7 +498,8 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
                 w, at_start = unplanned[u], counted[u]
                 rows = _placed(rows, grid, idle, at_start, length[w], tasks[w], plan, reserved, found, scratch, tally)
                 plan[0][reserved], plan[1][reserved], plan[2][reserved] = at_start, at_start + length[w], tasks[w]
-                res_hosts[reserved, :tasks[w]] = found[:tasks[w]]
+                plan[3][reserved, :tasks[w]] = found[:tasks[w]]
+                planned[reserved] = w
                 _hold(rows, grid, found, tasks[w], at_start, at_start + length[w], reserved)
                 reserved += 1
             n_unplanned = 0
@@ -509,4 +511,4 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
             busy[found[u]] = True
         free_now -= n
         k, at = k + 1, at + n
-    return k, rows[0].shape[1]
+    return k, rows[0].shape[1], reserved

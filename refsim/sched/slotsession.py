@@ -50,7 +50,11 @@ class SlotSessions:
         self.shortest = shortest  # the fewest waiting jobs of a session worked out (a shorter queue is walked)
         self._depth = 16  # holdings per host the kernel makes room for
         self._room = (np.empty(0), np.empty(0), np.empty(0, np.int64))
-        self._res_hosts = np.empty((0, 0), np.int64)
+        self._plan: tuple[np.ndarray, ...] = (np.empty(0), np.empty(0), np.empty(0, np.int64),
+                                              np.empty((0, 0), np.int64))
+        self._planned = np.empty(0, np.int64)
+        self._planned_from: list[Job] = []  # the order of the last session worked out, and its reservation count
+        self._reserved = 0
         self._kernel: Any = None
         self._running = _Running()
         self.ran = 0  # sessions the kernel worked out
@@ -60,6 +64,7 @@ class SlotSessions:
     def starts(self, state: SchedulerState, now: float, start_of: StartOf, order: list[Job]) -> list[Start] | None:
         """The starts of a bulk conservative session over `order` (the picker's), in order, none committed; None
         when the session does not qualify (see the module's docstring) and is to be walked."""
+        self._reserved, self._planned_from = 0, order
         index = state.free_index()
         if len(order) < self.shortest or not (state.fast_path and index.one_slot_hosts and index.open.all()):
             return None
@@ -77,12 +82,13 @@ class SlotSessions:
             from refsim.sched import slotkernel  # numba compiles (or loads its cache) once per process
             self._kernel = slotkernel.plan_session
         hosts = len(index.hosts)
-        room, res_hosts = self._arrays(hosts, len(order))
+        room, plan, planned = self._arrays(hosts, len(order))
         started, rule = np.empty(hosts, np.int64), np.empty(hosts, np.int64)  # each start takes a host free now
         started_hosts = np.empty(hosts, np.int64)
         scan = self._scan_positions(state)
-        count, self._depth = self._kernel(now, run_start, run_end, state.idle_times(), scan, tasks, length, room,
-                                          self._depth, res_hosts, started, rule, started_hosts, self.tally)
+        count, self._depth, self._reserved = self._kernel(
+            now, run_start, run_end, state.idle_times(), scan, tasks, length, room, self._depth, plan, planned,
+            started, rule, started_hosts, self.tally)
         self.ran += 1
         result: list[Start] = []
         at = 0
@@ -116,15 +122,26 @@ class SlotSessions:
             return None
         return lows, limits
 
-    def _arrays(self, hosts: int, jobs: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+    def _arrays(self, hosts: int, jobs: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray],
+                                                     tuple[np.ndarray, ...], np.ndarray]:
         """The kernel's scratch: room for `depth` holdings per host (the most a session took yet; the kernel makes
-        more within a session that needs it), and a row of hosts per job."""
+        more within a session that needs it), and the plan's rows (a reservation per job at most)."""
         if self._room[0].shape[0] < hosts * self._depth:
             size = hosts * self._depth
             self._room = (np.empty(size), np.empty(size), np.empty(size, np.int64))
-        if self._res_hosts.shape[0] < jobs or self._res_hosts.shape[1] != hosts:
-            self._res_hosts = np.empty((max(64, 2 * jobs), hosts), np.int64)
-        return self._room, self._res_hosts
+        if self._plan[3].shape[0] < jobs or self._plan[3].shape[1] != hosts:
+            rows = max(64, 2 * jobs)
+            self._plan = (np.empty(rows), np.empty(rows), np.empty(rows, np.int64), np.empty((rows, hosts), np.int64))
+            self._planned = np.empty(rows, np.int64)
+        return self._room, self._plan, self._planned
+
+    def last_plan(self) -> list[tuple[JobId, float, float, tuple[int, ...]]]:
+        """The reservations of the last session worked out, in the order made: each job, its planned start and
+        end, and the cluster positions of its hosts (for tests and diagnostics: a bulk session reads none)."""
+        starts, ends, tasks, hosts = self._plan
+        order = self._planned_from
+        return [(order[int(self._planned[r])].id, float(starts[r]), float(ends[r]), tuple(hosts[r, :tasks[r]].tolist()))
+                for r in range(self._reserved)]
 
 
 class _Running:
