@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -43,8 +43,8 @@ Start = tuple[int, Dispatch, Ruling]  # a job's index in the session's order, it
 
 
 class SlotSessions:
-    """The compiled bulk sessions of one replay: each job's shape, worked out once, and the kernel's scratch arrays,
-    grown as queues grow."""
+    """The compiled bulk sessions of one replay: the running jobs' holdings and the kernel's scratch arrays, kept from
+    one session to the next (the scratch grown as queues grow), and what the kernel did, counted."""
 
     def __init__(self, shortest: int = SHORTEST) -> None:
         self.shortest = shortest  # the fewest waiting jobs of a session worked out (a shorter queue is walked)
@@ -114,9 +114,10 @@ class SlotSessions:
         a time (a loaded replay's sessions hold millions of jobs between them): a job without a requirement string
         is plain when its task count is one number, and any other is asked of its parsed requirement."""
         lows = list(map(_MIN_TASKS, order))
-        limits = list(map(_RUN_LIMIT, order))
-        if None in limits or lows != list(map(_MAX_TASKS, order)):
+        given: list[float | None] = list(map(_RUN_LIMIT, order))
+        if None in given or lows != list(map(_MAX_TASKS, order)):
             return None
+        limits = cast(list[float], given)  # each positive (a Job refuses any other)
         if any(map(_RESREQ, order)) and not all(plain_tasks(state, job, state.requirements.get(job.id)) is not None
                                                 for job in order):
             return None

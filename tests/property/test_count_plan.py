@@ -19,6 +19,7 @@ from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Dispatch, Pend
 from refsim.sched.results import HeldCount, KnownOutcomes, SessionResult
+from refsim.sched.slotsession import SlotSessions
 from refsim.sim.recording import Event, HostChange, RecordedDispatch, Recording, Remove, SessionPolicy, Sessions, Submit
 from refsim.sim.replay import Simulator
 
@@ -54,12 +55,13 @@ def one_slot_queue(rng: random.Random) -> Recording:
                      discipline="conservative")
 
 
-def _decided(recording: Recording, bulk: bool) -> tuple[list, dict, dict]:
+def decided(recording: Recording, bulk: bool, sessions: SlotSessions | None = None) -> tuple[list, dict, dict]:
     """Every start (round, job, allocation, rule), the pends of each round, and every job's life: in bulk on the
-    fast path, or reported one by one on the reference path."""
+    fast path, walked or (`sessions`) with the sessions the compiled kernel takes worked out
+    (tests/property/test_slot_sessions.py), or reported one by one on the reference path."""
     sim = Simulator(recording)
     sim.state.reference_only = not bulk
-    sim.discipline.compiled = None  # type: ignore[attr-defined]  # the walk (test_slot_sessions.py: the kernel)
+    sim.discipline.compiled = sessions  # type: ignore[attr-defined]
     starts, pends = [], {}
     for report in sim.reports(compact=bulk, bulk=bulk):
         if isinstance(report, HeldCount):
@@ -82,7 +84,7 @@ def test_a_kept_sketch_decides_as_the_reference_path(rng):
     other change outside a session, or a sketched start before now; conservative.py taking a kept job's start for
     another job (the walk's check), or keeping the sketch up wrongly after a start (_after_ruling)."""
     recording = one_slot_queue(rng)
-    assert _decided(recording, bulk=True) == _decided(recording, bulk=False)
+    assert decided(recording, bulk=True) == decided(recording, bulk=False)
 
 
 def test_the_recordings_carry_the_sketch():

@@ -20,14 +20,15 @@ from hypothesis import strategies as st
 from refsim.model.cluster import Cluster, Host, HostStatus, Queue
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.sched.decisions import Allocation, Dispatch, HostAllocation, Pend
+from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
 from refsim.sched.disciplines.conservative import Conservative
-from refsim.sched.results import HeldCount, KnownOutcomes, SessionResult, StartRule
+from refsim.sched.results import SessionResult, StartRule
 from refsim.sched.session import run_session
 from refsim.sched.slotsession import SlotSessions
 from refsim.sched.state import SchedulerState
 from refsim.sim.recording import Event, HostChange, Recording, SessionPolicy, Sessions, Submit
 from refsim.sim.replay import Simulator
+from tests.property.test_count_plan import decided
 from tests.property.test_fast_path import NASA
 
 
@@ -144,31 +145,6 @@ def _queue(rng: random.Random) -> Recording:
                      discipline="conservative")
 
 
-def _replayed(recording: Recording, kernel: bool | None,
-              sessions: SlotSessions | None = None) -> tuple[list, dict, dict]:
-    """Every start (round, job, allocation, rule), the pends of each round and every job's life: in bulk with the
-    kernel on (`sessions`, by default one taking every session) or off, or (None) on the reference path reporting
-    every decision."""
-    sim = Simulator(recording)
-    bulk = kernel is not None
-    sim.state.reference_only = not bulk
-    # every bulk session the kernel takes, however short its queue; or none
-    sim.discipline.compiled = (sessions or SlotSessions(shortest=1)) if kernel else None  # type: ignore[attr-defined]
-    starts, pends = [], {}
-    for report in sim.reports(compact=bulk, bulk=bulk):
-        if isinstance(report, HeldCount):
-            pends[report.round] = pends.get(report.round, 0) + report.pends
-            continue
-        for result in report.results() if isinstance(report, KnownOutcomes) else (report,):
-            if isinstance(result, SessionResult) and isinstance(result.outcome, Dispatch):
-                rule = result.ruling.rule if result.ruling is not None else None
-                starts.append((result.round, str(result.job), result.outcome.allocation, rule))
-            elif isinstance(result, SessionResult) and isinstance(result.outcome, Pend):
-                pends[result.round] = pends.get(result.round, 0) + 1
-    lives = {str(j): (r.state, r.start_time, r.end_time, r.allocation) for j, r in sim.jobs.records.items()}
-    return starts, pends, lives
-
-
 @settings(max_examples=120, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_replay_worked_out_at_once_decides_as_the_walk_and_the_reference_path(rng):
@@ -176,9 +152,9 @@ def test_a_replay_worked_out_at_once_decides_as_the_walk_and_the_reference_path(
     working out a session whose pends are read; session.py committing a start out of order or counting a run of
     pends wrongly (_started_at_once); slotsession.py working out a session it should decline."""
     recording = _queue(rng)
-    worked_out = _replayed(recording, kernel=True)
-    assert worked_out == _replayed(recording, kernel=False)
-    assert worked_out == _replayed(recording, kernel=None)
+    worked_out = decided(recording, True, SlotSessions(shortest=1))  # every bulk session it can take
+    assert worked_out == decided(recording, True)  # walked
+    assert worked_out == decided(recording, False)  # the reference path
 
 
 def test_the_replays_alternate_worked_out_and_walked_sessions():
@@ -218,5 +194,5 @@ def test_the_loaded_nasa_log_worked_out_at_once_decides_as_walked():
     document["scheduling"] = {"discipline": "conservative"}
     recording = recording_from(document, "nasa")
     sessions = SlotSessions()
-    assert _replayed(recording, kernel=True, sessions=sessions) == _replayed(recording, kernel=False)
+    assert decided(recording, True, sessions) == decided(recording, True)
     assert sessions.ran > 300  # the kernel took the loaded sessions
