@@ -39,7 +39,8 @@ _PLACEMENTS, _TRIALS, _MOVES = 0, 1, 2  # what a tally counts
 
 # Tuples of arrays (numba compiles them as such; the names are for readers and the type checker):
 Rows = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per host: holdings' starts, ends, owners; how many
-Grid = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per step: its instant, slots held, host bits; sizes
+# per step: its instant, slots held and host bits; then the sizes (steps, candidate ends) and a host mask's scratch
+Grid = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 Plan = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per reservation: start, end, tasks, hosts
 Scratch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # _best_fit's working arrays
 Room = tuple[np.ndarray, np.ndarray, np.ndarray]  # flat arrays the rows are laid out in
@@ -75,20 +76,20 @@ def _insert_end(ends: np.ndarray, count: int, x: float) -> int:
 @njit(cache=True)
 def _step_at(grid: Grid, x: float) -> int:
     """The index of the step starting at x, made by splitting the step x falls in when there is none."""
-    times, slots, bits, size = grid
+    times, slots, bits, size = grid[0], grid[1], grid[2], grid[3]
     count = size[_STEPS]
     i = _first_not_below(times, count, x)
     if i < count and times[i] == x:
         return i
-    for k in range(count, i, -1):
+    words = bits.shape[1]
+    for k in range(count, i, -1):  # word by word: a row slice per step would cost more than the copy
         times[k], slots[k] = times[k - 1], slots[k - 1]
-        bits[k, :] = bits[k - 1, :]
+        for w in range(words):
+            bits[k, w] = bits[k - 1, w]
     times[i] = x
     slots[i] = slots[i - 1] if i > 0 else 0
-    if i > 0:
-        bits[i, :] = bits[i - 1, :]
-    else:
-        bits[i, :] = 0
+    for w in range(words):  # (a uint64 either way: a mixed expression would pass through a float)
+        bits[i, w] = bits[i - 1, w] if i > 0 else np.uint64(0)
     size[_STEPS] = count + 1
     return i
 
@@ -101,15 +102,17 @@ def _hold_slots(grid: Grid, ends: np.ndarray, start: float, end: float, tasks: i
     if end < INF:
         last = _step_at(grid, end)
         grid[3][_ENDS] = _insert_end(ends, grid[3][_ENDS], end)
-    grid[1][first:last] += tasks
+    slots = grid[1]
+    for i in range(first, last):
+        slots[i] += tasks
 
 
 @njit(cache=True)
 def _mark(grid: Grid, start: float, end: float, hosts_of: np.ndarray, tasks: int, held: bool) -> None:
     """Set (held) or clear the bits of hosts_of[:tasks] in every step of [start, end) (steps begin there and end
     there: the holding's slots were counted)."""
-    times, bits, count = grid[0], grid[2], grid[3][_STEPS]
-    mask = np.zeros(bits.shape[1], np.uint64)
+    times, bits, count, mask = grid[0], grid[2], grid[3][_STEPS], grid[4]
+    mask[:] = 0
     for u in range(tasks):
         mask[hosts_of[u] >> 6] |= np.uint64(1) << np.uint64(hosts_of[u] & 63)
     i = 0 if start <= times[0] else _first_not_below(times, count, start)
@@ -359,7 +362,8 @@ def _place_again(rows: Rows, grid: Grid, idle: np.ndarray, start: float, length:
         on_host = np.zeros(hosts, np.bool_)
         for r in later:
             n = res_tasks[r]
-            again_on[placed, :n] = res_hosts[r, :n]
+            for u in range(n):
+                again_on[placed, u] = res_hosts[r, u]
             if _meets(res_start[r], res_end[r], res_hosts[r], n, placed_start, placed_end, placed_hosts, placed_tasks,
                       news, on_host):
                 if not _best_fit(rows, grid, idle, res_start[r], res_end[r], n, again_on[placed], scratch):
@@ -440,7 +444,8 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
     rows = (room[0][:hosts * depth].reshape((hosts, depth)), room[1][:hosts * depth].reshape((hosts, depth)),
             room[2][:hosts * depth].reshape((hosts, depth)), np.zeros(hosts, np.int64))
     grid = (np.empty(2 * (hosts + jobs) + 2), np.zeros(2 * (hosts + jobs) + 2, np.int64),
-            np.zeros((2 * (hosts + jobs) + 2, (hosts + 63) >> 6), np.uint64), np.zeros(2, np.int64))
+            np.zeros((2 * (hosts + jobs) + 2, (hosts + 63) >> 6), np.uint64), np.zeros(2, np.int64),
+            np.zeros((hosts + 63) >> 6, np.uint64))
     grid[0][0], grid[3][_STEPS] = now, 1
     end_times = np.empty(hosts + jobs + 1)
     busy = np.zeros(hosts, np.bool_)
@@ -498,14 +503,16 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
                 w, at_start = unplanned[u], counted[u]
                 rows = _placed(rows, grid, idle, at_start, length[w], tasks[w], plan, reserved, found, scratch, tally)
                 plan[0][reserved], plan[1][reserved], plan[2][reserved] = at_start, at_start + length[w], tasks[w]
-                plan[3][reserved, :tasks[w]] = found[:tasks[w]]
+                for u in range(tasks[w]):
+                    plan[3][reserved, u] = found[u]
                 planned[reserved] = w
                 _hold(rows, grid, found, tasks[w], at_start, at_start + length[w], reserved)
                 reserved += 1
             n_unplanned = 0
             rows = _placed(rows, grid, idle, now, run, n, plan, reserved, found, scratch, tally)
         started[k], rule[k] = j, PLANNED_NOW if waiting else HEAD
-        started_hosts[at:at + n] = found[:n]
+        for u in range(n):
+            started_hosts[at + u] = found[u]
         _hold(rows, grid, found, n, now, now + run, _RUNNING)
         for u in range(n):
             busy[found[u]] = True

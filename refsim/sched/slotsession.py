@@ -57,6 +57,7 @@ class SlotSessions:
         self._reserved = 0
         self._kernel: Any = None
         self._running = _Running()
+        self._queue = _Queue()
         self.ran = 0  # sessions the kernel worked out
         self.tally = np.zeros(3, np.int64)  # its placements on hosts, trials placing reservations again, moves
         self._scan: tuple[tuple[Any, ...], np.ndarray] = ((), np.empty(0, np.int64))  # the scan order, as positions
@@ -68,15 +69,15 @@ class SlotSessions:
         index = state.free_index()
         if len(order) < self.shortest or not (state.fast_path and index.one_slot_hosts and index.open.all()):
             return None
-        jobs = self._jobs(state, order)
+        jobs = self._queue.arrays(state, order)
         if jobs is None:
             return None
-        if not order or index.free_slots(state.usage) < min(jobs[0]):
+        tasks, length = jobs
+        if not order or index.free_slots(state.usage) < tasks.min():
             return []  # a task takes a slot: no job fits now, so none starts and each pends (plain, in bulk)
         running = self._running.holds(state, now, start_of)
         if running is None:
             return None
-        tasks, length = np.array(jobs[0], np.int64), np.array(jobs[1], np.float64)
         run_start, run_end = running
         if self._kernel is None:
             from refsim.sched import slotkernel  # numba compiles (or loads its cache) once per process
@@ -90,6 +91,7 @@ class SlotSessions:
             now, run_start, run_end, state.idle_times(), scan, tasks, length, room, self._depth, plan, planned,
             started, rule, started_hosts, self.tally)
         self.ran += 1
+        self._queue.started(started[:count])
         result: list[Start] = []
         at = 0
         for k in range(count):
@@ -108,20 +110,6 @@ class SlotSessions:
             position = state.free_index().position
             self._scan = (hosts, np.array([position[h.name] for h in hosts], np.int64))
         return self._scan[1]
-
-    def _jobs(self, state: SchedulerState, order: list[Job]) -> tuple[list[int], list[float]] | None:
-        """The task counts and holds of `order`, or None when a job is not plain or has no run limit. Read a field at
-        a time (a loaded replay's sessions hold millions of jobs between them): a job without a requirement string
-        is plain when its task count is one number, and any other is asked of its parsed requirement."""
-        lows = list(map(_MIN_TASKS, order))
-        given: list[float | None] = list(map(_RUN_LIMIT, order))
-        if None in given or lows != list(map(_MAX_TASKS, order)):
-            return None
-        limits = cast(list[float], given)  # each positive (a Job refuses any other)
-        if any(map(_RESREQ, order)) and not all(plain_tasks(state, job, state.requirements.get(job.id)) is not None
-                                                for job in order):
-            return None
-        return lows, limits
 
     def _arrays(self, hosts: int, jobs: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray],
                                                      tuple[np.ndarray, ...], np.ndarray]:
@@ -143,6 +131,52 @@ class SlotSessions:
         order = self._planned_from
         return [(order[int(self._planned[r])].id, float(starts[r]), float(ends[r]), tuple(hosts[r, :tasks[r]].tolist()))
                 for r in range(self._reserved)]
+
+
+class _Queue:
+    """The waiting jobs' task counts and run limits as arrays, kept from one session worked out to the next. A
+    session's order is the last one less the jobs it started, then the arrivals (FCFS): that is checked job by job
+    (by identity, C-speed), and only the arrivals are read; any other order (a session walked between, a removal, a
+    job of higher priority ahead) is read whole."""
+
+    def __init__(self) -> None:
+        self._jobs: list[Job] = []
+        self._tasks, self._limits = np.empty(0, np.int64), np.empty(0)
+
+    def arrays(self, state: SchedulerState, order: list[Job]) -> tuple[np.ndarray, np.ndarray] | None:
+        """The task counts and holds of `order`, or None when a job is not plain or has no run limit."""
+        kept = len(self._jobs)
+        if kept and len(order) >= kept and order[:kept] == self._jobs:
+            arrivals = _read(state, order[kept:])
+            if arrivals is not None:
+                self._jobs = list(order)  # its own: started() takes jobs out of it
+                self._tasks = np.concatenate((self._tasks, arrivals[0]))
+                self._limits = np.concatenate((self._limits, arrivals[1]))
+                return self._tasks, self._limits
+        whole = _read(state, order)
+        self._jobs, (self._tasks, self._limits) = ([], (np.empty(0, np.int64), np.empty(0))) if whole is None \
+            else (list(order), whole)
+        return whole
+
+    def started(self, indices: np.ndarray) -> None:
+        """Take out the jobs a session started (their indices in its order, ascending)."""
+        for i in indices[::-1].tolist():
+            del self._jobs[i]
+        self._tasks, self._limits = np.delete(self._tasks, indices), np.delete(self._limits, indices)
+
+
+def _read(state: SchedulerState, jobs: list[Job]) -> tuple[np.ndarray, np.ndarray] | None:
+    """The task counts and holds of `jobs`, or None when one is not plain or has no run limit. Read a field at a time
+    (a loaded replay reads thousands of jobs): a job without a requirement string is plain when its task count is
+    one number, and any other is asked of its parsed requirement."""
+    lows = list(map(_MIN_TASKS, jobs))
+    given: list[float | None] = list(map(_RUN_LIMIT, jobs))
+    if None in given or lows != list(map(_MAX_TASKS, jobs)):
+        return None
+    if any(map(_RESREQ, jobs)) and not all(plain_tasks(state, job, state.requirements.get(job.id)) is not None
+                                           for job in jobs):
+        return None
+    return np.array(lows, np.int64), np.array(cast(list[float], given), np.float64)  # each positive (Job says so)
 
 
 class _Running:

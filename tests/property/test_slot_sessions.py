@@ -125,14 +125,16 @@ def test_sessions_that_place_reservations_again_decide_as_the_walk():
 
 def _queue(rng: random.Random) -> Recording:
     """A conservative recording on one-slot hosts whose jobs arrive faster than they finish, some ending before
-    their limits; now and then a job or a host the kernel declines."""
+    their limits; now and then a job of a higher queue (it comes ahead of the jobs waiting, so a session's order is
+    not the last one's less its starts), and a job or a host the kernel declines."""
     hosts = tuple(Host(f"n{n}", {"slots": 1}) for n in range(rng.randint(3, 7)))
     events: list[Event] = []
     for n in range(rng.randint(15, 45)):
         run = float(rng.randint(1, 9))
         tasks = rng.randint(1, len(hosts))
         odd = rng.randint(0, 29)
-        job = Job(JobId(n + 1), submit_time=rng.randint(0, 30), min_tasks=1 if odd == 1 else tasks, max_tasks=tasks,
+        job = Job(JobId(n + 1), queue="high" if odd == 4 else "normal", submit_time=rng.randint(0, 30),
+                  min_tasks=1 if odd == 1 else tasks, max_tasks=tasks,
                   resreq="span[hosts=1]" if odd == 2 else "",
                   run_time=run, run_limit=None if odd == 3 else run + rng.choice([0, 0, 0, 1, 3]))
         events.append(Event(float(job.submit_time), Submit(job)))
@@ -141,8 +143,8 @@ def _queue(rng: random.Random) -> Recording:
         events += [Event(float(at), HostChange("n0", HostStatus.CLOSED)),
                    Event(float(at + rng.randint(1, 6)), HostChange("n0", HostStatus.OPEN))]
     events.sort(key=lambda e: e.time)
-    return Recording(Cluster(hosts, (Queue("normal", 0),)), tuple(events), Sessions(SessionPolicy.AFTER_EVENTS),
-                     discipline="conservative")
+    return Recording(Cluster(hosts, (Queue("normal", 0), Queue("high", 10))), tuple(events),
+                     Sessions(SessionPolicy.AFTER_EVENTS), discipline="conservative")
 
 
 @settings(max_examples=120, deadline=None)
@@ -150,7 +152,8 @@ def _queue(rng: random.Random) -> Recording:
 def test_a_replay_worked_out_at_once_decides_as_the_walk_and_the_reference_path(rng):
     """Kills: conservative.py keeping the walk's plans, sketch or recall across a worked-out session (forget),
     working out a session whose pends are read; session.py committing a start out of order or counting a run of
-    pends wrongly (_started_at_once); slotsession.py working out a session it should decline."""
+    pends wrongly (_started_at_once); slotsession.py working out a session it should decline, or keeping the queue's
+    arrays for an order that is not the last one less its starts (_Queue)."""
     recording = _queue(rng)
     worked_out = decided(recording, True, SlotSessions(shortest=1))  # every bulk session it can take
     assert worked_out == decided(recording, True)  # walked
