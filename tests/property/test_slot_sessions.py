@@ -4,10 +4,11 @@ reference path, which reports every decision and plans every waiting job afresh.
 
 Two levels. Sessions: a state at 0 with hosts held until various ends (ties, holdings past their planned end,
 running jobs without a run limit or on several hosts), hosts idle since various times, and a deep queue, so that
-reservations pile up and jobs must be placed around them, some only by placing reservations again. Replays: whole
-recordings of such queues with early ends, arrivals at the instants of ends, and now and then what the kernel
-declines (a job with a requirement or a task range, a job without a run limit, a host closed), so that walked
-and worked-out sessions alternate and the walk's kept plans are started afresh after the kernel's."""
+reservations pile up and jobs must be placed around them, some only by placing reservations again. Replays: the
+recordings of tests/property/test_count_plan.py (queues on one-slot hosts with early ends, a queue of higher
+priority whose jobs come ahead, removals, recorded dispatches, sessions every few seconds, and now and then what
+the kernel declines: a job with a requirement or a task range, a job without a run limit, a host closed), so that
+walked and worked-out sessions alternate and the walk's kept plans are started afresh after the kernel's."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from refsim.model.cluster import Cluster, Host, HostStatus, Queue
+from refsim.model.cluster import Cluster, Host
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.decisions import Allocation, Dispatch, HostAllocation
@@ -26,9 +27,8 @@ from refsim.sched.results import SessionResult, StartRule
 from refsim.sched.session import run_session
 from refsim.sched.slotsession import SlotSessions
 from refsim.sched.state import SchedulerState
-from refsim.sim.recording import Event, HostChange, Recording, SessionPolicy, Sessions, Submit
 from refsim.sim.replay import Simulator
-from tests.property.test_count_plan import decided
+from tests.property.test_count_plan import decided, one_slot_queue
 from tests.property.test_fast_path import NASA
 
 
@@ -123,30 +123,6 @@ def test_sessions_that_place_reservations_again_decide_as_the_walk():
     assert placements > 1000 and trials >= 3 and moves >= 3
 
 
-def _queue(rng: random.Random) -> Recording:
-    """A conservative recording on one-slot hosts whose jobs arrive faster than they finish, some ending before
-    their limits; now and then a job of a higher queue (it comes ahead of the jobs waiting, so a session's order is
-    not the last one's less its starts), and a job or a host the kernel declines."""
-    hosts = tuple(Host(f"n{n}", {"slots": 1}) for n in range(rng.randint(3, 7)))
-    events: list[Event] = []
-    for n in range(rng.randint(15, 45)):
-        run = float(rng.randint(1, 9))
-        tasks = rng.randint(1, len(hosts))
-        odd = rng.randint(0, 29)
-        job = Job(JobId(n + 1), queue="high" if odd == 4 else "normal", submit_time=rng.randint(0, 30),
-                  min_tasks=1 if odd == 1 else tasks, max_tasks=tasks,
-                  resreq="span[hosts=1]" if odd == 2 else "",
-                  run_time=run, run_limit=None if odd == 3 else run + rng.choice([0, 0, 0, 1, 3]))
-        events.append(Event(float(job.submit_time), Submit(job)))
-    if rng.randint(0, 4) == 0:
-        at = rng.randint(1, 30)
-        events += [Event(float(at), HostChange("n0", HostStatus.CLOSED)),
-                   Event(float(at + rng.randint(1, 6)), HostChange("n0", HostStatus.OPEN))]
-    events.sort(key=lambda e: e.time)
-    return Recording(Cluster(hosts, (Queue("normal", 0), Queue("high", 10))), tuple(events),
-                     Sessions(SessionPolicy.AFTER_EVENTS), discipline="conservative")
-
-
 @settings(max_examples=120, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_replay_worked_out_at_once_decides_as_the_walk_and_the_reference_path(rng):
@@ -154,7 +130,7 @@ def test_a_replay_worked_out_at_once_decides_as_the_walk_and_the_reference_path(
     working out a session whose pends are read; session.py committing a start out of order or counting a run of
     pends wrongly (_started_at_once); slotsession.py working out a session it should decline, or keeping the queue's
     arrays for an order that is not the last one less its starts (_Queue)."""
-    recording = _queue(rng)
+    recording = one_slot_queue(rng)
     worked_out = decided(recording, True, SlotSessions(shortest=1))  # every bulk session it can take
     assert worked_out == decided(recording, True)  # walked
     assert worked_out == decided(recording, False)  # the reference path
@@ -164,7 +140,7 @@ def test_the_replays_alternate_worked_out_and_walked_sessions():
     """Over 40 fixed recordings, the kernel works out many sessions and declines others."""
     worked_out = declined = 0
     for seed in range(40):
-        sim = Simulator(_queue(random.Random(seed)))
+        sim = Simulator(one_slot_queue(random.Random(seed)))
         sessions = sim.discipline.compiled = SlotSessions(shortest=1)  # type: ignore[attr-defined]
         asked = 0
         original = sessions.starts
