@@ -29,7 +29,7 @@ from refsim.sched.freeindex import FreeIndex
 from refsim.sched.projection import idle_gaps
 
 PLAIN = Single()  # a requirement with nothing in it: what an empty requirement string parses to
-_ONE_SLOT = ((SLOTS, 1),)  # one task's demand on a host, as the ledger builds it
+ONE_SLOT = ((SLOTS, 1),)  # one task's demand on a host, as the ledger builds it
 
 
 def plain_tasks(state: StateView, job: Job, requirement: Requirement | None) -> int | None:
@@ -44,7 +44,7 @@ def first_free_hosts(state: StateView, tasks: int) -> Allocation | None:
     """The first `tasks` hosts in scan order that are open with their slot free, a slot on each; None when fewer
     are. Only for a job plain_tasks() gives `tasks` for."""
     hosts, index = state.scan_order(()), state.free_index()
-    found = index.candidates(state.usage, state.select_matches, PLAIN, _ONE_SLOT, hosts)
+    found = index.candidates(state.usage, state.select_matches, PLAIN, ONE_SLOT, hosts)
     if len(found) < tasks:
         return None
     position = index.position

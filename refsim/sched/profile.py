@@ -47,6 +47,14 @@ def held_for(job: Job) -> float:
     return job.run_limit if job.run_limit is not None else INF
 
 
+def held_until(job: Job | None, start: float | None) -> float:
+    """Until when a running job is planned to hold its resources: its start + run limit; for ever without a known
+    start, a job or a run limit. (A session plans it to hold until just after now at least: Profile._end.)"""
+    if start is None or job is None or job.run_limit is None:
+        return INF
+    return start + job.run_limit
+
+
 class Profile:
     """Holdings over time from `now`, for one session. Jobs started in the session are added as they start."""
 
@@ -84,12 +92,9 @@ class Profile:
             recall.open(state, now, tuple(self.holdings))
 
     def _end(self, job: JobId, start: float | None) -> float:
-        spec = self.state.jobs.get(job)
-        if start is None or spec is None or spec.run_limit is None:
-            return INF
         # A job still running at or past its planned end (a session between its end and its finish at one
         # instant) is planned to free its resources just after now, never before.
-        return max(start + spec.run_limit, math.nextafter(self.now, INF))
+        return max(held_until(self.state.jobs.get(job), start), math.nextafter(self.now, INF))
 
     def hold(self, holding: Holding, retired: range | None = None) -> None:
         """Add a holding (a job is held at most once: its pairs are kept by its id, for relocate()). `retired`: its

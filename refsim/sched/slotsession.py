@@ -21,15 +21,13 @@ import numpy as np
 
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
-from refsim.model.resources import SLOTS
 from refsim.sched.decisions import Allocation, Dispatch
-from refsim.sched.oneslot import on_positions, plain_tasks
-from refsim.sched.profile import StartOf
+from refsim.sched.oneslot import ONE_SLOT, on_positions, plain_tasks
+from refsim.sched.profile import StartOf, held_until
 from refsim.sched.results import Ruling, StartRule
 from refsim.sched.state import SchedulerState
 
 INF = math.inf
-_ONE_SLOT = ((SLOTS, 1),)
 _RULINGS = {1: Ruling(StartRule.HEAD), 2: Ruling(StartRule.PLANNED_NOW)}  # slotkernel.HEAD, slotkernel.PLANNED_NOW
 
 _MIN_TASKS, _MAX_TASKS = attrgetter("min_tasks"), attrgetter("max_tasks")
@@ -60,7 +58,6 @@ class SlotSessions:
         self._queue = _Queue()
         self.ran = 0  # sessions the kernel worked out
         self.tally = np.zeros(3, np.int64)  # its placements on hosts, trials placing reservations again, moves
-        self._scan: tuple[tuple[Any, ...], np.ndarray] = ((), np.empty(0, np.int64))  # the scan order, as positions
 
     def starts(self, state: SchedulerState, now: float, start_of: StartOf, order: list[Job]) -> list[Start] | None:
         """The starts of a bulk conservative session over `order` (the picker's), in order, none committed; None
@@ -86,7 +83,10 @@ class SlotSessions:
         room, plan, planned = self._arrays(hosts, len(order))
         started, rule = np.empty(hosts, np.int64), np.empty(hosts, np.int64)  # each start takes a host free now
         started_hosts = np.empty(hosts, np.int64)
-        scan = self._scan_positions(state)
+        # the real state's scan order (no order[] keys), where the allocator finds a fitting job's first free hosts
+        scan = index.permutation((), state.scan_order(()))
+        if scan is None:  # the cluster's order
+            scan = np.arange(hosts)
         count, self._depth, self._reserved = self._kernel(
             now, run_start, run_end, state.idle_times(), scan, tasks, length, room, self._depth, plan, planned,
             started, rule, started_hosts, self.tally)
@@ -101,15 +101,6 @@ class SlotSessions:
             result.append((int(started[k]), Dispatch(job.id, allocation), _RULINGS[int(rule[k])]))
             at += n
         return result
-
-    def _scan_positions(self, state: SchedulerState) -> np.ndarray:
-        """The real state's scan order (no order[] keys: where the allocator finds a fitting job's first free
-        hosts) as cluster positions; the state keeps the order, so it is worked out again only when that changes."""
-        hosts = state.scan_order(())
-        if self._scan[0] is not hosts:
-            position = state.free_index().position
-            self._scan = (hosts, np.array([position[h.name] for h in hosts], np.int64))
-        return self._scan[1]
 
     def _arrays(self, hosts: int, jobs: int) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray],
                                                      tuple[np.ndarray, ...], np.ndarray]:
@@ -180,8 +171,8 @@ def _read(state: SchedulerState, jobs: list[Job]) -> tuple[np.ndarray, np.ndarra
 
 
 class _Running:
-    """Each host's running holding as the profile holds it (Profile.__init__, Profile._end): from the job's start to
-    its start + run limit (for ever without a limit), but never ending before just after now. Kept up from one
+    """Each host's running holding as the profile holds it (Profile.__init__, Profile._end): from the job's start
+    until held_until(), but never ending before just after now. Kept up from one
     session to the next by the jobs that started and ended since, each job's hosts worked out once."""
 
     def __init__(self) -> None:
@@ -217,7 +208,7 @@ class _Running:
               position: dict[str, int]) -> bool:
         if start is None or allocation.shared or allocation.limit_charges:
             return False
-        if any(held.resources != _ONE_SLOT or held.limit_charges or held.host not in position
+        if any(held.resources != ONE_SLOT or held.limit_charges or held.host not in position
                for held in allocation.hosts):
             return False
         hosts = np.array([position[held.host] for held in allocation.hosts], np.int64)
@@ -225,7 +216,7 @@ class _Running:
             return False
         self._busy[hosts] = True
         self._start[hosts] = start
-        self._end[hosts] = INF if spec is None or spec.run_limit is None else start + spec.run_limit
+        self._end[hosts] = held_until(spec, start)
         self._jobs[job] = (allocation, spec, hosts)
         return True
 

@@ -26,6 +26,7 @@ Floor: above the reservation profile, the carried plans, the slot plan, the coun
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from refsim.model.jobid import JobId
 from refsim.model.jobs import Job
 from refsim.sched.countplan import CountPlan, SessionSketch
@@ -42,8 +43,8 @@ from refsim.sched.state import SchedulerState
 
 class ConservativeRound(RoundBase):
     def __init__(self, state: SchedulerState, now: float, start_of: StartOf, plans: CarriedPlans,
-                 counts: CountPlan, recall: PlacementRecall, compiled: SlotSessions | None = None,
-                 forget: Callable[[], None] = lambda: None) -> None:
+                 counts: CountPlan, recall: PlacementRecall, compiled: SlotSessions | None,
+                 forget: Callable[[], None]) -> None:
         super().__init__(state, now, start_of)
         self.recall = recall
         self._compiled, self._forget = compiled, forget
