@@ -15,13 +15,14 @@ step, for plain jobs on one-slot hosts, where the walk's own modules make the sa
   reservations starting after it are placed again in order of start, each at its own times, one that nothing
   placed again meets keeping its hosts (Profile._replanned, Profile._trial);
 - as in a bulk session, a job that does not start now is placed on hosts only when a later job starts now (the jobs
-  after the session's last start hold counts alone), and the session ends once no later job can fit now.
+  after the session's last start hold counts alone), and the session ends once no later job can start now (asked
+  of the later jobs that no other beats with as few tasks and as short a hold, every _EVERY jobs).
 
-Two views of the holdings are kept. The steps: the instants where what is held changes (every holding's start and
-end, and now), with the slots held from each (counts, as the walk's slot plan keeps them) and a bit per host held
-then (the grid), so that the hosts free over an interval are those whose bit no step it meets sets. And the rows:
-each host's holdings in start order (one slot each: they never overlap, so their ends are in the same order), where
-a free host's gaps before and after an interval are looked up.
+Two views of the holdings are kept. The steps: the instants where the slots held change (every holding's start and
+end, and now), with the slots held from each (counts, as the walk's slot plan keeps them). And the rows: each host's
+holdings in start order (one slot each: they never overlap, so their ends are in the same order), where whether a
+host is free over an interval, and its gaps before and after it, are looked up. Hosts free over an interval mostly
+share their gaps by the handful (those a reservation freed together), so best fit takes them gap pair by gap pair.
 
 Floor: below slotsession.py, its one caller; it imports numpy and numba only."""
 
@@ -34,19 +35,20 @@ INF = np.inf
 HEAD, PLANNED_NOW = 1, 2  # how a job started (StartRule.HEAD, StartRule.PLANNED_NOW)
 _RUNNING, _TRIAL = -1, -2  # who holds a holding that is not a reservation: a running job, a job being placed again
 _PLACED, _NOT_PLACED, _FULL = 1, 0, -1  # a placement's outcome; _FULL: a host has no room for another holding
-_STEPS, _ENDS = 0, 1  # in a grid's `size`: how many steps, how many candidate ends
+_STEPS, _ENDS = 0, 1  # in the steps' `size`: how many steps, how many candidate ends
 _PLACEMENTS, _TRIALS, _MOVES = 0, 1, 2  # what a tally counts
+_FEW_PAIRS = 8  # the most gap pairs _take_best takes pair by pair
+_EVERY = 16  # how many jobs apart a session asks whether any later job could start now
 
 # Tuples of arrays (numba compiles them as such; the names are for readers and the type checker):
 Rows = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per host: holdings' starts, ends, owners; how many
-# per step: its instant, slots held and host bits; then the sizes (steps, candidate ends) and a host mask's scratch
-Grid = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+Steps = tuple[np.ndarray, np.ndarray, np.ndarray]  # per step: its instant, slots held; the sizes (steps, candidate ends)
 Plan = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per reservation: start, end, tasks, hosts
-Scratch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # _best_fit's working arrays
+Scratch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per free host: gaps before, after; host; order
 Room = tuple[np.ndarray, np.ndarray, np.ndarray]  # flat arrays the rows are laid out in
 
 
-# --- the steps: slot counts and the grid of hosts held -----------------------------------------------------------
+# --- the steps: slot counts -----------------------------------------------------------------------------------------
 
 @njit(cache=True)
 def _first_not_below(values: np.ndarray, count: int, x: float) -> int:
@@ -55,6 +57,19 @@ def _first_not_below(values: np.ndarray, count: int, x: float) -> int:
     while lo < hi:
         mid = (lo + hi) >> 1
         if values[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@njit(cache=True)
+def _first_above(values: np.ndarray, count: int, x: float) -> int:
+    """The first index of values[:count] (ascending) whose value is above x."""
+    lo, hi = 0, count
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if values[mid] <= x:
             lo = mid + 1
         else:
             hi = mid
@@ -74,72 +89,49 @@ def _insert_end(ends: np.ndarray, count: int, x: float) -> int:
 
 
 @njit(cache=True)
-def _step_at(grid: Grid, x: float) -> int:
+def _step_at(steps: Steps, x: float) -> int:
     """The index of the step starting at x, made by splitting the step x falls in when there is none."""
-    times, slots, bits, size = grid[0], grid[1], grid[2], grid[3]
+    times, slots, size = steps
     count = size[_STEPS]
     i = _first_not_below(times, count, x)
     if i < count and times[i] == x:
         return i
-    words = bits.shape[1]
-    for k in range(count, i, -1):  # word by word: a row slice per step would cost more than the copy
+    for k in range(count, i, -1):
         times[k], slots[k] = times[k - 1], slots[k - 1]
-        for w in range(words):
-            bits[k, w] = bits[k - 1, w]
     times[i] = x
     slots[i] = slots[i - 1] if i > 0 else 0
-    for w in range(words):  # (a uint64 either way: a mixed expression would pass through a float)
-        bits[i, w] = bits[i - 1, w] if i > 0 else np.uint64(0)
     size[_STEPS] = count + 1
     return i
 
 
 @njit(cache=True)
-def _hold_slots(grid: Grid, ends: np.ndarray, start: float, end: float, tasks: int) -> None:
+def _hold_slots(steps: Steps, ends: np.ndarray, start: float, end: float, tasks: int) -> None:
     """Add `tasks` slots held over [start, end) to the steps, and its end to the candidate starts."""
-    first = _step_at(grid, start)
-    last = grid[3][_STEPS]
+    first = _step_at(steps, start)
+    last = steps[2][_STEPS]
     if end < INF:
-        last = _step_at(grid, end)
-        grid[3][_ENDS] = _insert_end(ends, grid[3][_ENDS], end)
-    slots = grid[1]
+        last = _step_at(steps, end)
+        steps[2][_ENDS] = _insert_end(ends, steps[2][_ENDS], end)
+    slots = steps[1]
     for i in range(first, last):
         slots[i] += tasks
 
 
 @njit(cache=True)
-def _mark(grid: Grid, start: float, end: float, hosts_of: np.ndarray, tasks: int, held: bool) -> None:
-    """Set (held) or clear the bits of hosts_of[:tasks] in every step of [start, end) (steps begin there and end
-    there: the holding's slots were counted)."""
-    times, bits, count, mask = grid[0], grid[2], grid[3][_STEPS], grid[4]
-    mask[:] = 0
-    for u in range(tasks):
-        mask[hosts_of[u] >> 6] |= np.uint64(1) << np.uint64(hosts_of[u] & 63)
-    i = 0 if start <= times[0] else _first_not_below(times, count, start)
-    while i < count and times[i] < end:
-        for word in range(len(mask)):
-            if held:
-                bits[i, word] |= mask[word]
-            else:
-                bits[i, word] &= ~mask[word]
-        i += 1
-
-
-@njit(cache=True)
-def _count_start(grid: Grid, ends: np.ndarray, now: float, fits: bool, length: float, cap: int) -> float:
+def _count_start(steps: Steps, ends: np.ndarray, now: float, fits: bool, length: float, cap: int) -> float:
     """The first candidate start (now when the job fits, then each end after now) whose run [s, s + length) meets
     no step holding more than `cap` slots; NaN when none does. One sweep of the steps: a start is given up at the
     first overfull step its run meets, for the first candidate after that step."""
-    times, slots, size = grid[0], grid[1], grid[3]
-    steps, n_ends = size[_STEPS], size[_ENDS]
+    times, slots, size = steps
+    count, n_ends = size[_STEPS], size[_ENDS]
     if fits:
         start, next_end = now, 0
     elif n_ends:
         start, next_end = ends[0], 1
     else:
         return np.nan
-    for i in range(steps):
-        step_end = times[i + 1] if i + 1 < steps else INF
+    for i in range(count):
+        step_end = times[i + 1] if i + 1 < count else INF
         if slots[i] > cap and step_end > start:
             if times[i] >= start + length:
                 return start
@@ -171,13 +163,7 @@ def _release_host(rows: Rows, host: int, start: float, who: int) -> None:
     """Take `who`'s holding from `start` off `host`'s row (found by its start: a row's starts are distinct)."""
     starts, ends, owner, held = rows
     count = held[host]
-    lo, hi = 0, count
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if starts[host, mid] < start:
-            lo = mid + 1
-        else:
-            hi = mid
+    lo = _first_not_below(starts[host], count, start)
     while owner[host, lo] != who:  # (a zero-length holding could share its start)
         lo += 1
     for i in range(lo, count - 1):
@@ -186,19 +172,17 @@ def _release_host(rows: Rows, host: int, start: float, who: int) -> None:
 
 
 @njit(cache=True)
-def _hold(rows: Rows, grid: Grid, hosts_of: np.ndarray, tasks: int, start: float, end: float, who: int) -> None:
-    """Hold hosts_of[:tasks] over [start, end) for `who`: in their rows and in the grid."""
+def _hold(rows: Rows, hosts_of: np.ndarray, tasks: int, start: float, end: float, who: int) -> None:
+    """Hold hosts_of[:tasks] over [start, end) for `who`."""
     for u in range(tasks):
         _hold_host(rows, hosts_of[u], start, end, who)
-    _mark(grid, start, end, hosts_of, tasks, True)
 
 
 @njit(cache=True)
-def _release(rows: Rows, grid: Grid, hosts_of: np.ndarray, tasks: int, start: float, end: float, who: int) -> None:
-    """Take `who`'s holding on hosts_of[:tasks] over [start, end) off their rows and the grid."""
+def _release(rows: Rows, hosts_of: np.ndarray, tasks: int, start: float, who: int) -> None:
+    """Take `who`'s holding from `start` off hosts_of[:tasks]."""
     for u in range(tasks):
         _release_host(rows, hosts_of[u], start, who)
-    _mark(grid, start, end, hosts_of, tasks, False)
 
 
 @njit(cache=True)
@@ -247,45 +231,94 @@ def _sift(before: np.ndarray, after: np.ndarray, host: np.ndarray, heap: np.ndar
         i = child
 
 
+@njit(cache=True, inline="always")
+def _set_aside(owner: int, rank: np.ndarray, cut: int) -> bool:
+    """Whether a holding is left out of a trial's placement: a reservation placed again from `cut` on."""
+    return owner >= 0 and rank[owner] >= cut
+
+
 @njit(cache=True)
-def _best_fit(rows: Rows, grid: Grid, idle: np.ndarray, a: float, b: float, tasks: int, found: np.ndarray,
-              scratch: Scratch) -> bool:
-    """The first `tasks` hosts free over [a, b) in best-fit order into found[:tasks]; False when fewer are free.
+def _free_hosts(rows: Rows, idle: np.ndarray, a: float, b: float, scratch: Scratch) -> int:
+    """The hosts free over [a, b), with their gaps before a and after b, into the scratch; how many.
     A host's gap before a is since its last end (a holding's, or `idle`: a job's that already ended); after b, until
     its next holding; infinite where there is none (projection.idle_gaps)."""
     starts, ends, held = rows[0], rows[1], rows[3]
-    times, bits, count = grid[0], grid[2], grid[3][_STEPS]
-    before, after, candidate, heap, busy = scratch
-    hosts = len(idle)
-    busy[:] = 0
-    i = max(0, _first_not_below(times, count, a) - 1)
-    if i + 1 < count and times[i + 1] <= a:
-        i += 1
-    while i < count and times[i] < b:  # every step that meets [a, b)
-        for word in range(len(busy)):
-            busy[word] |= bits[i, word]
-        i += 1
+    before, after, candidate = scratch[0], scratch[1], scratch[2]
     free = 0
-    for host in range(hosts):
-        if busy[host >> 6] & (np.uint64(1) << np.uint64(host & 63)):
-            continue
+    for host in range(len(idle)):
         n = held[host]
-        lo, hi = 0, n
-        while lo < hi:  # the first holding ending after a: the first after the interval
-            mid = (lo + hi) >> 1
-            if ends[host, mid] <= a:
-                lo = mid + 1
-            else:
-                hi = mid
+        lo = _first_above(ends[host], n, a)  # the first holding that meets the interval or comes after it
+        if lo < n and starts[host, lo] < b:
+            continue
         gap = a - min(idle[host], a)
         if lo > 0:
             gap = min(gap, a - min(ends[host, lo - 1], a))
-        before[free] = gap
-        after[free] = max(starts[host, lo], b) - b if lo < n else INF
-        candidate[free] = host
+        before[free], after[free], candidate[free] = gap, starts[host, lo] - b if lo < n else INF, host
         free += 1
+    return free
+
+
+@njit(cache=True)
+def _free_hosts_in_trial(rows: Rows, idle: np.ndarray, a: float, b: float, scratch: Scratch, rank: np.ndarray,
+                         cut: int) -> int:
+    """_free_hosts() with the reservations ranked `cut` or later set aside. Those start at or after a, and every
+    other holding by a (_place_again), so a host's last holding starting by a and not set aside decides: it holds
+    the host over [a, b) when it ends after a, else its end is the gap's; nothing follows b."""
+    starts, ends, owner, held = rows
+    before, after, candidate = scratch[0], scratch[1], scratch[2]
+    free = 0
+    for host in range(len(idle)):
+        last = _first_above(starts[host], held[host], a) - 1
+        while last >= 0 and _set_aside(owner[host, last], rank, cut):  # (one starting at a)
+            last -= 1
+        if last >= 0 and ends[host, last] > a:
+            continue
+        gap = a - min(idle[host], a)
+        if last >= 0:
+            gap = min(gap, a - ends[host, last])
+        before[free], after[free], candidate[free] = gap, INF, host
+        free += 1
+    return free
+
+
+@njit(cache=True)
+def _take_best(scratch: Scratch, free: int, tasks: int, found: np.ndarray) -> bool:
+    """The first `tasks` of the scratch's `free` hosts in best-fit order (the shortest gap before, then after, then
+    cluster order) into found[:tasks]; False when fewer are free. The candidates are in cluster order, and hosts
+    mostly share their gaps by the handful (those a reservation freed together), so they are taken gap pair by gap
+    pair, each in cluster order; a heap where the pairs are many."""
     if free < tasks:
         return False
+    before, after, candidate, pairs = scratch[0], scratch[1], scratch[2], scratch[3]
+    distinct = 0  # pairs[:distinct]: the candidates first with each gap pair, in best-fit order
+    for i in range(free):
+        at = distinct
+        while at > 0 and _fits_better(before, after, candidate, i, pairs[at - 1]):
+            at -= 1
+        if at > 0 and before[pairs[at - 1]] == before[i] and after[pairs[at - 1]] == after[i]:
+            continue  # a pair already met
+        if distinct == _FEW_PAIRS:
+            return _take_by_heap(scratch, free, tasks, found)
+        for q in range(distinct, at, -1):
+            pairs[q] = pairs[q - 1]
+        pairs[at] = i
+        distinct += 1
+    taken = 0
+    for p in range(distinct):
+        gap_before, gap_after = before[pairs[p]], after[pairs[p]]
+        for i in range(pairs[p], free):
+            if before[i] == gap_before and after[i] == gap_after:
+                found[taken] = candidate[i]
+                taken += 1
+                if taken == tasks:
+                    return True
+    return True
+
+
+@njit(cache=True)
+def _take_by_heap(scratch: Scratch, free: int, tasks: int, found: np.ndarray) -> bool:
+    """_take_best() by a heap of the candidates."""
+    before, after, candidate, heap = scratch[0], scratch[1], scratch[2], scratch[3]
     for i in range(free):
         heap[i] = i
     for i in range(free // 2 - 1, -1, -1):
@@ -301,27 +334,6 @@ def _best_fit(rows: Rows, grid: Grid, idle: np.ndarray, a: float, b: float, task
 # --- placing a job, and placing reservations again -----------------------------------------------------------------
 
 @njit(cache=True)
-def _meets(start: float, end: float, hosts_of: np.ndarray, tasks: int, placed_start: np.ndarray,
-           placed_end: np.ndarray, placed_hosts: np.ndarray, placed_tasks: np.ndarray, placed: int,
-           on_host: np.ndarray) -> bool:
-    """Whether a holding on [start, end) over hosts_of[:tasks] meets any of the `placed` holdings."""
-    for u in range(tasks):
-        on_host[hosts_of[u]] = True
-    meets = False
-    for q in range(placed):
-        if start < placed_end[q] and placed_start[q] < end:
-            for u in range(placed_tasks[q]):
-                if on_host[placed_hosts[q, u]]:
-                    meets = True
-                    break
-        if meets:
-            break
-    for u in range(tasks):
-        on_host[hosts_of[u]] = False
-    return meets
-
-
-@njit(cache=True)
 def _same_hosts(a: np.ndarray, b: np.ndarray, n: int) -> bool:
     """Whether a[:n] and b[:n] name the same hosts in the same order."""
     for u in range(n):
@@ -331,87 +343,113 @@ def _same_hosts(a: np.ndarray, b: np.ndarray, n: int) -> bool:
 
 
 @njit(cache=True)
-def _place_again(rows: Rows, grid: Grid, idle: np.ndarray, start: float, length: float, tasks: int, plan: Plan,
-                 reserved: int, found: np.ndarray, scratch: Scratch, tally: np.ndarray) -> int:
+def _make_way(rows: Rows, plan: Plan, hosts_of: np.ndarray, tasks: int, start: float, end: float,
+              rank: np.ndarray, cut: int, met: np.ndarray) -> None:
+    """Before a holding placed anew on hosts_of[:tasks] over [start, end): take off their hosts the reservations
+    ranked from `cut` on that it meets, each marked met (to be placed again in its turn). It meets no other: it was
+    placed with those set aside."""
+    starts, ends, owner, held = rows
+    for u in range(tasks):
+        host = hosts_of[u]
+        i = _first_above(ends[host], held[host], start)
+        while i < held[host] and starts[host, i] < end:
+            who = owner[host, i]
+            if ends[host, i] > start and _set_aside(who, rank, cut):
+                met[rank[who]] = True
+                _release(rows, plan[3][who], plan[2][who], plan[0][who], who)
+            else:
+                i += 1
+
+
+@njit(cache=True)
+def _place_again(rows: Rows, idle: np.ndarray, start: float, length: float, tasks: int, plan: Plan, reserved: int,
+                 found: np.ndarray, scratch: Scratch, tally: np.ndarray) -> int:
     """Profile._replanned: the job's hosts on [start, start + length) into found, with the reservations starting
     after it placed again in order of start (stable), each at its own times, on the holdings less theirs and with
     the job's; the moves are made on the holdings and in the plan's hosts. _NOT_PLACED (nothing changed) when there
-    is no such reservation or one of them finds no hosts; _FULL (nothing changed) when a row has no room."""
+    is no such reservation or one of them finds no hosts; _FULL (nothing changed) when a row has no room.
+
+    The reservations placed again are not taken off the rows: each placement leaves out those not yet placed again
+    (set aside by rank), and only those a holding placed anew meets are taken off, before it is held. One that
+    nothing placed anew meets keeps its hosts, as in the walk; one met is placed by best fit, perhaps on its own
+    hosts again."""
     res_start, res_end, res_tasks, res_hosts = plan
-    hosts = len(idle)
     later = np.array([r for r in range(reserved) if res_start[r] > start], np.int64)
     if len(later) == 0:
         return _NOT_PLACED
     later = later[np.argsort(res_start[later], kind="mergesort")]
     tally[_TRIALS] += 1
-    for k in range(len(later) - 1, -1, -1):  # the latest first: each is then last in its rows
-        r = later[k]
-        _release(rows, grid, res_hosts[r], res_tasks[r], res_start[r], res_end[r], r)
-    placed = 0  # reservations of `later` held again so far, on the hosts in again_on
-    again_on = np.empty((len(later), hosts), np.int64)
-    ok = _best_fit(rows, grid, idle, start, start + length, tasks, found, scratch)
-    full = ok and not _room(rows, found, tasks)
-    if ok and not full:
-        _hold(rows, grid, found, tasks, start, start + length, _TRIAL)
-        placed_start, placed_end = np.empty(len(later) + 1), np.empty(len(later) + 1)
-        placed_tasks = np.empty(len(later) + 1, np.int64)
-        placed_hosts = np.empty((len(later) + 1, hosts), np.int64)
-        placed_start[0], placed_end[0], placed_tasks[0] = start, start + length, tasks
-        placed_hosts[0, :tasks] = found[:tasks]
-        news = 1  # holdings placed anew: the job's and the reservations that moved
-        on_host = np.zeros(hosts, np.bool_)
-        for r in later:
-            n = res_tasks[r]
-            for u in range(n):
-                again_on[placed, u] = res_hosts[r, u]
-            if _meets(res_start[r], res_end[r], res_hosts[r], n, placed_start, placed_end, placed_hosts, placed_tasks,
-                      news, on_host):
-                if not _best_fit(rows, grid, idle, res_start[r], res_end[r], n, again_on[placed], scratch):
-                    ok = False
-                    break
-                if not _same_hosts(again_on[placed], res_hosts[r], n):
-                    placed_start[news], placed_end[news], placed_tasks[news] = res_start[r], res_end[r], n
-                    placed_hosts[news, :n] = again_on[placed, :n]
-                    news += 1
-            if not _room(rows, again_on[placed], n):
-                ok, full = False, True
-                break
-            _hold(rows, grid, again_on[placed], n, res_start[r], res_end[r], r)
-            placed += 1
-        _release(rows, grid, found, tasks, start, start + length, _TRIAL)
-    if not ok or full:  # as it was: every reservation back on its own hosts
-        for k in range(placed):
+    rank = np.full(reserved, -1, np.int64)
+    for k in range(len(later)):
+        rank[later[k]] = k
+    if not _take_best(scratch, _free_hosts_in_trial(rows, idle, start, start + length, scratch, rank, 0), tasks,
+                      found):
+        return _NOT_PLACED
+    met = np.zeros(len(later), np.bool_)
+    at = np.empty(len(later) + 1, np.int64)  # where each one's hosts placed again go in again_on
+    at[0] = 0
+    for k in range(len(later)):
+        at[k + 1] = at[k] + res_tasks[later[k]]
+    again_on = np.empty(at[-1], np.int64)
+    placed = 0  # reservations of `later` met and held again so far (in again_on)
+    outcome = _PLACED
+    _make_way(rows, plan, found, tasks, start, start + length, rank, 0, met)
+    if not _room(rows, found, tasks):
+        outcome = _FULL
+    else:
+        _hold(rows, found, tasks, start, start + length, _TRIAL)
+        for k in range(len(later)):
             r = later[k]
-            _release(rows, grid, again_on[k], res_tasks[r], res_start[r], res_end[r], r)
-        for r in later:
-            _hold(rows, grid, res_hosts[r], res_tasks[r], res_start[r], res_end[r], r)
-        return _FULL if full else _NOT_PLACED
-    for k in range(placed):
-        if not _same_hosts(again_on[k], res_hosts[later[k]], res_tasks[later[k]]):
+            if not met[k]:
+                continue
+            n = res_tasks[r]
+            free = _free_hosts_in_trial(rows, idle, res_start[r], res_end[r], scratch, rank, k)
+            if not _take_best(scratch, free, n, again_on[at[k]:at[k + 1]]):
+                outcome = _NOT_PLACED
+                break
+            _make_way(rows, plan, again_on[at[k]:], n, res_start[r], res_end[r], rank, k + 1, met)
+            if not _room(rows, again_on[at[k]:], n):
+                outcome = _FULL
+                break
+            _hold(rows, again_on[at[k]:], n, res_start[r], res_end[r], r)
+            placed = k + 1
+        _release(rows, found, tasks, start, _TRIAL)
+    if outcome != _PLACED:  # as it was: every reservation met back on its own hosts
+        for k in range(placed):
+            if met[k]:
+                _release(rows, again_on[at[k]:], res_tasks[later[k]], res_start[later[k]], later[k])
+        for k in range(len(later)):
+            if met[k]:
+                r = later[k]
+                _hold(rows, res_hosts[r], res_tasks[r], res_start[r], res_end[r], r)
+        return outcome
+    for k in range(len(later)):
+        r = later[k]
+        if met[k] and not _same_hosts(again_on[at[k]:], res_hosts[r], res_tasks[r]):
             tally[_MOVES] += 1
-            res_hosts[later[k], :res_tasks[later[k]]] = again_on[k, :res_tasks[later[k]]]
+            res_hosts[r, :res_tasks[r]] = again_on[at[k]:at[k + 1]]
     return _PLACED
 
 
 @njit(cache=True)
-def _place(rows: Rows, grid: Grid, idle: np.ndarray, start: float, length: float, tasks: int, plan: Plan,
-           reserved: int, found: np.ndarray, scratch: Scratch, tally: np.ndarray) -> int:
+def _place(rows: Rows, idle: np.ndarray, start: float, length: float, tasks: int, plan: Plan, reserved: int,
+           found: np.ndarray, scratch: Scratch, tally: np.ndarray) -> int:
     """Profile._placement: the job's hosts over [start, start + length) around the reservations as they are, else
     with those starting after it placed again."""
-    if _best_fit(rows, grid, idle, start, start + length, tasks, found, scratch):
+    if _take_best(scratch, _free_hosts(rows, idle, start, start + length, scratch), tasks, found):
         return _PLACED
-    return _place_again(rows, grid, idle, start, length, tasks, plan, reserved, found, scratch, tally)
+    return _place_again(rows, idle, start, length, tasks, plan, reserved, found, scratch, tally)
 
 
 @njit(cache=True)
-def _placed(rows: Rows, grid: Grid, idle: np.ndarray, start: float, length: float, tasks: int, plan: Plan,
-            reserved: int, found: np.ndarray, scratch: Scratch, tally: np.ndarray) -> Rows:
+def _placed(rows: Rows, idle: np.ndarray, start: float, length: float, tasks: int, plan: Plan, reserved: int,
+            found: np.ndarray, scratch: Scratch, tally: np.ndarray) -> Rows:
     """_place(), the rows made deeper as often as a trial finds one full; raises where counts promised hosts and
     none are free (a broken promise of slot counts, never a pend)."""
     tally[_PLACEMENTS] += 1
     placed = _FULL
     while placed == _FULL:
-        placed = _place(rows, grid, idle, start, length, tasks, plan, reserved, found, scratch, tally)
+        placed = _place(rows, idle, start, length, tasks, plan, reserved, found, scratch, tally)
         if placed == _FULL:
             rows = _deeper(rows)
     if placed == _NOT_PLACED:
@@ -421,7 +459,111 @@ def _placed(rows: Rows, grid: Grid, idle: np.ndarray, start: float, length: floa
     return rows
 
 
+# --- when no later job can start now --------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _fronts(tasks: np.ndarray, length: np.ndarray, hosts: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For the jobs from each multiple of _EVERY on, the jobs no other among them beats with as few tasks and as
+    short a hold (the front: task counts ascending, holds descending); all the fronts in one pair of arrays, and
+    per multiple (mark) where its front begins and how many it has (bounds[2 * mark], bounds[2 * mark + 1]). A job
+    that could start now has a member of its front that could too (a shorter hold meets fewer steps), so the front is
+    what is asked."""
+    jobs = len(tasks)
+    marks = (jobs + _EVERY - 1) // _EVERY
+    front_n, front_len = np.empty(min(hosts, jobs) + 1, np.int64), np.empty(min(hosts, jobs) + 1)
+    size = 0
+    flat_n, flat_len = np.empty(4 * marks + 4, np.int64), np.empty(4 * marks + 4)
+    bounds = np.empty(2 * marks, np.int64)  # per mark: where its front begins and how many it has
+    used = 0
+    for j in range(jobs - 1, -1, -1):
+        if tasks[j] <= hosts:
+            size = _join_front(front_n, front_len, size, tasks[j], length[j])
+        if j % _EVERY == 0:
+            if used + size > len(flat_n):
+                flat_n = np.concatenate((flat_n, np.empty(used + size, np.int64)))
+                flat_len = np.concatenate((flat_len, np.empty(used + size)))
+            flat_n[used:used + size], flat_len[used:used + size] = front_n[:size], front_len[:size]
+            bounds[2 * (j // _EVERY)], bounds[2 * (j // _EVERY) + 1] = used, size
+            used += size
+    return bounds, flat_n, flat_len
+
+
+@njit(cache=True)
+def _join_front(front_n: np.ndarray, front_len: np.ndarray, size: int, n: int, run: float) -> int:
+    """Add a job of n tasks holding for `run` to front[:size] unless a member beats it, dropping those it beats;
+    the new size."""
+    i = 0
+    while i < size and front_n[i] <= n:
+        i += 1
+    if i > 0 and front_len[i - 1] <= run:  # beaten by the member with at most n tasks and the shortest hold
+        return size
+    drop = i
+    while drop < size and front_len[drop] >= run:
+        drop += 1
+    if i > 0 and front_n[i - 1] == n:  # as many tasks, a longer hold: replaced
+        i -= 1
+    shift = 1 - (drop - i)
+    if shift > 0:
+        for q in range(size - 1, drop - 1, -1):
+            front_n[q + 1], front_len[q + 1] = front_n[q], front_len[q]
+    elif shift < 0:
+        for q in range(drop, size):
+            front_n[q + shift], front_len[q + shift] = front_n[q], front_len[q]
+    front_n[i], front_len[i] = n, run
+    return size + shift
+
+
+@njit(cache=True)
+def _none_starts_now(steps: Steps, now: float, free_now: int, hosts: int, front_n: np.ndarray,
+                     front_len: np.ndarray) -> bool:
+    """Whether no job of a front (see _fronts) could start now: each has more tasks than hosts free now, or its
+    run meets a step with too few slots left. Slots held only grow within a session, so none ever could."""
+    times, slots, size = steps
+    count = size[_STEPS]
+    i, most = 0, 0
+    for e in range(len(front_n) - 1, -1, -1):  # the shortest hold first
+        limit = now + front_len[e]
+        while i < count and times[i] < limit:
+            most = max(most, slots[i])
+            i += 1
+        if front_n[e] <= free_now and front_n[e] + most <= hosts:
+            return False
+    return True
+
+
 # --- the session ---------------------------------------------------------------------------------------------------
+
+@njit(cache=True)
+def _hold_running(rows: Rows, steps: Steps, ends: np.ndarray, now: float, run_start: np.ndarray,
+                  run_end: np.ndarray, busy: np.ndarray) -> int:
+    """The running holdings into the rows (one per busy host) and the steps (a step at now and at each end, one
+    slot held per busy host until its end), their ends the candidate starts; how many hosts are busy."""
+    times, slots, size = steps
+    held = rows[3]
+    order = np.argsort(run_end)
+    count = 0
+    for host in range(len(busy)):
+        if busy[host]:
+            rows[0][host, 0], rows[1][host, 0], rows[2][host, 0] = run_start[host], run_end[host], _RUNNING
+            held[host] = 1
+            count += 1
+    times[0], slots[0] = now, count
+    last, n_ends = 0, 0
+    for host in order:
+        end = run_end[host]
+        if end <= now:
+            continue
+        if end == INF:
+            break
+        if end != times[last]:
+            last += 1
+            times[last], slots[last] = end, slots[last - 1]
+            ends[n_ends] = end
+            n_ends += 1
+        slots[last] -= 1
+    size[_STEPS], size[_ENDS] = last + 1, n_ends
+    return count
+
 
 @njit(cache=True)
 def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: np.ndarray, scan: np.ndarray,
@@ -443,22 +585,10 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
     hosts, jobs = len(idle), len(tasks)
     rows = (room[0][:hosts * depth].reshape((hosts, depth)), room[1][:hosts * depth].reshape((hosts, depth)),
             room[2][:hosts * depth].reshape((hosts, depth)), np.zeros(hosts, np.int64))
-    grid = (np.empty(2 * (hosts + jobs) + 2), np.zeros(2 * (hosts + jobs) + 2, np.int64),
-            np.zeros((2 * (hosts + jobs) + 2, (hosts + 63) >> 6), np.uint64), np.zeros(2, np.int64),
-            np.zeros((hosts + 63) >> 6, np.uint64))
-    grid[0][0], grid[3][_STEPS] = now, 1
+    steps = (np.empty(2 * (hosts + jobs) + 2), np.zeros(2 * (hosts + jobs) + 2, np.int64), np.zeros(2, np.int64))
     end_times = np.empty(hosts + jobs + 1)
-    busy = np.zeros(hosts, np.bool_)
-    one = np.empty(1, np.int64)
-    free_now = 0
-    for host in range(hosts):
-        if run_end[host] > now:
-            _hold_slots(grid, end_times, now, run_end[host], 1)
-            one[0] = host
-            _hold(rows, grid, one, 1, run_start[host], run_end[host], _RUNNING)
-            busy[host] = True
-        else:
-            free_now += 1
+    busy = run_end > now
+    free_now = hosts - _hold_running(rows, steps, end_times, now, run_start, run_end, busy)
     fewest_after = np.empty(jobs + 1, np.int64)  # the fewest tasks of any job from j on
     fewest_after[jobs] = hosts + 1
     for j in range(jobs - 1, -1, -1):
@@ -468,12 +598,17 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
     n_unplanned = 0
     waiting = False  # a job ahead holds a reservation (the walk's first waiting job)
     found = np.empty(hosts, np.int64)
-    scratch = (np.empty(hosts), np.empty(hosts), np.empty(hosts, np.int64), np.empty(hosts, np.int64),
-               np.zeros((hosts + 63) >> 6, np.uint64))
+    scratch = (np.empty(hosts), np.empty(hosts), np.empty(hosts, np.int64), np.empty(hosts, np.int64))
     k, at = 0, 0
+    bounds, front_n, front_len = _fronts(tasks, length, hosts)
     for j in range(jobs):
         if free_now < fewest_after[j]:
             break  # no later job fits now: none starts
+        if waiting and j % _EVERY == 0:
+            begin, size = bounds[2 * (j // _EVERY)], bounds[2 * (j // _EVERY) + 1]
+            if _none_starts_now(steps, now, free_now, hosts, front_n[begin:begin + size],
+                                front_len[begin:begin + size]):
+                break
         n, run = tasks[j], length[j]
         fits = free_now >= n
         if not waiting and fits:
@@ -484,16 +619,16 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
                     taken += 1
                     if taken == n:
                         break
-            _hold_slots(grid, end_times, now, now + run, n)
+            _hold_slots(steps, end_times, now, now + run, n)
             if not _room(rows, found, n):
                 rows = _deeper(rows)
         else:
             if n > hosts:
                 continue  # never placeable: holds nothing and blocks nobody
-            start = _count_start(grid, end_times, now, fits, run, hosts - n)
+            start = _count_start(steps, end_times, now, fits, run, hosts - n)
             if np.isnan(start):
                 continue
-            _hold_slots(grid, end_times, start, start + run, n)
+            _hold_slots(steps, end_times, start, start + run, n)
             if not (fits and start == now):
                 counted[n_unplanned], unplanned[n_unplanned] = start, j
                 n_unplanned += 1
@@ -501,19 +636,19 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
                 continue
             for u in range(n_unplanned):  # a start: the jobs ahead take hosts first, in order
                 w, at_start = unplanned[u], counted[u]
-                rows = _placed(rows, grid, idle, at_start, length[w], tasks[w], plan, reserved, found, scratch, tally)
+                rows = _placed(rows, idle, at_start, length[w], tasks[w], plan, reserved, found, scratch, tally)
                 plan[0][reserved], plan[1][reserved], plan[2][reserved] = at_start, at_start + length[w], tasks[w]
                 for u in range(tasks[w]):
                     plan[3][reserved, u] = found[u]
                 planned[reserved] = w
-                _hold(rows, grid, found, tasks[w], at_start, at_start + length[w], reserved)
+                _hold(rows, found, tasks[w], at_start, at_start + length[w], reserved)
                 reserved += 1
             n_unplanned = 0
-            rows = _placed(rows, grid, idle, now, run, n, plan, reserved, found, scratch, tally)
+            rows = _placed(rows, idle, now, run, n, plan, reserved, found, scratch, tally)
         started[k], rule[k] = j, PLANNED_NOW if waiting else HEAD
         for u in range(n):
             started_hosts[at + u] = found[u]
-        _hold(rows, grid, found, n, now, now + run, _RUNNING)
+        _hold(rows, found, n, now, now + run, _RUNNING)
         for u in range(n):
             busy[found[u]] = True
         free_now -= n

@@ -93,12 +93,13 @@ def _walked(seed: int, reference: bool) -> tuple[Starts, Plan]:
 @given(st.integers(0, 2**32 - 1))
 def test_a_session_worked_out_at_once_starts_what_the_walk_starts(seed):
     """Kills: slotkernel.py starting at a count start that meets an overfull step or skipping a candidate
-    (_count_start), a step split or counted wrongly (_step_at, _hold_slots), a host's bit left set or cleared in a
-    step (_mark), a busy host ranked or a free one missed, a gap or a tie broken otherwise than best fit (_best_fit,
-    _fits_better, _sift), a reservation placed again out of start order, kept where a placement met it or moved
-    where none did, the job's own holding left out of the trial, a failed trial not undone (_place_again, _meets),
-    a job that fits before any waits placed by best fit, the session running past the last job that fits or
-    stopping early; slotsession.py building a running job's holding unlike the profile (_Running)."""
+    (_count_start), a step split or counted wrongly (_step_at, _hold_slots, _hold_running), a busy host ranked or a
+    free one missed, a gap or a tie broken otherwise than best fit (_free_hosts, _take_best), a reservation placed
+    again out of start order, kept where a placement met it or moved where none did, the job's own holding left out
+    of the trial, a failed trial not undone (_place_again, _make_way, _free_hosts_in_trial), a job that fits before
+    any waits placed by best fit, the session running past the last job that fits or stopping before a job that
+    can start now (_none_starts_now); slotsession.py building a running job's holding unlike the profile
+    (_Running)."""
     worked_out = _worked_out(seed)
     assert worked_out == _walked(seed, reference=False)  # the same starts and the same plan on the same hosts
     # the reference path plans every waiting job, and a trial of a job behind the last start may move reservations
@@ -108,13 +109,15 @@ def test_a_session_worked_out_at_once_starts_what_the_walk_starts(seed):
 
 def test_sessions_that_place_reservations_again_decide_as_the_walk():
     """400 fixed sessions, among them trials that place reservations again and reservations that move (few random
-    sessions need one, so the property above may meet none): each worked out as walked, starts and plan alike; and
-    between them both rules of a start. Kills: slotkernel.py leaving the job's own holding out of a trial (a
-    reservation it meets then keeps its hosts), moving a reservation nothing placed again meets, placing them
-    again out of start order, or keeping a failed trial's moves."""
+    sessions need one, so the property above may meet none), and five sessions (found by searching the seeds) where
+    a reservation that moved meets one placed again after it, which must then be placed again too: each worked out
+    as walked, starts and plan alike; and between them both rules of a start. Kills: slotkernel.py leaving the job's
+    own holding out of a trial (a reservation it meets then keeps its hosts), moving a reservation nothing placed
+    again meets, a moved reservation taking no later one it meets off its hosts (_make_way), placing them again out
+    of start order, or keeping a failed trial's moves."""
     sessions = SlotSessions(shortest=1)
     rules = set()
-    for seed in range(400):
+    for seed in [*range(400), 1094, 1192, 1711, 2079, 2236]:
         worked_out = _worked_out(seed, sessions)
         assert worked_out == _walked(seed, reference=False), seed
         rules |= {rule for _, _, rule in worked_out[0]}
