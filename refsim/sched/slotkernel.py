@@ -608,7 +608,7 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
             begin, size = bounds[2 * (j // _EVERY)], bounds[2 * (j // _EVERY) + 1]
             if _none_starts_now(steps, now, free_now, hosts, front_n[begin:begin + size],
                                 front_len[begin:begin + size]):
-                break
+                break  # no later job can start now: the rest would only hold counts
         n, run = tasks[j], length[j]
         fits = free_now >= n
         if not waiting and fits:
