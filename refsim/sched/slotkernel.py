@@ -15,8 +15,9 @@ step, for plain jobs on one-slot hosts, where the walk's own modules make the sa
   reservations starting after it are placed again in order of start, each at its own times, one that nothing
   placed again meets keeping its hosts (Profile._replanned, Profile._trial);
 - as in a bulk session, a job that does not start now is placed on hosts only when a later job starts now (the jobs
-  after the session's last start hold counts alone), and the session ends once no later job can start now (asked
-  of the later jobs that no other beats with as few tasks and as short a hold, every _EVERY jobs).
+  after the session's last start hold counts alone), and the session ends once no later job can start now (asked,
+  once a job waits, of the later jobs that no other beats with as few tasks and as short a hold, every _EVERY
+  jobs).
 
 Two views of the holdings are kept. The steps: the instants where the slots held change (every holding's start and
 end, and now), with the slots held from each (counts, as the walk's slot plan keeps them). And the rows: each host's
@@ -164,7 +165,7 @@ def _release_host(rows: Rows, host: int, start: float, who: int) -> None:
     starts, ends, owner, held = rows
     count = held[host]
     lo = _first_not_below(starts[host], count, start)
-    while owner[host, lo] != who:  # (a zero-length holding could share its start)
+    while owner[host, lo] != who:  # (never needed: holdings have positive length, slotsession._too_short)
         lo += 1
     for i in range(lo, count - 1):
         starts[host, i], ends[host, i], owner[host, i] = starts[host, i + 1], ends[host, i + 1], owner[host, i + 1]
@@ -367,7 +368,8 @@ def _place_again(rows: Rows, idle: np.ndarray, start: float, length: float, task
     """Profile._replanned: the job's hosts on [start, start + length) into found, with the reservations starting
     after it placed again in order of start (stable), each at its own times, on the holdings less theirs and with
     the job's; the moves are made on the holdings and in the plan's hosts. _NOT_PLACED (nothing changed) when there
-    is no such reservation or one of them finds no hosts; _FULL (nothing changed) when a row has no room.
+    is no such reservation, or the job or one of them finds no hosts; _FULL (nothing changed) when a row has no
+    room.
 
     The reservations placed again are not taken off the rows: each placement leaves out those not yet placed again
     (set aside by rank), and only those a holding placed anew meets are taken off, before it is held. One that
@@ -391,7 +393,7 @@ def _place_again(rows: Rows, idle: np.ndarray, start: float, length: float, task
     for k in range(len(later)):
         at[k + 1] = at[k] + res_tasks[later[k]]
     again_on = np.empty(at[-1], np.int64)
-    placed = 0  # reservations of `later` met and held again so far (in again_on)
+    placed = 0  # how many of `later` have been through (those met among them are held again, on again_on)
     outcome = _PLACED
     _make_way(rows, plan, found, tasks, start, start + length, rank, 0, met)
     if not _room(rows, found, tasks):
@@ -472,7 +474,7 @@ def _fronts(tasks: np.ndarray, length: np.ndarray, hosts: int) -> tuple[np.ndarr
     marks = (jobs + _EVERY - 1) // _EVERY
     front_n, front_len = np.empty(min(hosts, jobs) + 1, np.int64), np.empty(min(hosts, jobs) + 1)
     size = 0
-    flat_n, flat_len = np.empty(4 * marks + 4, np.int64), np.empty(4 * marks + 4)
+    flat_n, flat_len = np.empty(4 * marks + 4, np.int64), np.empty(4 * marks + 4)  # 4 per front; more when needed
     bounds = np.empty(2 * marks, np.int64)  # per mark: where its front begins and how many it has
     used = 0
     for j in range(jobs - 1, -1, -1):
@@ -638,8 +640,8 @@ def plan_session(now: float, run_start: np.ndarray, run_end: np.ndarray, idle: n
                 w, at_start = unplanned[u], counted[u]
                 rows = _placed(rows, idle, at_start, length[w], tasks[w], plan, reserved, found, scratch, tally)
                 plan[0][reserved], plan[1][reserved], plan[2][reserved] = at_start, at_start + length[w], tasks[w]
-                for u in range(tasks[w]):
-                    plan[3][reserved, u] = found[u]
+                for v in range(tasks[w]):
+                    plan[3][reserved, v] = found[v]
                 planned[reserved] = w
                 _hold(rows, found, tasks[w], at_start, at_start + length[w], reserved)
                 reserved += 1

@@ -76,6 +76,8 @@ class SlotSessions:
         if running is None:
             return None
         run_start, run_end = running
+        if _too_short(now, run_end, length):
+            return None
         if self._kernel is None:
             from refsim.sched import slotkernel  # numba compiles (or loads its cache) once per process
             self._kernel = slotkernel.plan_session
@@ -154,6 +156,15 @@ class _Queue:
         for i in indices[::-1].tolist():
             del self._jobs[i]
         self._tasks, self._limits = np.delete(self._tasks, indices), np.delete(self._limits, indices)
+
+
+def _too_short(now: float, run_end: np.ndarray, length: np.ndarray) -> bool:
+    """Whether a job's run could be too short to tell its end from its start at the latest instant the session can
+    plan it (the last running end, then every run in turn: each start is now or an end). The kernel's rows hold
+    holdings of positive length only, so such a session is walked."""
+    finite = run_end[np.isfinite(run_end)]
+    latest = max(now, float(finite.max()) if finite.size else now) + float(length.sum())
+    return bool(length.min() <= 2 * np.spacing(latest))  # twice: the sum may round past a power of two
 
 
 def _read(state: SchedulerState, jobs: list[Job]) -> tuple[np.ndarray, np.ndarray] | None:

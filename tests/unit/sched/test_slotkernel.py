@@ -1,6 +1,8 @@
 """The compiled session's own shortcuts (refsim/sched/slotkernel.py), each held to the plain rule it stands for:
 best fit taken gap pair by gap pair against a full sort, the fronts of the later jobs against every job of the
-suffix, and the question whether any later job can start now against asking each job's counted start."""
+suffix, the question whether any later job can start now against asking each job's counted start, a trial's
+placement with reservations set aside against the rows without them, and a trial that fails against the rows and
+plan it started from."""
 
 from __future__ import annotations
 
@@ -38,18 +40,23 @@ def test_take_best_by_hand() -> None:
 
 @pytest.mark.parametrize("pairs", [1, 3, 8, 9, 40])
 def test_take_best_equals_a_full_sort(pairs: int) -> None:
-    """Up to _FEW_PAIRS distinct gap pairs are taken pair by pair, more by the heap: both give the sorted order."""
+    """Hosts whose gaps are drawn from `pairs` distinct (before, after) pairs: up to _FEW_PAIRS present are taken pair
+    by pair, more by the heap; both give the sorted order, and both are met."""
     rng = random.Random(pairs)
+    every_pair = [(float(b), a) for b in range(20) for a in (0.0, 1.0, 2.0, 3.0, 5.0, np.inf)] + [(np.inf, np.inf)]
+    many = 0
     for _ in range(300):
         free = rng.randint(1, 60)
         hosts = sorted(rng.sample(range(200), free))
-        choices = [(rng.choice([0.0, 1.0, 2.5, np.inf]), rng.choice([0.0, 3.0, np.inf])) for _ in range(pairs)]
+        choices = rng.sample(every_pair, pairs)
         gaps = [rng.choice(choices) for _ in hosts]
+        many += len(set(gaps)) > slotkernel._FEW_PAIRS
         before, after = [g[0] for g in gaps], [g[1] for g in gaps]
         tasks = rng.randint(1, free)
         found = np.full(free, -1, np.int64)
         assert slotkernel._take_best(_scratch(before, after, hosts), free, tasks, found)
         assert found[:tasks].tolist() == _ranked(before, after, hosts)[:tasks]
+    assert many > 100 if pairs > slotkernel._FEW_PAIRS else many == 0  # the heap taken often, or never
 
 
 def _front(tasks: list[int], lengths: list[float], hosts: int) -> list[tuple[int, float]]:
@@ -114,3 +121,122 @@ def test_none_starts_now_equals_asking_each_job() -> None:
         assert none == (not anyone)
         both[anyone] += 1
     assert min(both) > 300  # both answers are asked often
+
+
+def _rows(depth: int, hosts: int) -> slotkernel.Rows:
+    return (np.zeros((hosts, depth)), np.zeros((hosts, depth)), np.zeros((hosts, depth), np.int64),
+            np.zeros(hosts, np.int64))
+
+
+def _row_lists(rows: slotkernel.Rows) -> list[list[tuple[float, float, int]]]:
+    starts, ends, owner, held = rows
+    return [list(zip(starts[h, :held[h]].tolist(), ends[h, :held[h]].tolist(), owner[h, :held[h]].tolist()))
+            for h in range(len(held))]
+
+
+def _from_lists(lists: list[list[tuple[float, float, int]]], depth: int) -> slotkernel.Rows:
+    rows = _rows(depth, len(lists))
+    for host, row in enumerate(lists):
+        for i, (start, end, who) in enumerate(row):
+            rows[0][host, i], rows[1][host, i], rows[2][host, i] = start, end, who
+        rows[3][host] = len(row)
+    return rows
+
+
+def test_a_trial_placement_reads_the_rows_as_if_the_set_aside_were_taken_off() -> None:
+    """_free_hosts_in_trial on rows where every holding set aside (a reservation ranked `cut` or later) starts at or
+    after a and every other by a, ties at a included, against _free_hosts on the same rows without them."""
+    rng = random.Random(5)
+    ties = 0
+    for _ in range(3000):
+        hosts, a = rng.randint(1, 6), 10.0
+        b = a + rng.choice([1.0, 2.0, 5.0])
+        rank = np.array([rng.randint(-1, 5) for _ in range(8)], np.int64)
+        cut = rng.randint(0, 4)
+        kept_owners = [-1, -2] + [r for r in range(8) if rank[r] < cut]
+        aside_owners = [r for r in range(8) if rank[r] >= cut]
+        rows, taken_off = [], []
+        for _ in range(hosts):
+            row, t = [], float(rng.randint(0, 4))
+            while rng.random() < 0.6 and t <= a:  # kept: starting by a
+                end = t + rng.choice([1.0, 2.0, 3.0, 7.0])
+                row.append((t, end, rng.choice(kept_owners)))
+                t = end + rng.choice([0.0, 1.0])
+            kept = list(row)
+            t = max(t, a) if rng.random() < 0.5 else max(t, a + rng.choice([0.0, 1.0, 4.0]))
+            while aside_owners and rng.random() < 0.6:  # set aside: starting at or after a
+                end = t + rng.choice([1.0, 2.0, 6.0])
+                row.append((t, end, rng.choice(aside_owners)))
+                ties += t == a
+                t = end + rng.choice([0.0, 2.0])
+            rows.append(row)
+            taken_off.append(kept)
+        idle = np.array([rng.choice([-np.inf, 3.0, 9.5]) for _ in range(hosts)])
+        depth = 1 + max(len(row) for row in rows)
+        trial, plain = _scratch([0.0] * hosts, [0.0] * hosts, list(range(hosts))), \
+            _scratch([0.0] * hosts, [0.0] * hosts, list(range(hosts)))
+        free = slotkernel._free_hosts_in_trial(_from_lists(rows, depth), idle, a, b, trial, rank, cut)
+        expected = slotkernel._free_hosts(_from_lists(taken_off, depth), idle, a, b, plain)
+        assert free == expected
+        for got, want in zip(trial[:3], plain[:3]):
+            assert got[:free].tolist() == want[:free].tolist()
+    assert ties > 200  # holdings set aside that start exactly at a
+
+
+def _trial_case(rng: random.Random) -> tuple[slotkernel.Rows, slotkernel.Plan, int, np.ndarray]:
+    """Rows of a few one-slot hosts, each a running holding or none, then reservations placed one after another on
+    hosts free over them (a random choice, not best fit: a trial must undo any rows); the rows as deep as the
+    fullest or one more, so that a trial often finds one full."""
+    hosts = rng.randint(2, 5)
+    lists: list[list[tuple[float, float, int]]] = [[] for _ in range(hosts)]
+    for host in range(hosts):
+        if rng.random() < 0.6:
+            lists[host].append((-3.0, float(rng.randint(1, 6)), -1))
+    count = rng.randint(1, 7)
+    plan = (np.zeros(count), np.zeros(count), np.zeros(count, np.int64), np.zeros((count, hosts), np.int64))
+    reserved = 0
+    for _ in range(count):
+        start = float(rng.randint(1, 14))
+        end = start + rng.randint(1, 6)
+        free = [h for h in range(hosts) if all(e <= start or end <= s for s, e, _ in lists[h])]
+        if not free:
+            continue
+        on = rng.sample(free, rng.randint(1, len(free)))
+        plan[0][reserved], plan[1][reserved], plan[2][reserved] = start, end, len(on)
+        plan[3][reserved, :len(on)] = on
+        for h in on:
+            lists[h].append((start, end, reserved))
+            lists[h].sort()
+        reserved += 1
+    depth = max(len(row) for row in lists) + rng.choice([0, 0, 1])
+    idle = np.array([rng.choice([-np.inf, -1.0]) for _ in range(hosts)])
+    return _from_lists(lists, max(depth, 1)), plan, reserved, idle
+
+
+def test_a_trial_that_fails_leaves_the_rows_and_plan_as_they_were() -> None:
+    """_place_again over random rows: when it finds a row full (_FULL) or a job or reservation no hosts
+    (_NOT_PLACED), every row and the plan are exactly as before; when it places the job, the rows still hold each
+    reservation on the plan's hosts at its times, never overlapping, and nothing of the trial's own holding."""
+    rng = random.Random(3)
+    outcomes = {slotkernel._PLACED: 0, slotkernel._NOT_PLACED: 0, slotkernel._FULL: 0}
+    for _ in range(4000):
+        rows, plan, reserved, idle = _trial_case(rng)
+        hosts = len(idle)
+        before_rows, before_plan = _row_lists(rows), [p.copy() for p in plan]
+        start, length, tasks = float(rng.randint(0, 8)), float(rng.randint(1, 8)), rng.randint(1, hosts)
+        found, tally = np.empty(hosts, np.int64), np.zeros(3, np.int64)
+        scratch = _scratch([0.0] * hosts, [0.0] * hosts, list(range(hosts)))
+        outcome = slotkernel._place_again(rows, idle, start, length, tasks, plan, reserved, found, scratch, tally)
+        outcomes[outcome] += 1
+        if outcome != slotkernel._PLACED:
+            assert _row_lists(rows) == before_rows
+            assert all((p == q).all() for p, q in zip(plan, before_plan))
+            continue
+        after = _row_lists(rows)
+        for row in after:
+            assert all(e <= s for (_, e, _), (s, _, _) in zip(row, row[1:]))  # in start order, none overlapping
+            assert all(who != slotkernel._TRIAL for _, _, who in row)
+        for r in range(reserved):
+            on = {h for h in range(hosts) if (plan[0][r], plan[1][r], r) in after[h]}
+            assert on == set(plan[3][r, :plan[2][r]].tolist())
+    assert min(outcomes.values()) > 150  # each outcome met often

@@ -92,9 +92,12 @@ def test_no_start_when_no_job_fits_now():
 
 
 def test_the_kernel_declines_where_the_walk_must_decide():
-    """None (the session is walked) for a job with a requirement string, a task range or no run limit, a host
-    closed, a host with two slots, and on the reference path."""
+    """None (the session is walked) for a job with a requirement string, a task range or no run limit, a run too
+    short to end after it starts at the instants the session plans (1e-17 after 6: the kernel's holdings have
+    positive length), a host closed, a host with two slots, and on the reference path."""
     assert _starts(_state(QUEUE + [_job(20, 1, 1.0, resreq="span[hosts=1]")])) is None
+    assert _starts(_state(QUEUE + [_job(20, 1, 1e-17)])) is None
+    assert _starts(_state(QUEUE + [_job(20, 1, 1e-9)])) is not None  # short, but its end is after its start
     assert _starts(_state(QUEUE + [_job(20, 2, 1.0, low=1)])) is None
     assert _starts(_state(QUEUE + [_job(20, 1, None)])) is None
     closed = HOSTS[:3] + (Host("h3", {"slots": 1}, status=HostStatus.CLOSED),)
