@@ -96,8 +96,8 @@ def test_a_session_worked_out_at_once_starts_what_the_walk_starts(seed):
     (_count_start), a step split or counted wrongly (_step_at, _hold_slots, _hold_running), a busy host ranked or a
     free one missed, a gap or a tie broken otherwise than best fit (_free_hosts, _take_best), a reservation placed
     again out of start order, kept where a placement met it or moved where none did, the job's own holding left out
-    of the trial, a failed trial not undone (_place_again, _make_way, _free_hosts_in_trial), a job that fits before
-    any waits placed by best fit, the session running past the last job that fits or stopping before a job that
+    of the trial (_place_again, _make_way, _free_hosts_in_trial; a failed trial's undoing is held to the rows it
+    started from in tests/unit/sched/test_slotkernel.py), a job that fits before any waits placed by best fit, the session running past the last job that fits or stopping before a job that
     can start now (_none_starts_now); slotsession.py building a running job's holding unlike the profile
     (_Running)."""
     worked_out = _worked_out(seed)
@@ -113,8 +113,8 @@ def test_sessions_that_place_reservations_again_decide_as_the_walk():
     a reservation that moved meets one placed again after it, which must then be placed again too: each worked out
     as walked, starts and plan alike; and between them both rules of a start. Kills: slotkernel.py leaving the job's
     own holding out of a trial (a reservation it meets then keeps its hosts), moving a reservation nothing placed
-    again meets, a moved reservation taking no later one it meets off its hosts (_make_way), placing them again out
-    of start order, or keeping a failed trial's moves."""
+    again meets, a moved reservation taking no later one it meets off its hosts (_make_way), or placing them again
+    out of start order."""
     sessions = SlotSessions(shortest=1)
     rules = set()
     for seed in [*range(400), 1094, 1192, 1711, 2079, 2236]:
