@@ -97,9 +97,9 @@ def test_a_session_worked_out_at_once_starts_what_the_walk_starts(seed):
     free one missed, a gap or a tie broken otherwise than best fit (_free_hosts, _take_best), a reservation placed
     again out of start order, kept where a placement met it or moved where none did, the job's own holding left out
     of the trial (_place_again, _make_way, _free_hosts_in_trial; a failed trial's undoing is held to the rows it
-    started from in tests/unit/sched/test_slotkernel.py), a job that fits before any waits placed by best fit, the session running past the last job that fits or stopping before a job that
-    can start now (_none_starts_now); slotsession.py building a running job's holding unlike the profile
-    (_Running)."""
+    started from in tests/unit/sched/test_slotkernel.py), a job that fits before any waits placed by best fit, the
+    session running past the last job that fits or stopping before a job that can start now (_none_starts_now);
+    slotsession.py building a running job's holding unlike the profile (_Running)."""
     worked_out = _worked_out(seed)
     assert worked_out == _walked(seed, reference=False)  # the same starts and the same plan on the same hosts
     # the reference path plans every waiting job, and a trial of a job behind the last start may move reservations
