@@ -43,7 +43,7 @@ _EVERY = 16  # how many jobs apart a session asks whether any later job could st
 
 # Tuples of arrays (numba compiles them as such; the names are for readers and the type checker):
 Rows = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per host: holdings' starts, ends, owners; how many
-Steps = tuple[np.ndarray, np.ndarray, np.ndarray]  # per step: its instant, slots held; the sizes (steps, candidate ends)
+Steps = tuple[np.ndarray, np.ndarray, np.ndarray]  # per step: its instant, slots held; sizes (steps, candidate ends)
 Plan = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per reservation: start, end, tasks, hosts
 Scratch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # per free host: gaps before, after; host; order
 Room = tuple[np.ndarray, np.ndarray, np.ndarray]  # flat arrays the rows are laid out in
